@@ -1,0 +1,3 @@
+import Zoetrope
+
+print("zoetrope-benchmark: no benchmarks yet")

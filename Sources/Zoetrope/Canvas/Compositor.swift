@@ -1,0 +1,99 @@
+/// Draws frames onto a canvas the way browsers do: clip to the canvas, blend, then dispose.
+///
+/// The canvas starts fully transparent. One frame is `prepare` (save what `previous` disposal needs),
+/// `draw`, then — after the caller has taken the frame — `dispose`.
+struct Compositor: Sendable {
+    private(set) var canvas: RGBAImage
+    private var saved: [UInt8] = []
+    private var savedRect = PixelRect(x: 0, y: 0, width: 0, height: 0)
+
+    init(size: PixelSize) {
+        canvas = RGBAImage(width: size.width, height: size.height)
+    }
+
+    var bounds: PixelRect { PixelRect(x: 0, y: 0, width: canvas.width, height: canvas.height) }
+
+    /// Clears the whole canvas to transparent.
+    mutating func reset() {
+        canvas.pixels.withUnsafeMutableBufferPointer { buffer in
+            buffer.update(repeating: 0)
+        }
+    }
+
+    /// Draws `frame` (pixels of `info.rect`) onto the canvas, first saving what `info.disposal`
+    /// will need to restore.
+    mutating func draw(_ frame: RGBAImage, info: FrameInfo) {
+        let target = info.rect.intersection(bounds)
+        if info.disposal == .previous {
+            savedRect = target
+            saved.removeAll(keepingCapacity: true)
+            for y in target.y..<target.maxY where !target.isEmpty {
+                let start = (y * canvas.width + target.x) * 4
+                saved.append(contentsOf: canvas.pixels[start..<start + target.width * 4])
+            }
+        }
+        guard !target.isEmpty, frame.width == info.rect.width, frame.height == info.rect.height else { return }
+        let canvasWidth = canvas.width
+        let rowBytes = target.width * 4
+        canvas.pixels.withUnsafeMutableBufferPointer { dst in
+            frame.pixels.withUnsafeBufferPointer { src in
+                for y in target.y..<target.maxY {
+                    var d = (y * canvasWidth + target.x) * 4
+                    var s = ((y - info.rect.y) * frame.width + (target.x - info.rect.x)) * 4
+                    if info.blend == .source {
+                        for k in 0..<rowBytes { dst[d + k] = src[s + k] }
+                        continue
+                    }
+                    for _ in 0..<target.width {
+                        Self.blendOver(src, s, into: dst, d)
+                        d += 4
+                        s += 4
+                    }
+                }
+            }
+        }
+    }
+
+    /// Applies `info.disposal` after the frame has been shown.
+    mutating func dispose(_ info: FrameInfo) {
+        let target = info.rect.intersection(bounds)
+        guard !target.isEmpty else { return }
+        let rowBytes = target.width * 4
+        switch info.disposal {
+        case .none, .unspecified:
+            return
+        case .background:
+            for y in target.y..<target.maxY {
+                let start = (y * canvas.width + target.x) * 4
+                for k in start..<start + rowBytes { canvas.pixels[k] = 0 }
+            }
+        case .previous:
+            guard savedRect == target, saved.count == target.area * 4 else { return }
+            for row in 0..<target.height {
+                let start = ((target.y + row) * canvas.width + target.x) * 4
+                canvas.pixels.replaceSubrange(start..<start + rowBytes,
+                                              with: saved[row * rowBytes..<(row + 1) * rowBytes])
+            }
+        }
+    }
+
+    /// Non-premultiplied Porter–Duff "over" with exact arithmetic rounded to nearest.
+    @inline(__always)
+    static func blendOver(_ src: UnsafeBufferPointer<UInt8>, _ s: Int,
+                          into dst: UnsafeMutableBufferPointer<UInt8>, _ d: Int) {
+        let sa = Int(src[s + 3])
+        if sa == 255 {
+            dst[d] = src[s]; dst[d + 1] = src[s + 1]; dst[d + 2] = src[s + 2]; dst[d + 3] = 255
+            return
+        }
+        if sa == 0 { return }
+        let da = Int(dst[d + 3])
+        // Output alpha scaled by 255: sa*255 + da*(255-sa).
+        let outA255 = sa * 255 + da * (255 - sa)
+        for c in 0..<3 {
+            let numerator = Int(src[s + c]) * sa * 255 + Int(dst[d + c]) * da * (255 - sa)
+            dst[d + c] = UInt8((numerator + outA255 / 2) / outA255)
+        }
+        dst[d + 3] = UInt8((outA255 + 127) / 255)
+    }
+}

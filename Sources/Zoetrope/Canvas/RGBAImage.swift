@@ -1,0 +1,58 @@
+/// A bitmap of 8-bit RGBA pixels: straight (non-premultiplied) alpha, row-major, top row first,
+/// four bytes per pixel with no row padding.
+public struct RGBAImage: Sendable, Hashable {
+    /// Width in pixels.
+    public let width: Int
+    /// Height in pixels.
+    public let height: Int
+    /// `width * height * 4` bytes: R, G, B, A for each pixel.
+    public var pixels: [UInt8]
+
+    /// Creates a fully transparent image.
+    public init(width: Int, height: Int) {
+        precondition(width >= 0 && height >= 0, "negative image size")
+        self.width = width
+        self.height = height
+        self.pixels = [UInt8](repeating: 0, count: width * height * 4)
+    }
+
+    /// Wraps existing pixels; `pixels.count` must be `width * height * 4`.
+    public init(width: Int, height: Int, pixels: [UInt8]) {
+        precondition(width >= 0 && height >= 0 && pixels.count == width * height * 4,
+                     "pixel buffer does not match the image size")
+        self.width = width
+        self.height = height
+        self.pixels = pixels
+    }
+
+    /// The size of the image.
+    public var size: PixelSize { PixelSize(width: width, height: height) }
+
+    /// Bytes in one row.
+    public var bytesPerRow: Int { width * 4 }
+
+    /// The pixel at (`x`, `y`) as `(r, g, b, a)`.
+    public subscript(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
+        get {
+            let i = (y * width + x) * 4
+            return (pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3])
+        }
+        set {
+            let i = (y * width + x) * 4
+            pixels[i] = newValue.r
+            pixels[i + 1] = newValue.g
+            pixels[i + 2] = newValue.b
+            pixels[i + 3] = newValue.a
+        }
+    }
+
+    /// Whether every pixel has alpha 255.
+    public var isOpaque: Bool {
+        var index = 3
+        while index < pixels.count {
+            if pixels[index] != 255 { return false }
+            index += 4
+        }
+        return true
+    }
+}

@@ -1,0 +1,33 @@
+/// What an image is, found without decoding any pixels.
+public struct ImageSummary: Sendable, Hashable {
+    /// The container format (`.apng` for an animated PNG).
+    public var format: ImageFormat
+    /// The canvas size.
+    public var size: PixelSize
+    /// The number of frames in the frame table.
+    public var frameCount: Int
+    /// The loop count as stored, `nil` when absent.
+    public var storedLoopCount: Int?
+    /// How many times the animation plays.
+    public var playCount: PlayCount
+    /// Damage found in the file's structure (the frames before it count).
+    public var warnings: [ZoetropeError]
+
+    /// Whether the image has more than one frame.
+    public var isAnimated: Bool { frameCount > 1 }
+}
+
+/// Answers cheaply what some bytes are — format, size, frame count, whether they animate — by
+/// walking the file's structure and skipping its compressed data. What an app needs when a user
+/// pastes or uploads an image.
+public enum ImageInspector {
+    /// Inspects `bytes` without decoding pixels.
+    /// - Throws: ``ZoetropeError`` when the bytes are no supported image or no frame can be found.
+    public static func inspect(_ bytes: [UInt8], limits: DecodingLimits = .default) throws(ZoetropeError) -> ImageSummary {
+        let container = try ContainerParser.parse(bytes, options: DecodingOptions(limits: limits))
+        return ImageSummary(format: container.format, size: container.canvasSize,
+                            frameCount: container.frames.count,
+                            storedLoopCount: container.storedLoopCount,
+                            playCount: container.playCount, warnings: container.warnings)
+    }
+}
