@@ -77,7 +77,7 @@ struct APNGTests {
 
     @Test("disposal to background is chosen when the next frame clears what this one drew")
     func backgroundDisposal() throws {
-        var empty = RGBAImage(width: 30, height: 30)
+        let empty = RGBAImage(width: 30, height: 30)
         var dot = empty
         for y in 5..<9 { for x in 5..<9 { dot[x, y] = (0, 0, 255, 255) } }
         var other = empty
