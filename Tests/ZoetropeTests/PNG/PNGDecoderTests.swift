@@ -101,7 +101,8 @@ struct PNGDecoderTests {
     @Test("image data that inflates far beyond the image is cut off after the image")
     func inflateBoundedByImageSize() throws {
         // A 4×4 RGBA header whose IDAT inflates to 10 MB of zeros.
-        var chunks = APNGTests.chunks(PNGEncoder.encode(Self.gradient(width: 4, height: 4)))
+        let header = PNGHeader(width: 4, height: 4, bitDepth: 8, colorType: .rgba, isInterlaced: false)
+        var chunks = APNGTests.chunks(PNGEncoder.encode(header: header, samples: Array(repeating: 9, count: 64)))
         let idat = try #require(chunks.firstIndex { $0.type == "IDAT" })
         chunks[idat].data = Zlib.compress([UInt8](repeating: 0, count: 10_000_000), level: 9)
         let container = try PNGContainer(bytes: APNGTests.file(chunks), options: .default)
