@@ -103,10 +103,15 @@ struct APNGTests {
 
     @Test("delays are stored as fractions that read back exactly where they can")
     func delays() {
-        #expect(APNGEncoder.delayFraction(.milliseconds(40)) == (40, 1000))
-        #expect(APNGEncoder.delayFraction(.seconds(100)) == (10_000, 100))
-        #expect(APNGEncoder.delayFraction(.seconds(1000)) == (1000, 1))
+        #expect(APNGEncoder.delayFraction(.milliseconds(40)) == (1, 25))
+        #expect(APNGEncoder.delayFraction(.nanoseconds(333_333_333)) == (1, 3))
+        #expect(APNGEncoder.delayFraction(.nanoseconds(1_000_000_000 / 60)) == (1, 60))
+        #expect(APNGEncoder.delayFraction(.seconds(65_535)) == (65_535, 1))
+        #expect(APNGEncoder.delayFraction(.seconds(100_000)) == (65_535, 1))
         #expect(APNGEncoder.delayFraction(.seconds(-1)) == (0, 1000))
+        // No exact 16-bit fraction: nearest millisecond.
+        #expect(APNGEncoder.delayFraction(.nanoseconds(12_345_678)) == (12, 1000))
+        #expect(APNGEncoder.delayFraction(.nanoseconds(1_234_567_891)) == (1235, 1000))
     }
 
     // MARK: - Damaged animations

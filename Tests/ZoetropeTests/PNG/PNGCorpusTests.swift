@@ -58,6 +58,21 @@ struct PNGCorpusTests {
         }
     }
 
+    @Test("re-encoding every valid file (as zoetrope convert does) gives back the same frames")
+    func reencodeRoundTrip() throws {
+        for entry in try Self.entries(["decode"]) where entry.category != "perf" {
+            let (image, frames) = try Self.decodeAll(Corpus.bytes(entry))
+            let durations = (0..<image.frameCount).map { image.duration(at: $0) }
+            let bytes = frames.count == 1 ? PNGEncoder.encode(frames[0], level: 1)
+                : try APNGEncoder.encode(frames: frames, durations: durations, loopCount: image.playCount.count ?? 0, level: 1)
+            let (again, againFrames) = try Self.decodeAll(bytes)
+            #expect(againFrames == frames, "\(entry.path)")
+            guard frames.count > 1 else { continue } // a single frame is written as a plain PNG
+            #expect(again.playCount == image.playCount, "\(entry.path)")
+            #expect((0..<again.frameCount).map { again.duration(at: $0) } == durations, "\(entry.path)")
+        }
+    }
+
     /// The largest difference of any channel, after zeroing colour under zero alpha in both.
     static func maxChannelDifference(_ a: RGBAImage, _ b: RGBAImage) -> Int {
         guard a.width == b.width, a.height == b.height else { return 256 }

@@ -73,14 +73,28 @@ public enum APNGEncoder {
         return out.bytes
     }
 
-    /// A delay as `delay_num / delay_den` seconds: milliseconds when they fit in 16 bits, else
-    /// centiseconds, else seconds (capped at 65 535 s).
+    /// A delay as `delay_num / delay_den` seconds, both below 65 536: the fraction that reads back
+    /// as exactly `duration` (to the nanosecond) when there is one — 1/3 s stays 1/3 — else the
+    /// nearest of milliseconds, centiseconds or seconds (capped at 65 535 s).
     static func delayFraction(_ duration: Duration) -> (UInt16, UInt16) {
         let components = duration.components
-        let nanoseconds = max(0, Double(components.seconds) * 1e9 + Double(components.attoseconds) / 1e9)
-        for denominator in [1000.0, 100.0, 1.0] {
-            let numerator = (nanoseconds * denominator / 1e9).rounded()
-            if numerator <= 65_535 { return (UInt16(numerator), UInt16(denominator)) }
+        guard components.seconds >= 0 else { return (0, 1000) }
+        guard components.seconds < 65_536 else { return (65_535, 1) }
+        let nanoseconds = components.seconds * 1_000_000_000 + components.attoseconds / 1_000_000_000
+        // Continued-fraction convergents of nanoseconds / 10^9, while they fit in 16 bits.
+        var (numerator, remainder) = (nanoseconds, Int64(1_000_000_000))
+        var (p0, q0, p1, q1): (Int64, Int64, Int64, Int64) = (0, 1, 1, 0)
+        while remainder != 0 {
+            let term = numerator / remainder
+            let (p2, q2) = (term * p1 + p0, term * q1 + q0)
+            if p2 > 65_535 || q2 > 65_535 { break }
+            (p0, q0, p1, q1) = (p1, q1, p2, q2)
+            (numerator, remainder) = (remainder, numerator - term * remainder)
+        }
+        if q1 > 0, p1 * 1_000_000_000 / q1 == nanoseconds { return (UInt16(p1), UInt16(q1)) }
+        for denominator: Int64 in [1000, 100, 1] {
+            let rounded = (nanoseconds * denominator + 500_000_000) / 1_000_000_000
+            if rounded <= 65_535 { return (UInt16(rounded), UInt16(denominator)) }
         }
         return (65_535, 1)
     }
