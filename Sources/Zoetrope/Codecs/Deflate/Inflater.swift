@@ -121,6 +121,16 @@ public struct Inflater: Sendable {
     /// Returns the output decoded since the last call and releases it (the inflater keeps only the
     /// 32 KiB window it needs).
     public mutating func takeOutput() -> [UInt8] {
+        if outputTaken == 0 && (isFinished || failure != nil) {
+            // Nothing more will be decoded, so the window is not needed: hand over the buffer itself.
+            var taken = output
+            taken.removeSubrange(outputCount...)
+            output = [0]
+            outputBase += outputCount
+            outputCount = 0
+            checksummed = 0
+            return taken
+        }
         let taken = Array(output[outputTaken..<outputCount])
         outputTaken = outputCount
         discardTakenOutput()
@@ -505,6 +515,16 @@ public struct Inflater: Sendable {
                                 }
                                 dst[op] = UInt8(truncatingIfNeeded: HuffmanTable.value(entry))
                                 op += 1
+                                // Runs of literals are common: decode more while the bits last, without refilling.
+                                while op < capacity {
+                                    let next = litTable[Int(buffer & literalMask)]
+                                    let nextLength = Int(HuffmanTable.length(next))
+                                    guard HuffmanTable.kind(next) == HuffmanTable.kindLiteral, nextLength <= count else { break }
+                                    buffer >>= UInt64(nextLength)
+                                    count -= nextLength
+                                    dst[op] = UInt8(truncatingIfNeeded: HuffmanTable.value(next))
+                                    op += 1
+                                }
                                 continue
                             }
                             if kind == HuffmanTable.kindEndOfBlock {
