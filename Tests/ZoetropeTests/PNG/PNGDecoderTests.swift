@@ -118,10 +118,13 @@ struct PNGDecoderTests {
             var row: [UInt8] = [10, 20, 30, 40, 50, 60]
             let original = row
             var filtered = [UInt8](repeating: 0, count: 6)
+            let zeros = [UInt8](repeating: 0, count: 6)
             row.withUnsafeBufferPointer { source in
-                filtered.withUnsafeMutableBufferPointer { out in
-                    PNGFilter.filter(type: type, row: source.baseAddress!, previous: nil, count: 6, stride: 2,
-                                     into: out.baseAddress!)
+                zeros.withUnsafeBufferPointer { above in
+                    filtered.withUnsafeMutableBufferPointer { out in
+                        PNGFilter.filter(type: type, row: source.baseAddress!, previous: above.baseAddress!, count: 6,
+                                         stride: 2, into: out.baseAddress!)
+                    }
                 }
             }
             row = filtered

@@ -422,11 +422,9 @@ public struct Inflater: Sendable {
     /// Decodes one symbol a bit at a time from the buffer, for headers: `nil` when more input is needed.
     private mutating func decodeCarefully(_ table: HuffmanTable, maxCodeLength: Int) throws(ZoetropeError) -> UInt32? {
         refillBytewise()
-        let mask = (UInt64(1) << UInt64(table.primaryBits)) - 1
-        var entry = table.entries[Int(bitBuffer & mask)]
-        if HuffmanTable.kind(entry) == HuffmanTable.kindLink {
-            let subMask = (UInt64(1) << UInt64(HuffmanTable.extra(entry))) - 1
-            entry = table.entries[Int(HuffmanTable.value(entry)) + Int((bitBuffer >> UInt64(table.primaryBits)) & subMask)]
+        let bits = bitBuffer
+        let entry = table.entries.withUnsafeBufferPointer {
+            HuffmanTable.lookup($0, bits, primaryBits: UInt64(table.primaryBits))
         }
         let length = Int(HuffmanTable.length(entry))
         if HuffmanTable.kind(entry) == HuffmanTable.kindInvalid || length > bitCount {
@@ -451,7 +449,6 @@ public struct Inflater: Sendable {
         let distances = distanceTable.entries
         let literalMask = UInt64((1 << literalTable.primaryBits) - 1)
         let literalBits = UInt64(literalTable.primaryBits)
-        let distanceMask = UInt64((1 << distanceTable.primaryBits) - 1)
         let distanceBits = UInt64(distanceTable.primaryBits)
         let complete = inputComplete
         let ceiling = maxOutputBytes - outputBase
@@ -489,20 +486,20 @@ public struct Inflater: Sendable {
                                     count += 8
                                 }
                             }
-                            var entry = litTable[Int(buffer & literalMask)]
-                            if HuffmanTable.kind(entry) == HuffmanTable.kindLink {
-                                let subMask = (UInt64(1) << UInt64(HuffmanTable.extra(entry))) - 1
-                                entry = litTable[Int(HuffmanTable.value(entry)) + Int((buffer >> literalBits) & subMask)]
-                            }
-                            var length = Int(HuffmanTable.length(entry))
-                            let kind = HuffmanTable.kind(entry)
-                            if length > count || kind == HuffmanTable.kindInvalid {
-                                if kind == HuffmanTable.kindInvalid && count >= 15 {
-                                    failure = ZoetropeError(.malformed, "deflate: invalid literal/length code")
+                            /// Out of bits (or an invalid code): wait for input, or fail. Restores the symbol start.
+                            func shortfall(invalid: Bool, _ what: String) {
+                                if invalid && count >= 15 {
+                                    failure = ZoetropeError(.malformed, "deflate: invalid \(what) code")
                                 } else if complete {
                                     failure = ZoetropeError(.truncated, "deflate: compressed data ends early")
                                 }
                                 position = savedPosition; buffer = savedBuffer; count = savedCount
+                            }
+                            let entry = HuffmanTable.lookup(litTable, buffer, primaryBits: literalBits)
+                            var length = Int(HuffmanTable.length(entry))
+                            let kind = HuffmanTable.kind(entry)
+                            if length > count || kind == HuffmanTable.kindInvalid {
+                                shortfall(invalid: kind == HuffmanTable.kindInvalid, "literal/length")
                                 return
                             }
                             buffer >>= UInt64(length)
@@ -534,28 +531,18 @@ public struct Inflater: Sendable {
                             // A length: base plus extra bits, then a distance code and its extra bits.
                             let lengthExtra = Int(HuffmanTable.extra(entry))
                             if lengthExtra > count {
-                                if complete { failure = ZoetropeError(.truncated, "deflate: compressed data ends early") }
-                                position = savedPosition; buffer = savedBuffer; count = savedCount
+                                shortfall(invalid: false, "length")
                                 return
                             }
                             length = Int(HuffmanTable.value(entry)) + Int(buffer & ((1 << UInt64(lengthExtra)) - 1))
                             buffer >>= UInt64(lengthExtra)
                             count -= lengthExtra
-                            var distanceEntry = distTable[Int(buffer & distanceMask)]
-                            if HuffmanTable.kind(distanceEntry) == HuffmanTable.kindLink {
-                                let subMask = (UInt64(1) << UInt64(HuffmanTable.extra(distanceEntry))) - 1
-                                distanceEntry = distTable[Int(HuffmanTable.value(distanceEntry)) + Int((buffer >> distanceBits) & subMask)]
-                            }
+                            let distanceEntry = HuffmanTable.lookup(distTable, buffer, primaryBits: distanceBits)
                             let distanceKind = HuffmanTable.kind(distanceEntry)
                             let distanceLength = Int(HuffmanTable.length(distanceEntry))
                             let distanceExtra = Int(HuffmanTable.extra(distanceEntry))
                             if distanceKind == HuffmanTable.kindInvalid || distanceLength + distanceExtra > count {
-                                if distanceKind == HuffmanTable.kindInvalid && count >= 15 {
-                                    failure = ZoetropeError(.malformed, "deflate: invalid distance code")
-                                } else if complete {
-                                    failure = ZoetropeError(.truncated, "deflate: compressed data ends early")
-                                }
-                                position = savedPosition; buffer = savedBuffer; count = savedCount
+                                shortfall(invalid: distanceKind == HuffmanTable.kindInvalid, "distance")
                                 return
                             }
                             buffer >>= UInt64(distanceLength)

@@ -34,9 +34,10 @@ enum PNGWriter {
                         previous.withUnsafeBufferPointer { above in
                             scratch.withUnsafeMutableBufferPointer { scratch in
                                 output.withUnsafeMutableBufferPointer { out in
-                                    guard let row = row.baseAddress, let scratch = scratch.baseAddress,
-                                          let out = out.baseAddress else { return }
-                                    PNGFilter.filterAdaptively(row: row, previous: passRow == 0 ? nil : above.baseAddress,
+                                    guard let row = row.baseAddress, let above = above.baseAddress,
+                                          let scratch = scratch.baseAddress, let out = out.baseAddress else { return }
+                                    // `previous` starts as zeros, which is what the first row's filters assume.
+                                    PNGFilter.filterAdaptively(row: row, previous: above,
                                                                count: rowBytes, stride: stride, scratch: scratch, into: out)
                                 }
                             }
