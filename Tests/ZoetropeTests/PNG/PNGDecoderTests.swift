@@ -85,6 +85,13 @@ struct PNGDecoderTests {
         #expect(throws: ZoetropeError.self) {
             try AnimatedImage(bytes: PNGEncoder.encode(Self.gradient(width: 4, height: 4)), options: small)
         }
+        let fewBytes = DecodingOptions(limits: DecodingLimits(maxTotalDecodedBytes: 63))
+        #expect(throws: ZoetropeError.self) {
+            try AnimatedImage(bytes: PNGEncoder.encode(Self.gradient(width: 4, height: 4)), options: fewBytes)
+        }
+        #expect(try AnimatedImage(bytes: PNGEncoder.encode(Self.gradient(width: 4, height: 4)),
+                                  options: DecodingOptions(limits: DecodingLimits(maxPixels: 16, maxTotalDecodedBytes: 64)))
+            .frameCount == 1)
     }
 
     @Test("frame count and total size limits stop the animation early, keeping earlier frames")
