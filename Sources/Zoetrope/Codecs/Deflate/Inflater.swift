@@ -99,6 +99,9 @@ public struct Inflater: Sendable {
     /// Compressed bytes consumed so far (whole bytes; a partly read byte counts).
     public var totalInputConsumed: Int { inputBase + inputPosition - bitCount / 8 }
 
+    /// Bytes the output buffer holds (window, untaken output and spare room); for tests.
+    var outputBufferSize: Int { output.count }
+
     /// Bytes decoded but not yet taken.
     public var availableOutput: Int { outputCount - outputTaken }
 
@@ -347,9 +350,11 @@ public struct Inflater: Sendable {
     }
 
     private mutating func updateChecksum() {
-        guard format == .zlib, checksummed < outputCount else { return }
+        guard checksummed < outputCount else { return }
         let from = checksummed, to = outputCount
-        output.withUnsafeBufferPointer { checksum.update(UnsafeBufferPointer(rebasing: $0[from..<to])) }
+        if format == .zlib {
+            output.withUnsafeBufferPointer { checksum.update(UnsafeBufferPointer(rebasing: $0[from..<to])) }
+        }
         checksummed = to
     }
 
