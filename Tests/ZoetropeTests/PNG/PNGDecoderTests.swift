@@ -143,3 +143,25 @@ struct PNGDecoderTests {
         }
     }
 }
+
+@Suite("APNG truncation")
+struct APNGTruncationTests {
+    @Test("an animation cut short keeps the frames before the cut")
+    func truncatedAnimation() throws {
+        var rng = SeededRandom(seed: 12)
+        let frames = APNGTests.animation(width: 20, height: 16, frames: 6, rng: &rng)
+        let bytes = try APNGEncoder.encode(frames: frames, durations: Array(repeating: .milliseconds(70), count: 6),
+                                           loopCount: 0, level: 0)
+        let chunks = APNGTests.chunks(bytes)
+        // Cut in the middle of the fourth fcTL.
+        var offset = 8, seen = 0
+        for chunk in chunks {
+            if chunk.type == "fcTL" { seen += 1; if seen == 4 { break } }
+            offset += 12 + chunk.data.count
+        }
+        let image = try AnimatedImage(bytes: Array(bytes.prefix(offset + 20)))
+        #expect(image.frameCount == 3)
+        #expect(!image.warnings.isEmpty)
+        for index in 0..<3 { #expect(try image.frame(at: index) == frames[index]) }
+    }
+}

@@ -50,6 +50,8 @@ struct PNGContainer: ImageContainer {
         var animationAfterIDAT = false
 
         for chunk in chunks.dropFirst() {
+            // The file ends inside this chunk: only image data is worth keeping from it.
+            if chunk.isTruncated && chunk.type != PNGChunk.idat && chunk.type != PNGChunk.fdat { break }
             if !chunk.isCRCValid && !chunk.isTruncated {
                 if chunk.type == PNGChunk.iend { break }
                 if chunk.isCritical {
