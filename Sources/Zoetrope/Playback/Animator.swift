@@ -117,7 +117,7 @@ public final class Animator: Sendable {
                 state.waitingFor = nil
                 state.bufferMisses = 0
                 show(first, index: cursor.frame, in: &state)
-                buffer.fetch(upcoming: cursor.upcomingFrames(limit: buffer.frameLimit), now: state.now)
+                buffer.fetch(shown: cursor.frame, upcoming: cursor.upcomingFrames(limit: buffer.frameLimit), now: state.now)
             }
             return state.buffer
         }
@@ -353,7 +353,8 @@ public final class Animator: Sendable {
                 state.isPlaying = false
                 outcome.stopClock = true
             }
-            buffer.fetch(upcoming: Self.framesToFetch(after: next, shown: state.activeIndex, limit: buffer.frameLimit),
+            buffer.fetch(shown: state.activeIndex,
+                         upcoming: Self.framesToFetch(after: next, shown: state.activeIndex, limit: buffer.frameLimit),
                          now: tick.timestamp)
             return outcome
         }
@@ -419,7 +420,7 @@ public final class Animator: Sendable {
         state.cursor = cursor
         state.waitingFor = nil
         if changed { outcome.events.append(.frameChanged(frame: cursor.frame, loop: cursor.loop)) }
-        buffer.fetch(upcoming: cursor.upcomingFrames(limit: buffer.frameLimit), now: state.now)
+        buffer.fetch(shown: cursor.frame, upcoming: cursor.upcomingFrames(limit: buffer.frameLimit), now: state.now)
     }
 
     private func show(_ frame: RGBAImage, index: Int, in state: inout State) {
