@@ -52,6 +52,12 @@ struct PlaybackBufferTests {
                                                       cgroupUsage: "73741824\n"))
         #expect(limited == SystemMemory(physical: 1_073_741_824, available: 1_000_000_000))
         #expect(SystemMemory.linux(meminfo: "nonsense") == nil)
+        let v1 = SystemMemory.cgroupMemoryFiles(procSelfCgroup: "4:memory:/jobs/a\n1:cpu:/\n0::/\n")
+        #expect(v1.map(\.limit) == ["/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory/jobs/a/memory.limit_in_bytes",
+                                    "/sys/fs/cgroup/memory/memory.limit_in_bytes"])
+        let v2 = SystemMemory.cgroupMemoryFiles(procSelfCgroup: "0::/user.slice/app\n")
+        #expect(v2.first?.limit == "/sys/fs/cgroup/user.slice/app/memory.max")
+        #expect(v2.first?.usage == "/sys/fs/cgroup/user.slice/app/memory.current")
         let current = SystemMemory.current()
         #expect(current.physical > 0)
         #expect(current.automaticBudget >= SystemMemory.minimumAutomaticBudget)
