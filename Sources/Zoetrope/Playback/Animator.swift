@@ -111,17 +111,22 @@ public final class Animator: Sendable {
         let cursor = Self.makeCursor(for: image, configuration: configuration)
         let first = try buffer.decodeNow(cursor.frame)
         let previous = state.withLock { state -> FrameBuffer? in
-            defer {
-                state.buffer = buffer
-                state.cursor = cursor
-                state.waitingFor = nil
-                state.bufferMisses = 0
-                show(first, index: cursor.frame, in: &state)
-                buffer.fetch(shown: cursor.frame, upcoming: cursor.upcomingFrames(limit: buffer.frameLimit), now: state.now)
-            }
-            return state.buffer
+            let previous = state.buffer
+            state.buffer = buffer
+            state.cursor = cursor
+            state.waitingFor = nil
+            state.bufferMisses = 0
+            show(first, index: cursor.frame, in: &state)
+            buffer.fetch(shown: cursor.frame, upcoming: cursor.upcomingFrames(limit: buffer.frameLimit), now: state.now)
+            return previous
         }
         previous?.close()
+    }
+
+    /// Loads `image` to play `playCount` times (`nil`: the image's own count); see ``prepare(_:)``.
+    public func prepare(_ image: any AnimatableImage, playCount: PlayCount?) throws {
+        state.withLock { $0.configuration.playCount = playCount }
+        try prepare(image)
     }
 
     /// Stops playback and lets go of the image and its frames.
