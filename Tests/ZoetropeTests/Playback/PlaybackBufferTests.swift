@@ -148,6 +148,24 @@ struct PlaybackBufferTests {
         }
     }
 
+    @Test("when the due frame is missing, skipFrames shows the last ready frame on the way and keeps time")
+    func catchUp() throws {
+        let image = Self.image()
+        let harness = try PlaybackHarness(image, configuration: Animator.Configuration(budget: .frames(2)))
+        harness.animator.play()
+        harness.tick(milliseconds: 1)
+        harness.tick(milliseconds: 2) // frames 1 and 2 are decoded
+        harness.tick(milliseconds: 260, decoding: false) // frame 5 is due
+        #expect(harness.animator.currentFrame == 2)
+        #expect(harness.animator.elapsed == .milliseconds(260))
+        harness.tick(milliseconds: 270) // 3 and 4 decoded meanwhile
+        #expect(harness.animator.currentFrame == 4)
+        harness.tick(milliseconds: 280)
+        #expect(harness.animator.currentFrame == 5)
+        #expect(frameChanges(harness.events) == [2, 4, 5])
+        #expect(harness.animator.bufferMisses == 1)
+    }
+
     @Test("frames are never shown out of order, even when decoding lags")
     func neverOutOfOrder() throws {
         let image = Self.image(frames: 30)
