@@ -203,8 +203,13 @@ public final class Animator: Sendable {
     /// Whether the clock is driving playback.
     public var isPlaying: Bool { state.withLock { $0.isPlaying } }
 
-    /// Whether every play has ended.
-    public var isFinished: Bool { state.withLock { $0.cursor?.isFinished ?? false } }
+    /// Whether every play has ended and the frame it rests on is shown.
+    public var isFinished: Bool {
+        state.withLock { state in
+            guard let cursor = state.cursor else { return false }
+            return cursor.isFinished && cursor.frame == state.activeIndex
+        }
+    }
 
     // MARK: Settings
 

@@ -113,14 +113,14 @@ public final class SharedFrameCache: Sendable {
     /// Follows the platform's memory-pressure notifications, where there are any (Apple platforms).
     public func followSystemMemoryPressure() {
         #if canImport(Darwin)
-        let source = DispatchSource.makeMemoryPressureSource(eventMask: [.warning, .critical], queue: .global())
-        source.setEventHandler { [weak self] in self?.handleMemoryPressure() }
-        let previous = state.withLock { state in
-            defer { state.pressureSource = source }
-            return state.pressureSource
+        state.withLock { state in
+            // Made and kept under the lock: dispatch sources are not Sendable.
+            state.pressureSource?.cancel()
+            let source = DispatchSource.makeMemoryPressureSource(eventMask: [.warning, .critical], queue: .global())
+            source.setEventHandler { [weak self] in self?.handleMemoryPressure() }
+            state.pressureSource = source
+            source.resume()
         }
-        previous?.cancel()
-        source.resume()
         #endif
     }
 
