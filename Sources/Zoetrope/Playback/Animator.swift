@@ -133,14 +133,13 @@ public final class Animator: Sendable {
     public func unload() {
         clock.stop()
         let buffer = state.withLock { state -> FrameBuffer? in
-            defer {
-                state.buffer = nil
-                state.cursor = nil
-                state.activeFrame = nil
-                state.isPlaying = false
-                state.frameVersion += 1
-            }
-            return state.buffer
+            let buffer = state.buffer
+            state.buffer = nil
+            state.cursor = nil
+            state.activeFrame = nil
+            state.isPlaying = false
+            state.frameVersion += 1
+            return buffer
         }
         buffer?.close()
     }
@@ -153,10 +152,11 @@ public final class Animator: Sendable {
 
     // MARK: Controls
 
-    /// Starts or resumes playback; a finished animation starts again from the beginning.
+    /// Starts or resumes playback; a finished animation starts again from the beginning. Does
+    /// nothing while playing or without an image.
     public func play() {
         let outcome = state.withLock { state -> Outcome? in
-            guard var cursor = state.cursor else { return nil }
+            guard !state.isPlaying, var cursor = state.cursor else { return nil }
             var outcome = Outcome()
             if cursor.isFinished {
                 cursor = Self.makeCursor(frames: cursor, configuration: state.configuration)
@@ -256,7 +256,7 @@ public final class Animator: Sendable {
     public var progress: Double {
         state.withLock { state in
             guard let cursor = state.cursor, cursor.loopDuration > .zero else { return 0 }
-            return cursor.timeInLoop / cursor.loopDuration
+            return min(cursor.timeInLoop / cursor.loopDuration, 1) // a late cursor may be past the end
         }
     }
 
