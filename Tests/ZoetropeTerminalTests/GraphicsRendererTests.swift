@@ -36,6 +36,13 @@ struct SixelRendererTests {
         #expect(text(out) == "\u{1B}[2;3H\u{1B}P0;1;0q\"1;1;5;7#231;2;100;100;100#231!5~-#231!5@\u{1B}\\")
     }
 
+    @Test("inline output starts at the cursor and ends with a newline")
+    func inline() {
+        let frame = solidImage(width: 1, height: 1, white)
+        let out = renderer.render(frame, previous: frame, at: nil)
+        #expect(text(out) == "\u{1B}P0;1;0q\"1;1;1;1#231;2;100;100;100#231@\u{1B}\\\n")
+    }
+
     @Test("an unchanged frame sends nothing")
     func unchanged() {
         let frame = solidImage(width: 2, height: 2, red)
@@ -85,6 +92,14 @@ struct KittyRendererTests {
             joined += data
         }
         #expect(joined == payload)
+    }
+
+    @Test("inline output: no cursor move, then one newline per cell row the image covers")
+    func inline() {
+        let frame = solidImage(width: 2, height: 30, red) // 30 px = 2 rows of 20 px
+        let png = text(Base64.encode(PNGEncoder.encode(frame)))
+        #expect(text(renderer.render(frame, previous: nil, at: nil))
+                == "\u{1B}_Ga=T,f=100,i=1,p=1,q=2,C=1;\(png)\u{1B}\\\n\n")
     }
 
     @Test("cleanup deletes the image and its data")

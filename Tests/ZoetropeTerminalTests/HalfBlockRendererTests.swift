@@ -69,6 +69,16 @@ struct HalfBlockRendererTests {
         #expect(HalfBlockRenderer(depth: .xterm256).render(frame, previous: previous, at: .topLeft).isEmpty)
     }
 
+    @Test("inline output (no origin): every cell, each row reset and ended with a newline")
+    func inline() {
+        let frame = makeImage([[red, green],
+                               [blue, green],
+                               [red, clear]])
+        let out = truecolor.render(frame, previous: frame, at: nil)
+        #expect(text(out) == "\u{1B}[38;2;255;0;0;48;2;0;0;255m▀\u{1B}[48;2;0;255;0m \u{1B}[0m\n"
+                           + "\u{1B}[38;2;255;0;0m▀ \u{1B}[0m\n")
+    }
+
     @Test("pixel and cell sizes: one column and two pixel rows per cell")
     func geometry() {
         #expect(truecolor.pixelSize(for: CellSize(columns: 80, rows: 23)) == PixelSize(width: 80, height: 46))

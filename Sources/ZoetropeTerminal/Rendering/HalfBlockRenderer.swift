@@ -35,13 +35,25 @@ public struct HalfBlockRenderer: TerminalRenderer {
         CellSize(columns: pixels.width, rows: (pixels.height + 1) / 2)
     }
 
-    public func render(_ frame: RGBAImage, previous: RGBAImage?, at origin: CellPosition) -> [UInt8] {
+    public func render(_ frame: RGBAImage, previous: RGBAImage?, at origin: CellPosition?) -> [UInt8] {
         let cells = self.cells(of: frame)
-        let before = previous.flatMap { $0.size == frame.size ? self.cells(of: $0) : nil }
         let columns = frame.width
         var out = [UInt8]()
-        var cursor: CellPosition?
         var attributes = Attributes()
+        guard let origin else {
+            // Inline: every cell, rows ending with a reset (so no colour bleeds) and a newline.
+            for (index, cell) in cells.enumerated() {
+                attributes.change(to: cell, depth: depth, into: &out)
+                out.append(contentsOf: cell.glyph.utf8)
+                if index % columns == columns - 1 {
+                    if attributes != Attributes() { attributes.reset(into: &out) }
+                    out.append(UInt8(ascii: "\n"))
+                }
+            }
+            return out
+        }
+        let before = previous.flatMap { $0.size == frame.size ? self.cells(of: $0) : nil }
+        var cursor: CellPosition?
         for (index, cell) in cells.enumerated() {
             if let before, before[index] == cell { continue }
             let position = CellPosition(row: origin.row + index / columns, column: origin.column + index % columns)
@@ -58,10 +70,7 @@ public struct HalfBlockRenderer: TerminalRenderer {
             out.append(contentsOf: cell.glyph.utf8)
             cursor = CellPosition(row: position.row, column: position.column + 1)
         }
-        if attributes != Attributes() {
-            out.appendCSI()
-            out.append(text: "0m")
-        }
+        if attributes != Attributes() { attributes.reset(into: &out) }
         return out
     }
 
@@ -136,6 +145,13 @@ public struct HalfBlockRenderer: TerminalRenderer {
     private struct Attributes: Equatable {
         var foreground = Color.standard
         var background = Color.standard
+
+        /// `ESC [ 0 m`: back to the default colours.
+        mutating func reset(into out: inout [UInt8]) {
+            out.appendCSI()
+            out.append(text: "0m")
+            self = Attributes()
+        }
 
         mutating func change(to cell: Cell, depth: ColorDepth, into out: inout [UInt8]) {
             var parameters = [UInt8]()

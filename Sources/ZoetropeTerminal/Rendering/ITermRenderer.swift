@@ -12,11 +12,11 @@ public struct ITermRenderer: PixelProtocolRenderer {
         self.cellPixels = cellPixels
     }
 
-    public func render(_ frame: RGBAImage, previous: RGBAImage?, at origin: CellPosition) -> [UInt8] {
-        if previous == frame { return [] }
+    public func render(_ frame: RGBAImage, previous: RGBAImage?, at origin: CellPosition?) -> [UInt8] {
+        if origin != nil, previous == frame { return [] }
         let png = PNGEncoder.encode(frame)
         var out = [UInt8]()
-        out.appendCursorPosition(row: origin.row, column: origin.column)
+        appendStart(at: origin, to: &out)
         out.append(0x1B)
         out.append(text: "]1337;File=inline=1;size=")
         out.append(decimal: png.count)
@@ -27,6 +27,7 @@ public struct ITermRenderer: PixelProtocolRenderer {
         out.append(text: "px;preserveAspectRatio=0;doNotMoveCursor=1:")
         out.append(contentsOf: Base64.encode(png))
         out.append(0x07)
+        appendInlineEnd(for: frame, at: origin, to: &out)
         return out
     }
 }

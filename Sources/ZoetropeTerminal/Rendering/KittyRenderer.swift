@@ -21,11 +21,11 @@ public struct KittyRenderer: PixelProtocolRenderer {
         self.imageID = imageID
     }
 
-    public func render(_ frame: RGBAImage, previous: RGBAImage?, at origin: CellPosition) -> [UInt8] {
-        if previous == frame { return [] }
+    public func render(_ frame: RGBAImage, previous: RGBAImage?, at origin: CellPosition?) -> [UInt8] {
+        if origin != nil, previous == frame { return [] }
         let payload = Base64.encode(PNGEncoder.encode(frame))
         var out = [UInt8]()
-        out.appendCursorPosition(row: origin.row, column: origin.column)
+        appendStart(at: origin, to: &out)
         var start = 0
         repeat {
             let end = min(payload.count, start + Self.chunkSize)
@@ -45,6 +45,7 @@ public struct KittyRenderer: PixelProtocolRenderer {
             out.appendStringTerminator()
             start = end
         } while start < payload.count
+        appendInlineEnd(for: frame, at: origin, to: &out)
         return out
     }
 

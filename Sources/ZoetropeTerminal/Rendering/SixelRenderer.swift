@@ -20,8 +20,8 @@ public struct SixelRenderer: PixelProtocolRenderer {
         self.cellPixels = cellPixels
     }
 
-    public func render(_ frame: RGBAImage, previous: RGBAImage?, at origin: CellPosition) -> [UInt8] {
-        if previous == frame { return [] }
+    public func render(_ frame: RGBAImage, previous: RGBAImage?, at origin: CellPosition?) -> [UInt8] {
+        if origin != nil, previous == frame { return [] }
         let width = frame.width, height = frame.height
         // Palette entry per pixel, -1 when transparent.
         var registers = [Int](repeating: -1, count: width * height)
@@ -36,7 +36,7 @@ public struct SixelRenderer: PixelProtocolRenderer {
             }
         }
         var out = [UInt8]()
-        out.appendCursorPosition(row: origin.row, column: origin.column)
+        appendStart(at: origin, to: &out)
         out.append(0x1B)
         out.append(text: "P0;1;0q\"1;1;")
         out.append(decimal: width)
@@ -82,6 +82,7 @@ public struct SixelRenderer: PixelProtocolRenderer {
             bandTop += 6
         }
         out.appendStringTerminator()
+        if origin == nil { out.append(UInt8(ascii: "\n")) } // the cursor is already below the image
         return out
     }
 

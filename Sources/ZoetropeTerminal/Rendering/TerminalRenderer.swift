@@ -44,7 +44,10 @@ public protocol TerminalRenderer: Sendable {
     /// The bytes that draw `frame` with its top-left corner at `origin`, given that `previous` is on
     /// screen there (or `nil` when the area holds something else). Empty when nothing changed.
     /// Output leaves text attributes at their defaults.
-    func render(_ frame: RGBAImage, previous: RGBAImage?, at origin: CellPosition) -> [UInt8]
+    ///
+    /// With no `origin` the image is drawn inline, at the cursor, as when output goes to a file or a
+    /// pipe: everything is drawn, rows end with newlines, and the cursor ends on the line below.
+    func render(_ frame: RGBAImage, previous: RGBAImage?, at origin: CellPosition?) -> [UInt8]
     /// The bytes that remove what the renderer left in the terminal (images the terminal stores).
     func cleanup() -> [UInt8]
 }
@@ -60,6 +63,18 @@ protocol PixelProtocolRenderer: TerminalRenderer {
 }
 
 extension PixelProtocolRenderer {
+    /// Moves to `origin`, or for inline output nothing (the image starts at the cursor).
+    func appendStart(at origin: CellPosition?, to out: inout [UInt8]) {
+        if let origin { out.appendCursorPosition(row: origin.row, column: origin.column) }
+    }
+
+    /// For inline output, moves the cursor below an image that left it at its top-left corner.
+    func appendInlineEnd(for frame: RGBAImage, at origin: CellPosition?, to out: inout [UInt8]) {
+        guard origin == nil else { return }
+        let rows = max(1, cellSize(for: frame.size).rows)
+        out.append(contentsOf: [UInt8](repeating: UInt8(ascii: "\n"), count: rows))
+    }
+
     public func pixelSize(for cells: CellSize) -> PixelSize {
         PixelSize(width: max(1, cells.columns * cellPixels.width), height: max(1, cells.rows * cellPixels.height))
     }
