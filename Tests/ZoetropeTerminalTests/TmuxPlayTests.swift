@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+import Zoetrope
+
+/// `zoetrope play` run for real inside tmux: what the pane shows, and the terminal afterwards.
+@Suite("zoetrope play in tmux", .serialized, .enabled(if: TmuxHarness.executable != nil,
+                                                       "tmux is not installed: skipping the end-to-end player tests"))
+struct TmuxPlayTests {
+    static let red = [255, 0, 0], green = [0, 255, 0], blue = [0, 0, 255], white = [255, 255, 255]
+
+    /// A 4×4 GIF looping forever: frame 1 red over blue (top and bottom halves), frame 2 green
+    /// beside white (left and right halves), 1 s each.
+    static func writeGIF() throws -> String {
+        var gif = TestGIFWriter(width: 4, height: 4, palette: [(255, 0, 0), (0, 255, 0), (0, 0, 255), (255, 255, 255)])
+        gif.addFrame([0, 0, 0, 0, 0, 0, 0, 0, 2, 2, 2, 2, 2, 2, 2, 2], delayCentiseconds: 100)
+        gif.addFrame([1, 1, 3, 3, 1, 1, 3, 3, 1, 1, 3, 3, 1, 1, 3, 3], delayCentiseconds: 100)
+        let path = FileManager.default.temporaryDirectory
+            .appendingPathComponent("zoetrope-tmux-\(getpid())-\(UUID().uuidString).gif").path
+        try Data(gif.encode()).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    /// Starts the player in a 40×12 pane; after it exits the shell prints its status and whether
+    /// the terminal is back in canonical mode with echo, then waits.
+    static func startPlayer() throws -> (TmuxHarness, String) {
+        let binary = TmuxHarness.zoetropeExecutable
+        #expect(FileManager.default.isExecutableFile(atPath: binary), "build the zoetrope command first: \(binary)")
+        let gif = try writeGIF()
+        let command = "'\(binary)' play '\(gif)' --renderer truecolor --info; echo EXIT=$?; "
+            + "stty -a | tr ' ' '\\n' | grep -x -e '-*icanon' -e '-*echo' | tr '\\n' ' '; sleep 60"
+        return (try TmuxHarness(command: command, columns: 40, rows: 12), gif)
+    }
+
+    /// The first two rows of cells of a capture, each cut or padded to 5 cells (tmux leaves out
+    /// cells never written, which show the default background).
+    static func imageRows(_ screen: String) -> [[CapturedCell]] {
+        screen.split(separator: "\n", omittingEmptySubsequences: false).prefix(2).map { line in
+            let cells = parseCapturedLine(line)
+            let blank = CapturedCell(character: " ", foreground: nil, background: nil)
+            return (0..<5).map { $0 < cells.count ? cells[$0] : blank }
+        }
+    }
+
+    @Test("the pane shows each frame's colours in the right cells; q quits and restores the terminal")
+    func playsAndQuits() throws {
+        let (tmux, gif) = try Self.startPlayer()
+        defer { try? FileManager.default.removeItem(atPath: gif) }
+
+        let first = try #require(try tmux.waitForCapture { $0.contains("frame 1/2") })
+        let firstRows = Self.imageRows(first)
+        try #require(firstRows.count == 2)
+        #expect(try tmux.display("#{alternate_on} #{cursor_flag}") == "1 0")
+        for column in 0..<4 {
+            // Row 1 of cells shows pixel rows 0 and 1 (red), row 2 shows rows 2 and 3 (blue):
+            // equal halves are drawn as spaces on the background colour.
+            #expect(firstRows[0][column] == CapturedCell(character: " ", foreground: nil, background: Self.red))
+            #expect(firstRows[1][column] == CapturedCell(character: " ", foreground: nil, background: Self.blue))
+        }
+        #expect(firstRows[0][4].background == nil)
+
+        let second = try #require(try tmux.waitForCapture { $0.contains("frame 2/2") })
+        for row in Self.imageRows(second) {
+            #expect(row[0].background == Self.green && row[1].background == Self.green)
+            #expect(row[2].background == Self.white && row[3].background == Self.white)
+            #expect(row[4].background == nil)
+        }
+
+        try tmux.send("q")
+        let after = try #require(try tmux.waitForCapture(escapes: false) { $0.contains("EXIT=") && $0.contains("icanon") })
+        #expect(after.contains("EXIT=0"))
+        #expect(after.contains("icanon echo") && !after.contains("-icanon") && !after.contains("-echo"))
+        #expect(try tmux.display("#{alternate_on} #{cursor_flag}") == "0 1")
+    }
+
+    @Test("SIGTERM restores the terminal and exits with 143")
+    func terminatedBySignal() throws {
+        let (tmux, gif) = try Self.startPlayer()
+        defer { try? FileManager.default.removeItem(atPath: gif) }
+        _ = try #require(try tmux.waitForCapture { $0.contains("frame 1/2") })
+        let player = try #require(try tmux.childProcesses().first)
+        kill(player, SIGTERM)
+        let after = try #require(try tmux.waitForCapture(escapes: false) { $0.contains("EXIT=") && $0.contains("icanon") })
+        #expect(after.contains("EXIT=143"))
+        #expect(after.contains("icanon echo") && !after.contains("-icanon"))
+        #expect(try tmux.display("#{alternate_on} #{cursor_flag}") == "0 1")
+    }
+}
