@@ -104,8 +104,8 @@ struct PlayCommand: ParsableCommand {
     /// The file's image, or the built-in animation.
     private func openImage() throws -> any AnimatableImage {
         guard let file else {
-            // Replaced by the built-in SampleAnimation once the GIF branch is merged.
-            throw ValidationError("give a FILE to play")
+            return try FrameSequence(frames: SampleAnimation.frames(), duration: SampleAnimation.frameDuration,
+                                     playCount: .infinite)
         }
         return try AnimatedImage(contentsOfFile: file)
     }

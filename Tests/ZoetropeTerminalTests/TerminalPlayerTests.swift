@@ -21,6 +21,9 @@ private final class Recorder: Sendable {
 struct TerminalPlayerTests {
     let window = WindowSize(cells: CellSize(columns: 60, rows: 4), cellPixels: nil)
 
+    /// Decoding runs only when a test says so, so frames are ready exactly when expected.
+    let decoding = ManualDecodeScheduler()
+
     private func makePlayer(plays: PlayCount = .finite(1), showInfo: Bool = true)
         throws -> (TerminalPlayer, ManualClock, Recorder) {
         let image = try FrameSequence(frames: [solidImage(width: 2, height: 2, red),
@@ -31,7 +34,7 @@ struct TerminalPlayerTests {
         let player = TerminalPlayer(image: image,
                                     options: .init(renderer: .truecolor, showInfo: showInfo),
                                     window: window, clock: clock,
-                                    write: { bytes in recorder.bytes.withLock { $0 += bytes } },
+                                    cache: SharedFrameCache(scheduler: decoding), write: { bytes in recorder.bytes.withLock { $0 += bytes } },
                                     onExit: { status in recorder.exits.withLock { $0.append(status) } })
         return (player, clock, recorder)
     }
@@ -42,12 +45,14 @@ struct TerminalPlayerTests {
         try player.start()
         #expect(recorder.take() == "\u{1B}[1;1H\u{1B}[48;2;255;0;0m  \u{1B}[0m"
                                  + "\u{1B}[2;1H\u{1B}[0mframe 1/2  loop 1/1  1×  forward  100 ms  0 s  misses 0\u{1B}[K")
+        decoding.runAll()
         clock.advance(by: .milliseconds(60))
         #expect(recorder.take().isEmpty)
         clock.advance(by: .milliseconds(60))
         #expect(recorder.take() == "\u{1B}[1;1H\u{1B}[48;2;0;0;255m  \u{1B}[0m"
                                  + "\u{1B}[2;1H\u{1B}[0mframe 2/2  loop 1/1  1×  forward  100 ms  0.12 s  misses 0\u{1B}[K")
         #expect(recorder.exits.withLock { $0 }.isEmpty)
+        decoding.runAll()
         clock.advance(by: .milliseconds(100))
         #expect(recorder.exits.withLock { $0 } == [TerminalPlayer.exitNormally])
         player.stop()

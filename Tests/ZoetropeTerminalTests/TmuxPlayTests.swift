@@ -11,12 +11,17 @@ struct TmuxPlayTests {
     /// A 4×4 GIF looping forever: frame 1 red over blue (top and bottom halves), frame 2 green
     /// beside white (left and right halves), 1 s each.
     static func writeGIF() throws -> String {
-        var gif = TestGIFWriter(width: 4, height: 4, palette: [(255, 0, 0), (0, 255, 0), (0, 0, 255), (255, 255, 255)])
-        gif.addFrame([0, 0, 0, 0, 0, 0, 0, 0, 2, 2, 2, 2, 2, 2, 2, 2], delayCentiseconds: 100)
-        gif.addFrame([1, 1, 3, 3, 1, 1, 3, 3, 1, 1, 3, 3, 1, 1, 3, 3], delayCentiseconds: 100)
+        var first = RGBAImage(width: 4, height: 4), second = RGBAImage(width: 4, height: 4)
+        for y in 0..<4 {
+            for x in 0..<4 {
+                first[x, y] = y < 2 ? (255, 0, 0, 255) : (0, 0, 255, 255)
+                second[x, y] = x < 2 ? (0, 255, 0, 255) : (255, 255, 255, 255)
+            }
+        }
+        let gif = try GIFEncoder.encode(frames: [first, second], delays: [.seconds(1)], loopCount: 0)
         let path = FileManager.default.temporaryDirectory
             .appendingPathComponent("zoetrope-tmux-\(getpid())-\(UUID().uuidString).gif").path
-        try Data(gif.encode()).write(to: URL(fileURLWithPath: path))
+        try Data(gif).write(to: URL(fileURLWithPath: path))
         return path
     }
 

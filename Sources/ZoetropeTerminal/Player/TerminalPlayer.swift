@@ -79,17 +79,18 @@ public final class TerminalPlayer: AnimatableView {
     /// Creates a player for `image` in a window of `window`.
     /// - Parameters:
     ///   - clock: drives playback; give it the queue keys and resizes arrive on.
+    ///   - cache: where decoded frames are kept; the process-wide cache by default.
     ///   - write: sends bytes to the terminal.
     ///   - onExit: called once with the exit status when playback ends or the user quits.
     public init(image: any AnimatableImage, options: Options, window: WindowSize, clock: any AnimationClock,
-                write: @escaping @Sendable ([UInt8]) -> Void, onExit: @escaping @Sendable (Int32) -> Void) {
+                cache: SharedFrameCache = .shared, write: @escaping @Sendable ([UInt8]) -> Void, onExit: @escaping @Sendable (Int32) -> Void) {
         self.image = image
         self.options = options
         self.write = write
         self.onExit = onExit
         let renderer = options.renderer.makeRenderer(cellPixels: window.cellPixels ?? Self.defaultCellPixels)
         self.renderer = renderer
-        animator = Animator(clock: clock, configuration: Animator.Configuration(rate: options.rate, mode: options.mode))
+        animator = Animator(clock: clock, cache: cache, configuration: Animator.Configuration(rate: options.rate, mode: options.mode))
         let layout = PlayerLayout(canvas: image.canvasSize, window: window.cells, columns: options.columns,
                                   rows: options.rows, renderer: renderer)
         state = Mutex(State(presenter: FramePresenter(renderer: renderer, background: options.background,
