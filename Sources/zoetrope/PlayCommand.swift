@@ -116,7 +116,7 @@ struct PlayCommand: ParsableCommand {
         let layout = PlayerLayout(canvas: image.canvasSize, window: window.cells, columns: options.columns,
                                   rows: options.rows, renderer: renderer)
         var presenter = FramePresenter(renderer: renderer, background: options.background, layout: layout)
-        TerminalDevice.write(presenter.present(try image.frame(at: 0), contentsRect: image.contentsRect(at: 0),
+        TerminalDevice.writeAll(presenter.present(try image.frame(at: 0), contentsRect: image.contentsRect(at: 0),
                                                inline: true), to: 1)
     }
 
@@ -127,7 +127,7 @@ struct PlayCommand: ParsableCommand {
         let finished = ExitLatch()
         let player = TerminalPlayer(image: image, options: options, window: window,
                                     clock: TimerClock(ticksPerSecond: 60, queue: queue),
-                                    write: { TerminalDevice.write($0, to: 1) },
+                                    write: { TerminalDevice.writeAll($0, to: 1) },
                                     onExit: { finished.signal($0) })
         let session = TerminalSession()
         var keys: KeyReader?

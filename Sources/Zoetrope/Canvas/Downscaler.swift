@@ -9,7 +9,8 @@ extension PixelSize {
         // Compare width/height ratios without division: width·boundsHeight vs height·boundsWidth.
         let (wide, wideOverflow) = width.multipliedReportingOverflow(by: boundsHeight)
         let (tall, tallOverflow) = height.multipliedReportingOverflow(by: boundsWidth)
-        if wideOverflow || tallOverflow {
+        // Sizes this large do not occur in images; keep the arithmetic below trap-free anyway.
+        if wideOverflow || tallOverflow || wide > Int.max / 4 || tall > Int.max / 4 {
             return PixelSize(width: min(width, boundsWidth), height: min(height, boundsHeight))
         }
         if wide >= tall {

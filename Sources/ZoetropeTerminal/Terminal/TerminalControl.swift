@@ -60,11 +60,12 @@ public enum TerminalDevice {
     /// Writes all of `bytes` to `descriptor`, retrying after interruptions and partial writes.
     /// Returns `false` when the descriptor fails (closed pipe, hung-up terminal).
     @discardableResult
-    public static func write(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
+    public static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
         bytes.withUnsafeBytes { buffer in
+            guard let base = buffer.baseAddress else { return true }
             var offset = 0
             while offset < buffer.count {
-                let written = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                let written = write(descriptor, base + offset, buffer.count - offset)
                 if written < 0 {
                     if errno == EINTR || errno == EAGAIN { continue }
                     return false
@@ -76,9 +77,11 @@ public enum TerminalDevice {
     }
 
     /// Reads what is available from `descriptor` (at most `limit` bytes); empty at end of input.
-    public static func read(_ descriptor: Int32, limit: Int = 64) -> [UInt8] {
-        var buffer = [UInt8](repeating: 0, count: limit)
-        let count = buffer.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress!, limit) }
+    public static func readAvailable(_ descriptor: Int32, limit: Int = 64) -> [UInt8] {
+        var buffer = [UInt8](repeating: 0, count: max(1, limit))
+        let count = buffer.withUnsafeMutableBytes { bytes in
+            bytes.baseAddress.map { read(descriptor, $0, bytes.count) } ?? 0
+        }
         return count > 0 ? Array(buffer[0..<count]) : []
     }
 
@@ -106,24 +109,4 @@ public enum TerminalDevice {
         var settings = settings
         _ = tcsetattr(descriptor, TCSAFLUSH, &settings)
     }
-}
-
-private func systemWrite(_ descriptor: Int32, _ pointer: UnsafeRawPointer, _ count: Int) -> Int {
-    #if canImport(Glibc)
-    return Glibc.write(descriptor, pointer, count)
-    #elseif canImport(Musl)
-    return Musl.write(descriptor, pointer, count)
-    #else
-    return Darwin.write(descriptor, pointer, count)
-    #endif
-}
-
-private func systemRead(_ descriptor: Int32, _ pointer: UnsafeMutableRawPointer, _ count: Int) -> Int {
-    #if canImport(Glibc)
-    return Glibc.read(descriptor, pointer, count)
-    #elseif canImport(Musl)
-    return Musl.read(descriptor, pointer, count)
-    #else
-    return Darwin.read(descriptor, pointer, count)
-    #endif
 }

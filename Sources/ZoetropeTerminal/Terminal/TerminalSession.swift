@@ -56,7 +56,7 @@ public final class TerminalSession: Sendable {
         }
         installSignalHandlers()
         if let saved { TerminalDevice.setAttributes(TerminalDevice.makeRaw(saved), input) }
-        TerminalDevice.write(TerminalSequences.enter, to: output)
+        TerminalDevice.writeAll(TerminalSequences.enter, to: output)
     }
 
     /// Gives the terminal back: cleanup bytes, attributes reset, cursor shown, alternate screen
@@ -76,7 +76,7 @@ public final class TerminalSession: Sendable {
             defer { state = nil }
             return state
         }) else { return }
-        TerminalDevice.write(session.extraCleanup + TerminalSequences.leave, to: session.output)
+        TerminalDevice.writeAll(session.extraCleanup + TerminalSequences.leave, to: session.output)
         if let saved = session.savedInput { TerminalDevice.setAttributes(saved, session.input) }
     }
 
@@ -132,7 +132,7 @@ public final class KeyReader: Sendable {
         self.box = box
         let decoder = Mutex(KeyDecoder())
         box.source.setEventHandler {
-            let bytes = TerminalDevice.read(descriptor)
+            let bytes = TerminalDevice.readAvailable(descriptor)
             if bytes.isEmpty {
                 box.source.cancel() // end of input: a read source would fire forever
                 return
