@@ -27,8 +27,7 @@ extension AnimatableView {
     /// - Parameter playCount: plays in all, replacing the image's own count; `nil` follows the image.
     public func prepareForAnimation(with image: any AnimatableImage, playCount: PlayCount? = nil) throws {
         animator.attach(self)
-        animator.playCount = playCount
-        try animator.prepare(image)
+        try animator.prepare(image, playCount: playCount)
         updateImageIfNeeded()
     }
 

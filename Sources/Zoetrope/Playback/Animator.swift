@@ -111,17 +111,22 @@ public final class Animator: Sendable {
         let cursor = Self.makeCursor(for: image, configuration: configuration)
         let first = try buffer.decodeNow(cursor.frame)
         let previous = state.withLock { state -> FrameBuffer? in
-            defer {
-                state.buffer = buffer
-                state.cursor = cursor
-                state.waitingFor = nil
-                state.bufferMisses = 0
-                show(first, index: cursor.frame, in: &state)
-                buffer.fetch(upcoming: cursor.upcomingFrames(limit: buffer.frameLimit), now: state.now)
-            }
-            return state.buffer
+            let previous = state.buffer
+            state.buffer = buffer
+            state.cursor = cursor
+            state.waitingFor = nil
+            state.bufferMisses = 0
+            show(first, index: cursor.frame, in: &state)
+            buffer.fetch(shown: cursor.frame, upcoming: cursor.upcomingFrames(limit: buffer.frameLimit), now: state.now)
+            return previous
         }
         previous?.close()
+    }
+
+    /// Loads `image` to play `playCount` times (`nil`: the image's own count); see ``prepare(_:)``.
+    public func prepare(_ image: any AnimatableImage, playCount: PlayCount?) throws {
+        state.withLock { $0.configuration.playCount = playCount }
+        try prepare(image)
     }
 
     /// Stops playback and lets go of the image and its frames.
@@ -319,54 +324,45 @@ public final class Animator: Sendable {
 
     private func handle(_ tick: ClockTick) {
         let outcome = state.withLock { state -> Outcome? in
-            guard state.isPlaying, let cursor = state.cursor, let buffer = state.buffer else { return nil }
+            guard state.isPlaying, var cursor = state.cursor, let buffer = state.buffer else { return nil }
             state.now = tick.timestamp
             let rate = state.configuration.rate
             let time = rate > 0 && rate.isFinite ? tick.interval * rate : .zero
-            var next = cursor
-            var outcome = Outcome()
-            outcome.events = next.advance(by: time, policy: state.configuration.lateness)
-                .filter { $0 != .finished }
-            if next.frame != state.activeIndex {
-                switch buffer.lookup(next.frame) {
-                case .ready(let frame):
-                    show(frame, index: next.frame, in: &state)
-                    outcome.events.append(.frameChanged(frame: next.frame, loop: next.loop))
-                case .failed:
-                    state.activeIndex = next.frame // the previous picture stays for this frame's time
-                case .missing:
-                    if state.waitingFor != next.frame { state.bufferMisses += 1 }
-                    state.waitingFor = next.frame
-                    if state.configuration.lateness == .showEveryFrame {
-                        // The clock waits: the due frame shows as soon as it is decoded.
-                        next = cursor
-                        next.holdAtEndOfFrame()
-                        outcome.events = []
-                    }
+            let shown = state.activeIndex
+            var ready: [Int: RGBAImage] = [:]
+            let (events, notReady) = cursor.advance(by: time, policy: state.configuration.lateness) { index in
+                if index == shown { return true }
+                switch buffer.lookup(index) {
+                case .ready(let frame): ready[index] = frame; return true
+                case .failed: return true // the previous picture stays for this frame's time
+                case .missing: return false
                 }
             }
-            if state.waitingFor == state.activeIndex { state.waitingFor = nil }
-            state.cursor = next
-            if next.isFinished && next.frame == state.activeIndex {
-                // Finished only once the frame it rests on is shown.
+            if let notReady, state.waitingFor != notReady { state.bufferMisses += 1 }
+            state.waitingFor = notReady
+            var outcome = Outcome()
+            outcome.events = events.filter { $0 != .finished }
+            if cursor.frame != shown {
+                if let frame = ready[cursor.frame] {
+                    show(frame, index: cursor.frame, in: &state)
+                    outcome.events.append(.frameChanged(frame: cursor.frame, loop: cursor.loop))
+                } else {
+                    state.activeIndex = cursor.frame
+                }
+            }
+            state.cursor = cursor
+            if cursor.isFinished {
                 outcome.events.append(.finished)
                 state.isPlaying = false
                 outcome.stopClock = true
             }
-            buffer.fetch(upcoming: Self.framesToFetch(after: next, shown: state.activeIndex, limit: buffer.frameLimit),
+            buffer.fetch(shown: cursor.frame, upcoming: cursor.upcomingFrames(limit: buffer.frameLimit),
                          now: tick.timestamp)
             return outcome
         }
         guard let outcome else { return }
         if outcome.stopClock { clock.stop() }
         announce(outcome)
-    }
-
-    /// The frames to decode next, nearest first: the frame that is due when it is not shown yet
-    /// (playback is waiting for it), then the ones after it.
-    private static func framesToFetch(after cursor: PlaybackCursor, shown: Int, limit: Int) -> [Int] {
-        guard cursor.frame != shown else { return cursor.upcomingFrames(limit: limit) }
-        return [cursor.frame] + cursor.upcomingFrames(limit: limit - 1)
     }
 
     // MARK: Helpers
@@ -419,7 +415,7 @@ public final class Animator: Sendable {
         state.cursor = cursor
         state.waitingFor = nil
         if changed { outcome.events.append(.frameChanged(frame: cursor.frame, loop: cursor.loop)) }
-        buffer.fetch(upcoming: cursor.upcomingFrames(limit: buffer.frameLimit), now: state.now)
+        buffer.fetch(shown: cursor.frame, upcoming: cursor.upcomingFrames(limit: buffer.frameLimit), now: state.now)
     }
 
     private func show(_ frame: RGBAImage, index: Int, in state: inout State) {

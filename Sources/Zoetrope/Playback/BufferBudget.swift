@@ -1,4 +1,5 @@
-/// How many decoded frames a ``FrameBuffer`` may keep ahead of the frame being shown.
+/// How many decoded frames a ``FrameBuffer`` may keep ahead of the frame being shown (the frame
+/// on screen is kept besides: its pixels are the view's).
 public enum BufferBudget: Sendable, Hashable {
     /// As many frames as fit in the smaller of 20 % of physical memory and 60 % of available
     /// memory (at least 10 MB), read when the buffer is made; see ``SystemMemory/automaticBudget``.
@@ -10,8 +11,8 @@ public enum BufferBudget: Sendable, Hashable {
     /// Every frame of the image: decode once, keep all.
     case allFrames
 
-    /// The number of frames the budget allows for an image of `frameCount` frames of
-    /// `bytesPerFrame` bytes each: between 1 and `frameCount`.
+    /// The number of frames ahead the budget allows for an image of `frameCount` frames of
+    /// `bytesPerFrame` bytes each: between 1 and `frameCount − 1` (all the others).
     public func frameLimit(bytesPerFrame: Int, frameCount: Int,
                            memory: @autoclosure () -> SystemMemory = .current()) -> Int {
         let frameBytes = max(bytesPerFrame, 1)
@@ -22,6 +23,6 @@ public enum BufferBudget: Sendable, Hashable {
         case .frames(let frames): limit = frames
         case .allFrames: limit = frameCount
         }
-        return min(max(limit, 1), max(frameCount, 1))
+        return min(max(limit, 1), max(frameCount - 1, 1))
     }
 }

@@ -2,15 +2,17 @@ import Synchronization
 
 /// The decoded frames one player keeps ahead of the frame it shows, within a ``BufferBudget``.
 ///
-/// Frames live in a ``SharedFrameCache``, so buffers of the same image share them. The buffer
-/// starts small and grows by one frame per fetch up to its ``frameLimit`` instead of allocating at
-/// once. On memory pressure it shrinks to the next frame, and grows back (gradually again) once
-/// ``regrowDelay`` of playback time has passed.
+/// Frames live in a ``SharedFrameCache``, so buffers of the same image share them. The buffer keeps
+/// the frame on screen (its pixels are shared with the view's copy, so keeping it costs nothing)
+/// and up to ``frameLimit`` frames ahead of it in playback order. It starts with one frame ahead
+/// and grows by one per fetch instead of allocating at once. On memory pressure it shrinks to the
+/// next frame, and grows back (gradually again) once ``regrowDelay`` of playback time has passed.
 public final class FrameBuffer: Sendable {
     private struct State {
         var window = 0
         var now = Duration.zero
         var growthResumesAt: Duration?
+        var shown = 0
         var upcoming: [Int] = []
         var isClosed = false
     }
@@ -19,7 +21,7 @@ public final class FrameBuffer: Sendable {
     public let image: any AnimatableImage
     /// The budget the buffer was made with.
     public let budget: BufferBudget
-    /// The most frames the budget allows this buffer to keep.
+    /// The most frames the budget allows this buffer to keep ahead of the one shown.
     public let frameLimit: Int
     /// How long after memory pressure the buffer starts growing again.
     public let regrowDelay: Duration
@@ -48,7 +50,7 @@ public final class FrameBuffer: Sendable {
         close()
     }
 
-    /// How many frames ahead the buffer asks for now (it grows towards ``frameLimit``).
+    /// How many frames ahead of the shown one the buffer asks for now (it grows towards ``frameLimit``).
     public var window: Int { state.withLock { $0.window } }
 
     /// Frame `index` when it is decoded and kept, else `nil`.
@@ -65,18 +67,24 @@ public final class FrameBuffer: Sendable {
         try cache.decodeNow(index, of: image)
     }
 
-    /// One fetch: asks for the first ``window`` frames of `upcoming` (the frames after the one shown,
-    /// in playback order, nearest first), growing the window by one frame first, unless the buffer
-    /// is waiting out a memory-pressure delay. `now` is the playback clock's time.
-    public func fetch(upcoming: [Int], now: Duration) {
+    /// One fetch: keeps frame `shown` and asks for the first ``window`` frames of `upcoming` (the
+    /// frames after it in playback order, nearest first), growing the window by one frame first,
+    /// unless the buffer is waiting out a memory-pressure delay. `now` is the playback clock's time.
+    public func fetch(shown: Int, upcoming: [Int], now: Duration) {
         state.withLock { state in
             guard !state.isClosed else { return }
             state.now = now
             if let resume = state.growthResumesAt, now >= resume { state.growthResumesAt = nil }
             if state.growthResumesAt == nil { state.window = min(state.window + 1, frameLimit) }
+            state.shown = shown
             state.upcoming = upcoming
-            cache.want(Array(upcoming.prefix(state.window)), by: ObjectIdentifier(self), of: image)
+            request(state)
         }
+    }
+
+    private func request(_ state: State) {
+        let ahead = state.upcoming.lazy.filter { $0 != state.shown }.prefix(state.window)
+        cache.want([state.shown] + ahead, by: ObjectIdentifier(self), of: image)
     }
 
     /// Shrinks the buffer to the next frame now; it grows again ``regrowDelay`` later.
@@ -85,7 +93,7 @@ public final class FrameBuffer: Sendable {
             guard !state.isClosed else { return }
             state.window = 1
             state.growthResumesAt = state.now + regrowDelay
-            cache.want(Array(state.upcoming.prefix(1)), by: ObjectIdentifier(self), of: image)
+            request(state)
         }
     }
 

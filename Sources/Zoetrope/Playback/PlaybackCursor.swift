@@ -61,22 +61,47 @@ struct PlaybackCursor: Sendable {
     /// Time from the start of the first play.
     var elapsed: Duration { loopDuration * completedLoops + (isFinished ? .zero : timeInLoop) }
 
-    /// Moves on by `time`, returning the loop events passed on the way (``AnimatorEvent/loopCompleted``
-    /// and ``AnimatorEvent/finished``, in order).
-    mutating func advance(by time: Duration, policy: LatenessPolicy) -> [AnimatorEvent] {
-        guard !isFinished, time > .zero, !isStatic else { return [] }
+    /// Moves on by `time` onto frames that are ready to show, returning the loop events passed on
+    /// the way (``AnimatorEvent/loopCompleted`` and ``AnimatorEvent/finished``, in order) and the
+    /// frame that was due but not ready, if any.
+    ///
+    /// Under ``LatenessPolicy/skipFrames`` the frames passed over need not be ready: the cursor
+    /// lands on the frame that is due, or else on the last ready frame on the way there, keeping
+    /// the time beyond it (wall-clock time is kept; the next tick carries on). Under
+    /// ``LatenessPolicy/showEveryFrame`` it moves at most one frame, carrying at most one frame's
+    /// time over, and when that frame is not ready it waits at the end of the current one.
+    mutating func advance(by time: Duration, policy: LatenessPolicy,
+                          isReady: (Int) -> Bool = { _ in true }) -> (events: [AnimatorEvent], notReady: Int?) {
+        guard !isFinished, time > .zero, !isStatic else { return ([], nil) }
+        var walker = self
+        walker.timeInFrame += time
         var events: [AnimatorEvent] = []
-        timeInFrame += time
-        while !isFinished, timeInFrame >= durations[cycle[step]] {
-            timeInFrame -= durations[cycle[step]]
-            stepForward(events: &events)
+        var lastReady: (cursor: PlaybackCursor, eventCount: Int)?
+        var moved = false
+        while !walker.isFinished, walker.timeInFrame >= walker.durations[walker.cycle[walker.step]] {
+            walker.timeInFrame -= walker.durations[walker.cycle[walker.step]]
+            walker.stepForward(events: &events)
+            moved = true
+            if walker.isFinished { walker.timeInFrame = .zero }
             if policy == .showEveryFrame {
-                if !isFinished { timeInFrame = min(timeInFrame, durations[cycle[step]]) }
+                if !walker.isFinished { walker.timeInFrame = min(walker.timeInFrame, walker.durations[walker.cycle[walker.step]]) }
                 break
             }
+            if isReady(walker.frame) { lastReady = (walker, events.count) }
         }
-        if isFinished { timeInFrame = .zero }
-        return events
+        guard moved, !isReady(walker.frame) else {
+            self = walker
+            return (events, nil)
+        }
+        if let lastReady {
+            self = lastReady.cursor
+            return (Array(events.prefix(lastReady.eventCount)), walker.frame)
+        }
+        switch policy {
+        case .skipFrames: timeInFrame += time // keep the time: the next tick goes further
+        case .showEveryFrame: timeInFrame = durations[cycle[step]] // the clock waits
+        }
+        return ([], walker.frame)
     }
 
     private mutating func stepForward(events: inout [AnimatorEvent]) {
@@ -90,13 +115,6 @@ struct PlaybackCursor: Sendable {
             isFinished = true
             events.append(.finished)
         }
-    }
-
-    /// Stays on the current frame with its time used up, so the next frame shows as soon as it can:
-    /// what playback does while the frame that is due is not decoded yet.
-    mutating func holdAtEndOfFrame() {
-        guard !isFinished else { return }
-        timeInFrame = durations[cycle[step]]
     }
 
     /// Counts `completedLoops` plays as done (after a change of mode or play count), short of the last.

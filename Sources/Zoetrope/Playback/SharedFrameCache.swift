@@ -164,14 +164,15 @@ public final class SharedFrameCache: Sendable {
         }
     }
 
-    /// Frame `index` now: from the cache, or decoded on the calling thread (and kept when wanted).
+    /// Frame `index` now: from the cache, or decoded on the calling thread and kept (it is about
+    /// to be shown; the next fetch says whether it stays).
     func decodeNow(_ index: Int, of image: any AnimatableImage) throws -> RGBAImage {
         if case .ready(let frame) = lookup(index, of: image) { return frame }
         let result = Result { try image.frame(at: index) }
         state.withLock { state in
             state.statistics.decodes += 1
             let key = ObjectIdentifier(image)
-            if state.images[key]?.isWanted(index) == true {
+            if state.images[key] != nil {
                 Self.store(result, at: index, of: key, in: &state, byteLimit: byteLimit)
             }
         }

@@ -46,4 +46,23 @@ public struct SystemMemory: Sendable, Hashable {
         }
         return memory
     }
+
+    /// The cgroup files that may hold the process's memory limit and usage, most specific first:
+    /// its own cgroup (from the text of `/proc/self/cgroup`) before the root of the mount, v2 before v1.
+    public static func cgroupMemoryFiles(procSelfCgroup: String) -> [(limit: String, usage: String)] {
+        var v2Own: [(limit: String, usage: String)] = [], v1Own: [(limit: String, usage: String)] = []
+        for line in procSelfCgroup.split(separator: "\n") {
+            let fields = line.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
+            guard fields.count == 3, fields[2].hasPrefix("/"), fields[2] != "/" else { continue }
+            let path = fields[2]
+            if fields[0] == "0" && fields[1].isEmpty {
+                v2Own.append(("/sys/fs/cgroup\(path)/memory.max", "/sys/fs/cgroup\(path)/memory.current"))
+            } else if fields[1].split(separator: ",").contains("memory") {
+                v1Own.append(("/sys/fs/cgroup/memory\(path)/memory.limit_in_bytes",
+                              "/sys/fs/cgroup/memory\(path)/memory.usage_in_bytes"))
+            }
+        }
+        return v2Own + [("/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory.current")] + v1Own
+            + [("/sys/fs/cgroup/memory/memory.limit_in_bytes", "/sys/fs/cgroup/memory/memory.usage_in_bytes")]
+    }
 }

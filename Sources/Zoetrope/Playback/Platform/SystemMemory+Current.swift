@@ -10,17 +10,16 @@ import Darwin
 extension SystemMemory {
     /// The memory of the machine (or container) this process runs in, read now.
     ///
-    /// Linux: `/proc/meminfo` and the cgroup limit (v2 `/sys/fs/cgroup/memory.max`, else v1
-    /// `/sys/fs/cgroup/memory/memory.limit_in_bytes`). Apple platforms: physical memory, and on
-    /// iOS-family systems `os_proc_available_memory()`.
+    /// Linux: `/proc/meminfo` and the cgroup limit (v2 `memory.max`, else v1
+    /// `memory.limit_in_bytes`, of the process's own cgroup or the root of `/sys/fs/cgroup`; see
+    /// ``cgroupMemoryFiles(procSelfCgroup:)``). Apple platforms: physical memory, and on iOS-family
+    /// systems `os_proc_available_memory()`.
     public static func current() -> SystemMemory {
         #if os(Linux) || os(Android)
         let meminfo = text("/proc/meminfo") ?? ""
-        let v2Limit = text("/sys/fs/cgroup/memory.max")
-        let limit = v2Limit ?? text("/sys/fs/cgroup/memory/memory.limit_in_bytes")
-        let usage = v2Limit != nil ? text("/sys/fs/cgroup/memory.current")
-                                   : text("/sys/fs/cgroup/memory/memory.usage_in_bytes")
-        if let memory = linux(meminfo: meminfo, cgroupLimit: limit, cgroupUsage: usage) { return memory }
+        let files = cgroupMemoryFiles(procSelfCgroup: text("/proc/self/cgroup") ?? "")
+        let cgroup = files.lazy.compactMap { file in text(file.limit).map { ($0, text(file.usage)) } }.first
+        if let memory = linux(meminfo: meminfo, cgroupLimit: cgroup?.0, cgroupUsage: cgroup?.1) { return memory }
         #endif
         let physical = Int(clamping: ProcessInfo.processInfo.physicalMemory)
         #if os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)

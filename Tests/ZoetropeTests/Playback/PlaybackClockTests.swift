@@ -3,7 +3,7 @@ import Testing
 @testable import Zoetrope
 
 @Suite("Playback clocks")
-struct ClockTests {
+struct PlaybackClockTests {
     @Test("a manual clock ticks with the measured interval, only while running")
     func manualClockIntervals() {
         let clock = ManualClock()

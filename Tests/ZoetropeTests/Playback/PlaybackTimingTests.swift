@@ -2,7 +2,7 @@ import Testing
 @testable import Zoetrope
 
 @Suite("Animator timing")
-struct AnimatorTimingTests {
+struct PlaybackTimingTests {
     static let milliseconds = [100, 50, 120, 30, 200]
     static var durations: [Duration] { milliseconds.map { .milliseconds($0) } }
 
