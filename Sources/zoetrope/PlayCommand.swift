@@ -93,7 +93,8 @@ struct PlayCommand: ParsableCommand {
         let outputIsTerminal = TerminalDevice.isTerminal(1)
         let window = TerminalDevice.windowSize(1)
             ?? WindowSize(cells: CellSize(columns: width ?? 80, rows: (height ?? 23) + 1), cellPixels: nil)
-        if once || (!outputIsTerminal && !animate) {
+        // A still image has nothing to play; outside a full-screen session it would never end.
+        if once || !outputIsTerminal && (!animate || image.frameCount == 1) {
             try writeStill(image, options: options, window: window)
             return
         }

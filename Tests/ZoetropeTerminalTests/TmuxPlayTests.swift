@@ -27,11 +27,11 @@ struct TmuxPlayTests {
 
     /// Starts the player in a 40×12 pane; after it exits the shell prints its status and whether
     /// the terminal is back in canonical mode with echo, then waits.
-    static func startPlayer() throws -> (TmuxHarness, String) {
+    static func startPlayer(extraArguments: String = "") throws -> (TmuxHarness, String) {
         let binary = TmuxHarness.zoetropeExecutable
         #expect(FileManager.default.isExecutableFile(atPath: binary), "build the zoetrope command first: \(binary)")
         let gif = try writeGIF()
-        let command = "'\(binary)' play '\(gif)' --renderer truecolor --info; echo EXIT=$?; "
+        let command = "'\(binary)' play '\(gif)' --renderer truecolor --info \(extraArguments); echo EXIT=$?; "
             + "stty -a | tr ' ' '\\n' | grep -x -e '-*icanon' -e '-*echo' | tr '\\n' ' '; sleep 60"
         return (try TmuxHarness(command: command, columns: 40, rows: 12), gif)
     }
@@ -44,6 +44,12 @@ struct TmuxPlayTests {
             let blank = CapturedCell(character: " ", foreground: nil, background: nil)
             return (0..<5).map { $0 < cells.count ? cells[$0] : blank }
         }
+    }
+
+    /// The status the shell printed after the player exited.
+    static func exitStatus(_ screen: String) -> Int? {
+        screen.split(separator: "\n").lazy.map { $0.trimmingCharacters(in: .whitespaces) }
+            .first { $0.hasPrefix("EXIT=") }.flatMap { Int($0.dropFirst(5)) }
     }
 
     @Test("the pane shows each frame's colours in the right cells; q quits and restores the terminal")
@@ -72,20 +78,32 @@ struct TmuxPlayTests {
 
         try tmux.send("q")
         let after = try #require(try tmux.waitForCapture(escapes: false) { $0.contains("EXIT=") && $0.contains("icanon") })
-        #expect(after.contains("EXIT=0"))
+        #expect(Self.exitStatus(after) == 0)
         #expect(after.contains("icanon echo") && !after.contains("-icanon") && !after.contains("-echo"))
         #expect(try tmux.display("#{alternate_on} #{cursor_flag}") == "0 1")
     }
 
-    @Test("SIGTERM restores the terminal and exits with 143")
-    func terminatedBySignal() throws {
-        let (tmux, gif) = try Self.startPlayer()
+    /// Ways playback ends other than `q`, and the exit status each gives.
+    enum Ending: String, CaseIterable, Sendable {
+        case sigterm, sigint, controlC, lastPlay
+
+        var expectedStatus: Int { [.sigterm: 143, .sigint: 130, .controlC: 130, .lastPlay: 0][self] ?? -1 }
+    }
+
+    @Test("SIGTERM, SIGINT, Ctrl-C and the end of the last play all restore the terminal", arguments: Ending.allCases)
+    func otherEndings(_ ending: Ending) throws {
+        let (tmux, gif) = try Self.startPlayer(extraArguments: ending == .lastPlay ? "--loops 1" : "")
         defer { try? FileManager.default.removeItem(atPath: gif) }
         _ = try #require(try tmux.waitForCapture { $0.contains("frame 1/2") })
         let player = try #require(try tmux.childProcesses().first)
-        kill(player, SIGTERM)
+        switch ending {
+        case .sigterm: kill(player, SIGTERM)
+        case .sigint: kill(player, SIGINT)
+        case .controlC: try tmux.send("C-c")
+        case .lastPlay: break // two frames of 1 s, then it ends by itself
+        }
         let after = try #require(try tmux.waitForCapture(escapes: false) { $0.contains("EXIT=") && $0.contains("icanon") })
-        #expect(after.contains("EXIT=143"))
+        #expect(Self.exitStatus(after) == ending.expectedStatus)
         #expect(after.contains("icanon echo") && !after.contains("-icanon"))
         #expect(try tmux.display("#{alternate_on} #{cursor_flag}") == "0 1")
     }
