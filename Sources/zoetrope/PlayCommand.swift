@@ -64,6 +64,9 @@ struct PlayCommand: ParsableCommand {
     @Flag(help: "Play even when standard output is not a terminal.")
     var animate = false
 
+    /// The most columns or rows `--width` and `--height` accept: more than any screen has.
+    static let maximumCells = 2000
+
     func validate() throws {
         guard rate.isFinite, rate > 0 else { throw ValidationError("--rate must be a positive number.") }
         guard PlaybackMode(rawValue: mode) != nil else {
@@ -76,8 +79,9 @@ struct PlayCommand: ParsableCommand {
             throw ValidationError("--background must be terminal, checker or #RRGGBB, not '\(background)'.")
         }
         if let loops, loops < 0 { throw ValidationError("--loops must be 0 (forever) or more.") }
-        if let width, width < 1 { throw ValidationError("--width must be at least 1.") }
-        if let height, height < 1 { throw ValidationError("--height must be at least 1.") }
+        let cells = 1...Self.maximumCells
+        if let width, !cells.contains(width) { throw ValidationError("--width must be 1 to \(Self.maximumCells).") }
+        if let height, !cells.contains(height) { throw ValidationError("--height must be 1 to \(Self.maximumCells).") }
     }
 
     func run() throws {
