@@ -118,8 +118,8 @@ struct PlayCommand: ParsableCommand {
     /// Writes the first frame inline.
     private func writeStill(_ image: any AnimatableImage, options: TerminalPlayer.Options, window: WindowSize) throws {
         let renderer = options.renderer.makeRenderer(cellPixels: window.cellPixels ?? TerminalPlayer.defaultCellPixels)
-        let layout = PlayerLayout(canvas: image.canvasSize, window: window.cells, columns: options.columns,
-                                  rows: options.rows, renderer: renderer)
+        let layout = PlayerLayout(canvas: PlayerLayout.contentSize(of: image), window: window.cells,
+                                  columns: options.columns, rows: options.rows, renderer: renderer)
         var presenter = FramePresenter(renderer: renderer, background: options.background, layout: layout)
         TerminalDevice.writeAll(presenter.present(try image.frame(at: 0), contentsRect: image.contentsRect(at: 0),
                                                inline: true), to: 1)

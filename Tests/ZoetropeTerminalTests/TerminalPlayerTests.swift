@@ -92,4 +92,26 @@ struct TerminalPlayerTests {
         #expect(recorder.take() == "\u{1B}[0m\u{1B}[2J\u{1B}[1;1H\u{1B}[38;2;255;0;0m▀\u{1B}[0m")
         player.stop()
     }
+
+    @Test("a sprite sheet is laid out by its frame rectangle and shows one rectangle per frame")
+    func spriteSheet() throws {
+        let sheet = makeImage([[red, red, blue, blue],
+                               [red, red, blue, blue]])
+        let image = try SpriteSheet(sheet: sheet, frameRects: [PixelRect(x: 0, y: 0, width: 2, height: 2),
+                                                               PixelRect(x: 2, y: 0, width: 2, height: 2)],
+                                    duration: .milliseconds(100))
+        let clock = ManualClock()
+        let recorder = Recorder()
+        let player = TerminalPlayer(image: image, options: .init(renderer: .truecolor), window: window,
+                                    clock: clock, cache: SharedFrameCache(scheduler: decoding),
+                                    write: { bytes in recorder.bytes.withLock { $0 += bytes } },
+                                    onExit: { _ in })
+        try player.start()
+        #expect(player.layout.imageSize == PixelSize(width: 2, height: 2))
+        #expect(recorder.take() == "\u{1B}[1;1H\u{1B}[48;2;255;0;0m  \u{1B}[0m")
+        decoding.runAll()
+        clock.advance(by: .milliseconds(100))
+        #expect(recorder.take() == "\u{1B}[1;1H\u{1B}[48;2;0;0;255m  \u{1B}[0m")
+        player.stop()
+    }
 }

@@ -43,6 +43,12 @@ public struct PlayerLayout: Sendable, Hashable {
         statusRow = min(max(1, window.rows), origin.row + imageCells.rows)
     }
 
+    /// The size of what `image` shows: its first contents rectangle (sprite sheets) or its canvas.
+    public static func contentSize(of image: any AnimatableImage) -> PixelSize {
+        guard image.frameCount > 0, let rect = image.contentsRect(at: 0) else { return image.canvasSize }
+        return PixelSize(width: rect.width, height: rect.height)
+    }
+
     /// `size` scaled down (aspect kept) until its area is at most `area`.
     static func shrink(_ size: PixelSize, toArea area: Int) -> PixelSize {
         guard size.area > area, size.area > 0 else { return size }

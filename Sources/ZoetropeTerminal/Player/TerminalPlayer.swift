@@ -91,8 +91,8 @@ public final class TerminalPlayer: AnimatableView {
         let renderer = options.renderer.makeRenderer(cellPixels: window.cellPixels ?? Self.defaultCellPixels)
         self.renderer = renderer
         animator = Animator(clock: clock, cache: cache, configuration: Animator.Configuration(rate: options.rate, mode: options.mode))
-        let layout = PlayerLayout(canvas: image.canvasSize, window: window.cells, columns: options.columns,
-                                  rows: options.rows, renderer: renderer)
+        let layout = PlayerLayout(canvas: PlayerLayout.contentSize(of: image), window: window.cells,
+                                  columns: options.columns, rows: options.rows, renderer: renderer)
         state = Mutex(State(presenter: FramePresenter(renderer: renderer, background: options.background,
                                                       layout: layout),
                             window: window.cells))
@@ -107,10 +107,18 @@ public final class TerminalPlayer: AnimatableView {
             if case .finished = event { self?.exit(Self.exitNormally) }
         }
         self.observation.withLock { $0 = observation }
-        try prepareForAnimation(with: ScaledImage(image, size: layout.imageSize), playCount: options.playCount)
+        try prepareForAnimation(with: scaledImage(for: layout), playCount: options.playCount)
         if image.frameCount > 1 { startAnimating() }
         state.withLock { $0.started = true }
         refreshStatus()
+    }
+
+    /// The image the animator plays: frames scaled for `layout` as they are decoded, so the frame
+    /// buffer holds small frames. Sprite sheets are played as they are and each frame's rectangle
+    /// is scaled when shown.
+    private func scaledImage(for layout: PlayerLayout) -> any AnimatableImage {
+        if image.frameCount > 0, image.contentsRect(at: 0) != nil { return image }
+        return ScaledImage(image, size: layout.imageSize)
     }
 
     /// Stops playback and lets go of the frames.
@@ -161,8 +169,8 @@ public final class TerminalPlayer: AnimatableView {
     /// Lays the image out again for a window of a new size, keeping the frame shown, the plays
     /// completed and whether it plays.
     public func resize(to window: WindowSize) {
-        let layout = PlayerLayout(canvas: image.canvasSize, window: window.cells, columns: options.columns,
-                                  rows: options.rows, renderer: renderer)
+        let layout = PlayerLayout(canvas: PlayerLayout.contentSize(of: image), window: window.cells,
+                                  columns: options.columns, rows: options.rows, renderer: renderer)
         let unchanged = state.withLock { state -> Bool in
             defer { state.window = window.cells }
             return state.presenter.layout == layout && state.window == window.cells
@@ -179,7 +187,7 @@ public final class TerminalPlayer: AnimatableView {
         write(TerminalSequences.clear + renderer.cleanup())
         let remaining = plays.map { PlayCount.finite(max(1, $0 - completed)) } ?? .infinite
         do {
-            try prepareForAnimation(with: ScaledImage(image, size: layout.imageSize), playCount: remaining)
+            try prepareForAnimation(with: scaledImage(for: layout), playCount: remaining)
             animator.seek(toFrame: frame)
         } catch {
             exit(1)
