@@ -130,11 +130,11 @@ struct PlayCommand: ParsableCommand {
                       fullScreen: Bool) throws -> Int32 {
         let queue = DispatchQueue(label: "zoetrope.play", qos: .userInteractive)
         let finished = ExitLatch()
+        let session = TerminalSession()
         let player = TerminalPlayer(image: image, options: options, window: window,
                                     clock: TimerClock(ticksPerSecond: 60, queue: queue),
-                                    write: { TerminalDevice.writeAll($0, to: 1) },
+                                    write: { session.write($0) },
                                     onExit: { finished.signal($0) })
-        let session = TerminalSession()
         var keys: KeyReader?
         var resizes: ResizeWatcher?
         if fullScreen {

@@ -30,6 +30,7 @@ public final class TerminalSession: Sendable {
     private static let active = Mutex<Active?>(nil)
     private static let exitHandlerInstalled = Mutex(false)
     private let signalSources = Mutex<[DispatchSourceBox]>([])
+    private let hasBegun = Mutex(false)
 
     /// Signals that end the program; the session restores the terminal first.
     public static let terminatingSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
@@ -49,6 +50,7 @@ public final class TerminalSession: Sendable {
         Self.active.withLock {
             $0 = Active(input: input, output: output, savedInput: saved, extraCleanup: cleanup)
         }
+        hasBegun.withLock { $0 = true }
         Self.exitHandlerInstalled.withLock { installed in
             guard !installed else { return }
             installed = true
@@ -70,14 +72,24 @@ public final class TerminalSession: Sendable {
         for number in Self.terminatingSignals { setSignal(number, toDefault: true) }
     }
 
+    /// Writes `bytes` to the output whole: never interleaved with the restoring sequences, and
+    /// dropped once the terminal has been given back (a frame drawn after a signal must not land
+    /// on the main screen).
+    public func write(_ bytes: [UInt8]) {
+        Self.active.withLock { state in
+            if state == nil && hasBegun.withLock({ $0 }) { return }
+            TerminalDevice.writeAll(bytes, to: output)
+        }
+    }
+
     /// Restores the active session, if any; does nothing the second time.
     static func restoreActive() {
-        guard let session = active.withLock({ state -> Active? in
-            defer { state = nil }
-            return state
-        }) else { return }
-        TerminalDevice.writeAll(session.extraCleanup + TerminalSequences.leave, to: session.output)
-        if let saved = session.savedInput { TerminalDevice.setAttributes(saved, session.input) }
+        active.withLock { state in
+            guard let session = state else { return }
+            state = nil
+            TerminalDevice.writeAll(session.extraCleanup + TerminalSequences.leave, to: session.output)
+            if let saved = session.savedInput { TerminalDevice.setAttributes(saved, session.input) }
+        }
     }
 
     private func installSignalHandlers() {
