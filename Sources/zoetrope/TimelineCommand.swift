@@ -125,29 +125,18 @@ struct TimelineCommand: ParsableCommand {
         let animator = Animator(clock: TimerClock(ticksPerSecond: refresh), cache: cache, configuration: configuration)
         try animator.prepare(image)
         let start = ContinuousClock.now
-        let report = Mutex(PlaybackReport())
-        report.withLock { $0.changes = [PlaybackReport.Change(time: .zero, frame: animator.currentFrame, loop: 0)] }
+        let report = Mutex(PlaybackReport(firstFrame: animator.currentFrame))
         let done = DispatchSemaphore(value: 0)
         animator.observe { event in
-            report.withLock { report in
-                switch event {
-                case .frameChanged(let frame, let loop):
-                    report.changes.append(PlaybackReport.Change(time: ContinuousClock.now - start, frame: frame, loop: loop))
-                case .loopCompleted: report.loopsCompleted += 1
-                case .finished: report.finished = true
-                }
-            }
+            report.withLock { $0.record(event, at: ContinuousClock.now - start) }
             if event == .finished { done.signal() }
         }
         animator.play()
         let nanoseconds = Int((length / .nanoseconds(1)).rounded(.up))
         _ = done.wait(timeout: .now() + .nanoseconds(nanoseconds))
         animator.pause()
-        let statistics = cache.statistics
         return report.withLock { report in
-            report.bufferMisses = animator.bufferMisses
-            report.peakBufferedFrames = statistics.peakFrames
-            report.peakBufferedBytes = statistics.peakBytes
+            report.recordBuffer(of: animator)
             return report
         }
     }

@@ -12,7 +12,9 @@ public final class FrameSequence: AnimatableImage {
     public let frames: [RGBAImage]
     /// How long each still shows.
     public let durations: [Duration]
+    /// How many times the sequence plays.
     public let playCount: PlayCount
+    /// The size of every still.
     public let canvasSize: PixelSize
 
     /// Creates a sequence whose frames all show for `duration`.
@@ -43,8 +45,10 @@ public final class FrameSequence: AnimatableImage {
         self.canvasSize = first.size
     }
 
+    /// The number of stills.
     public var frameCount: Int { frames.count }
 
+    /// How long still `index` shows.
     public func duration(at index: Int) -> Duration { durations[index] }
 
     /// Still `index`.

@@ -14,6 +14,7 @@ public final class SpriteSheet: AnimatableImage {
     public let frameRects: [PixelRect]
     /// How long each frame shows.
     public let durations: [Duration]
+    /// How many times the animation plays.
     public let playCount: PlayCount
 
     /// Creates a sprite sheet whose frames all show for `duration`.
@@ -50,8 +51,10 @@ public final class SpriteSheet: AnimatableImage {
     /// The sheet's size (``frame(at:)`` returns the whole sheet).
     public var canvasSize: PixelSize { sheet.size }
 
+    /// The number of frames (rectangles).
     public var frameCount: Int { frameRects.count }
 
+    /// How long frame `index` shows.
     public func duration(at index: Int) -> Duration { durations[index] }
 
     /// The whole sheet; ``contentsRect(at:)`` says which part is frame `index`.

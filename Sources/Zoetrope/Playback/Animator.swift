@@ -133,14 +133,13 @@ public final class Animator: Sendable {
     public func unload() {
         clock.stop()
         let buffer = state.withLock { state -> FrameBuffer? in
-            defer {
-                state.buffer = nil
-                state.cursor = nil
-                state.activeFrame = nil
-                state.isPlaying = false
-                state.frameVersion += 1
-            }
-            return state.buffer
+            let buffer = state.buffer
+            state.buffer = nil
+            state.cursor = nil
+            state.activeFrame = nil
+            state.isPlaying = false
+            state.frameVersion += 1
+            return buffer
         }
         buffer?.close()
     }
@@ -153,10 +152,11 @@ public final class Animator: Sendable {
 
     // MARK: Controls
 
-    /// Starts or resumes playback; a finished animation starts again from the beginning.
+    /// Starts or resumes playback; a finished animation starts again from the beginning. Does
+    /// nothing while playing or without an image.
     public func play() {
         let outcome = state.withLock { state -> Outcome? in
-            guard var cursor = state.cursor else { return nil }
+            guard !state.isPlaying, var cursor = state.cursor else { return nil }
             var outcome = Outcome()
             if cursor.isFinished {
                 cursor = Self.makeCursor(frames: cursor, configuration: state.configuration)
@@ -203,8 +203,13 @@ public final class Animator: Sendable {
     /// Whether the clock is driving playback.
     public var isPlaying: Bool { state.withLock { $0.isPlaying } }
 
-    /// Whether every play has ended.
-    public var isFinished: Bool { state.withLock { $0.cursor?.isFinished ?? false } }
+    /// Whether every play has ended and the frame it rests on is shown.
+    public var isFinished: Bool {
+        state.withLock { state in
+            guard let cursor = state.cursor else { return false }
+            return cursor.isFinished && cursor.frame == state.activeIndex
+        }
+    }
 
     // MARK: Settings
 
@@ -251,7 +256,7 @@ public final class Animator: Sendable {
     public var progress: Double {
         state.withLock { state in
             guard let cursor = state.cursor, cursor.loopDuration > .zero else { return 0 }
-            return cursor.timeInLoop / cursor.loopDuration
+            return min(cursor.timeInLoop / cursor.loopDuration, 1) // a late cursor may be past the end
         }
     }
 

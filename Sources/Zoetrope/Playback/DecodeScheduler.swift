@@ -18,6 +18,7 @@ public struct DispatchDecodeScheduler: DecodeScheduler {
         self.queue = queue
     }
 
+    /// Runs `job` on the queue.
     public func schedule(_ job: @escaping @Sendable () -> Void) {
         queue.async(execute: job)
     }
@@ -31,6 +32,7 @@ public final class ManualDecodeScheduler: DecodeScheduler {
     /// Creates an empty scheduler.
     public init() {}
 
+    /// Keeps `job` until ``runNext()`` or ``runAll()``.
     public func schedule(_ job: @escaping @Sendable () -> Void) {
         jobs.withLock { $0.append(job) }
     }

@@ -4,8 +4,9 @@ import Synchronization
 ///
 /// Frames live in a ``SharedFrameCache``, so buffers of the same image share them. The buffer keeps
 /// the frame on screen (its pixels are shared with the view's copy, so keeping it costs nothing)
-/// and up to ``frameLimit`` frames ahead of it in playback order. It starts with one frame ahead
-/// and grows by one per fetch instead of allocating at once. On memory pressure it shrinks to the
+/// and up to ``frameLimit`` frames ahead of it in playback order. It starts decoding one frame ahead
+/// and grows by one per fetch instead of allocating at once; frames already decoded within the
+/// limit stay. On memory pressure it shrinks to the
 /// next frame, and grows back (gradually again) once ``regrowDelay`` of playback time has passed.
 public final class FrameBuffer: Sendable {
     private struct State {
@@ -82,9 +83,12 @@ public final class FrameBuffer: Sendable {
         }
     }
 
+    /// Keeps what is decoded within the limit (the window limits new decoding, not keeping),
+    /// only the window while recovering from memory pressure.
     private func request(_ state: State) {
-        let ahead = state.upcoming.lazy.filter { $0 != state.shown }.prefix(state.window)
-        cache.want([state.shown] + ahead, by: ObjectIdentifier(self), of: image)
+        let keep = state.growthResumesAt == nil ? frameLimit : state.window
+        let ahead = state.upcoming.lazy.filter { $0 != state.shown }.prefix(keep)
+        cache.want([state.shown] + ahead, decoding: 1 + state.window, by: ObjectIdentifier(self), of: image)
     }
 
     /// Shrinks the buffer to the next frame now; it grows again ``regrowDelay`` later.

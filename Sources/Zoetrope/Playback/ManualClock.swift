@@ -19,6 +19,7 @@ public final class ManualClock: AnimationClock {
     }
 
     private let state: Mutex<State>
+    /// The longest time one tick may carry.
     public let maximumTickInterval: Duration
 
     /// Creates a stopped clock at time `start`.
@@ -31,8 +32,11 @@ public final class ManualClock: AnimationClock {
     /// The clock's current time.
     public var now: Duration { state.withLock { $0.now } }
 
+    /// Whether ticks are delivered (between ``start(_:)`` and ``stop()``).
     public var isRunning: Bool { state.withLock { $0.handler != nil } }
 
+    /// Delivers the ticks of ``tick(at:)`` and ``advance(by:)`` to `onTick` from now on, measuring
+    /// the first from ``now``.
     public func start(_ onTick: @escaping @Sendable (ClockTick) -> Void) {
         state.withLock { state in
             state.meter.reset(at: state.now)
@@ -40,6 +44,7 @@ public final class ManualClock: AnimationClock {
         }
     }
 
+    /// Ignores ticks from now on.
     public func stop() {
         state.withLock { $0.handler = nil }
     }

@@ -32,8 +32,27 @@ public struct PlaybackReport: Sendable, Hashable {
     /// The most bytes of decoded frames held at once.
     public var peakBufferedBytes = 0
 
-    /// Creates an empty report.
-    public init() {}
+    /// Creates a report whose first frame is `firstFrame`, shown at time 0.
+    public init(firstFrame: Int = 0) {
+        changes = [Change(time: .zero, frame: firstFrame, loop: 0)]
+    }
+
+    /// Adds `event`, seen at clock time `time`.
+    public mutating func record(_ event: AnimatorEvent, at time: Duration) {
+        switch event {
+        case .frameChanged(let frame, let loop): changes.append(Change(time: time, frame: frame, loop: loop))
+        case .loopCompleted: loopsCompleted += 1
+        case .finished: finished = true
+        }
+    }
+
+    /// Fills in the buffer figures of a playback that has ended.
+    public mutating func recordBuffer(of animator: Animator) {
+        let statistics = animator.cache.statistics
+        bufferMisses = animator.bufferMisses
+        peakBufferedFrames = statistics.peakFrames
+        peakBufferedBytes = statistics.peakBytes
+    }
 }
 
 /// Plays an image through the real ``Animator`` and ``FrameBuffer`` on a simulated clock: the
@@ -54,20 +73,8 @@ public enum PlaybackSimulation {
         let cache = SharedFrameCache(byteLimit: byteLimit, scheduler: scheduler)
         let animator = Animator(clock: clock, cache: cache, configuration: configuration)
         try animator.prepare(image)
-        let report = Mutex(PlaybackReport())
-        report.withLock {
-            $0.changes = [PlaybackReport.Change(time: .zero, frame: animator.currentFrame, loop: 0)]
-        }
-        animator.observe { event in
-            report.withLock { report in
-                switch event {
-                case .frameChanged(let frame, let loop):
-                    report.changes.append(PlaybackReport.Change(time: clock.now, frame: frame, loop: loop))
-                case .loopCompleted: report.loopsCompleted += 1
-                case .finished: report.finished = true
-                }
-            }
-        }
+        let report = Mutex(PlaybackReport(firstFrame: animator.currentFrame))
+        animator.observe { event in report.withLock { $0.record(event, at: clock.now) } }
         animator.play()
         let hertz = ticksPerSecond.isFinite && ticksPerSecond > 0 ? ticksPerSecond : 60
         var tick = 1
@@ -79,11 +86,8 @@ public enum PlaybackSimulation {
             tick += 1
         }
         animator.pause()
-        let statistics = cache.statistics
         return report.withLock { report in
-            report.bufferMisses = animator.bufferMisses
-            report.peakBufferedFrames = statistics.peakFrames
-            report.peakBufferedBytes = statistics.peakBytes
+            report.recordBuffer(of: animator)
             return report
         }
     }

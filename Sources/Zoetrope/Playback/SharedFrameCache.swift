@@ -113,14 +113,14 @@ public final class SharedFrameCache: Sendable {
     /// Follows the platform's memory-pressure notifications, where there are any (Apple platforms).
     public func followSystemMemoryPressure() {
         #if canImport(Darwin)
-        let source = DispatchSource.makeMemoryPressureSource(eventMask: [.warning, .critical], queue: .global())
-        source.setEventHandler { [weak self] in self?.handleMemoryPressure() }
-        let previous = state.withLock { state in
-            defer { state.pressureSource = source }
-            return state.pressureSource
+        state.withLock { state in
+            // Made and kept under the lock: dispatch sources are not Sendable.
+            state.pressureSource?.cancel()
+            let source = DispatchSource.makeMemoryPressureSource(eventMask: [.warning, .critical], queue: .global())
+            source.setEventHandler { [weak self] in self?.handleMemoryPressure() }
+            state.pressureSource = source
+            source.resume()
         }
-        previous?.cancel()
-        source.resume()
         #endif
     }
 
@@ -179,16 +179,17 @@ public final class SharedFrameCache: Sendable {
         return try result.get()
     }
 
-    /// Records the frames a buffer wants, nearest first: frames no buffer wants any more are
-    /// dropped, and missing ones are scheduled for decoding in that order.
-    func want(_ indices: [Int], by bufferID: ObjectIdentifier, of image: any AnimatableImage) {
+    /// Records the frames a buffer keeps, nearest first: frames no buffer wants any more are
+    /// dropped, and those missing among the first `decodeCount` are scheduled for decoding in order.
+    func want(_ indices: [Int], decoding decodeCount: Int, by bufferID: ObjectIdentifier,
+              of image: any AnimatableImage) {
         let key = ObjectIdentifier(image)
         let toDecode = state.withLock { state -> [Int] in
             guard state.images[key] != nil else { return [] }
             state.images[key]?.wants[bufferID] = indices
             Self.dropUnwanted(key, in: &state)
             guard var record = state.images[key] else { return [] }
-            let missing = indices.filter { record.frames[$0] == nil && !record.inFlight.contains($0) }
+            let missing = indices.prefix(decodeCount).filter { record.frames[$0] == nil && !record.inFlight.contains($0) }
             record.inFlight.formUnion(missing)
             state.images[key] = record
             return missing

@@ -16,6 +16,7 @@ public final class TimerClock: AnimationClock {
 
     /// Ticks per second.
     public let ticksPerSecond: Double
+    /// The longest time one tick may carry.
     public let maximumTickInterval: Duration
     private let queue: DispatchQueue
     private let epoch = ContinuousClock.now
@@ -37,11 +38,14 @@ public final class TimerClock: AnimationClock {
         stop()
     }
 
+    /// Whether the timer runs.
     public var isRunning: Bool { state.withLock { $0.timer != nil } }
 
     /// The time since the clock was created.
     public var now: Duration { ContinuousClock.now - epoch }
 
+    /// Starts the timer (replacing a running one): ticks go to `onTick` on the clock's queue, the
+    /// first one period from now.
     public func start(_ onTick: @escaping @Sendable (ClockTick) -> Void) {
         let period = DispatchTimeInterval.nanoseconds(Int(1_000_000_000 / ticksPerSecond))
         let startTime = now
@@ -58,6 +62,7 @@ public final class TimerClock: AnimationClock {
         }
     }
 
+    /// Cancels the timer.
     public func stop() {
         state.withLock { state in
             state.timer?.cancel()

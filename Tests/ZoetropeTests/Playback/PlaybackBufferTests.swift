@@ -85,6 +85,17 @@ struct PlaybackBufferTests {
         #expect(harness.animator.bufferMisses == 0)
     }
 
+    @Test("a buffer keeping all frames decodes each frame once over many plays")
+    func allFramesDecodedOnce() throws {
+        let image = Self.image(frames: 20)
+        let harness = try PlaybackHarness(image, configuration: Animator.Configuration(budget: .allFrames))
+        harness.animator.play()
+        for tick in 1...240 { harness.tick(at: .seconds(tick) / 60) } // four plays
+        #expect(harness.animator.currentLoop == 4)
+        #expect(image.decodeCounts == Dictionary(uniqueKeysWithValues: (0..<20).map { ($0, 1) }))
+        #expect(harness.cache.statistics.evictions == 0)
+    }
+
     @Test("memory pressure drops the buffer to the next frame and it grows back after the delay")
     func memoryPressure() throws {
         let image = Self.image()

@@ -96,6 +96,31 @@ struct PlaybackEventTests {
     }
 }
 
+extension PlaybackEventTests {
+    @Test("two animators on timer clocks share one cache concurrently, decoding each frame once")
+    func concurrentSharing() async throws {
+        let image = CountingImage(milliseconds: Array(repeating: 15, count: 12), playCount: .finite(3))
+        let cache = SharedFrameCache(byteLimit: 1 << 20)
+        let configuration = Animator.Configuration(budget: .allFrames)
+        let animators = [120.0, 97.0].map {
+            Animator(clock: TimerClock(ticksPerSecond: $0), cache: cache, configuration: configuration)
+        }
+        let streams = try animators.map { animator in
+            try animator.prepare(image)
+            return animator.events
+        }
+        for animator in animators { animator.play() }
+        for stream in streams {
+            for await event in stream where event == .finished { break }
+        }
+        for animator in animators {
+            #expect(animator.isFinished)
+            #expect(animator.currentFrame == 11)
+        }
+        #expect(image.decodeCounts == Dictionary(uniqueKeysWithValues: (0..<12).map { ($0, 1) }))
+    }
+}
+
 final class Counter: Sendable {
     private let count = Mutex(0)
     func increment() { count.withLock { $0 += 1 } }

@@ -3,8 +3,8 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Darwin)
-import Darwin
+#if canImport(os)
+import os
 #endif
 
 extension SystemMemory {
