@@ -108,3 +108,23 @@ struct TmuxPlayTests {
         #expect(try tmux.display("#{alternate_on} #{cursor_flag}") == "0 1")
     }
 }
+
+@Suite("zoetrope play without a terminal")
+struct PlayToPipeTests {
+    @Test("output to a pipe gets the first frame inline, then the command exits")
+    func firstFrameInline() throws {
+        let gif = try TmuxPlayTests.writeGIF()
+        defer { try? FileManager.default.removeItem(atPath: gif) }
+        let run = try runProgram([TmuxHarness.zoetropeExecutable, "play", gif, "--renderer", "truecolor"])
+        #expect(run.status == 0)
+        #expect(run.output == "\u{1B}[48;2;255;0;0m    \u{1B}[0m\n\u{1B}[48;2;0;0;255m    \u{1B}[0m\n")
+    }
+
+    @Test("bad options and missing files are errors with a non-zero status and nothing on standard output")
+    func errors() throws {
+        let missing = try runProgram([TmuxHarness.zoetropeExecutable, "play", "/nonexistent/cat.gif"])
+        #expect(missing.status == 1 && missing.output.isEmpty)
+        let badMode = try runProgram([TmuxHarness.zoetropeExecutable, "play", "--mode", "sideways"])
+        #expect(badMode.status == 64 && badMode.output.isEmpty)
+    }
+}

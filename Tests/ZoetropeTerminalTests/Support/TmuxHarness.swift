@@ -68,16 +68,16 @@ final class TmuxHarness {
 
     @discardableResult
     private func tmux(_ arguments: [String], readOutput: Bool = true) throws -> String {
-        try spawn([Self.executable ?? "tmux", "-L", socket] + arguments, readOutput: readOutput)
+        try runProgram([Self.executable ?? "tmux", "-L", socket] + arguments, readOutput: readOutput).output
     }
 }
 
-/// Runs a program and returns its standard output.
+/// Runs a program and returns its standard output and exit status.
 ///
 /// Not `Foundation.Process`: it starts children with the calling thread's signal mask, and test
 /// threads block almost every signal, which the tmux server then inherits and dies of. Here the
 /// child gets an empty mask and default signal actions.
-private func spawn(_ arguments: [String], readOutput: Bool) throws -> String {
+func runProgram(_ arguments: [String], readOutput: Bool = true) throws -> (output: String, status: Int32) {
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
@@ -107,10 +107,10 @@ private func spawn(_ arguments: [String], readOutput: Bool) throws -> String {
     var cArguments = arguments.map { strdup($0) } + [nil]
     defer { for argument in cArguments { free(argument) } }
     var pid = pid_t()
-    let status = posix_spawn(&pid, arguments[0], &actions, &attributes, &cArguments, environ)
+    let spawned = posix_spawn(&pid, arguments[0], &actions, &attributes, &cArguments, environ)
     close(pipeEnds[1])
     defer { close(pipeEnds[0]) }
-    guard status == 0 else { throw CocoaError(.executableLoad) }
+    guard spawned == 0 else { throw CocoaError(.executableLoad) }
     var output = Data()
     var buffer = [UInt8](repeating: 0, count: 4096)
     while true {
@@ -120,7 +120,9 @@ private func spawn(_ arguments: [String], readOutput: Bool) throws -> String {
     }
     var exitStatus: Int32 = 0
     waitpid(pid, &exitStatus, 0)
-    return String(decoding: output, as: UTF8.self)
+    // WIFEXITED / WEXITSTATUS: a normal exit keeps the status in bits 8–15.
+    let status = exitStatus & 0x7F == 0 ? (exitStatus >> 8) & 0xFF : 128 + (exitStatus & 0x7F)
+    return (String(decoding: output, as: UTF8.self), status)
 }
 
 /// One cell of a captured pane: its character and colours (`nil` = the default colour).
