@@ -55,51 +55,36 @@ extension RGBAImage {
         }
         let columns = AreaCoverage(source: width, target: targetWidth)
         let rows = AreaCoverage(source: height, target: targetHeight)
-        // Pass 1 (horizontal), exact: for every source row and output column, Σ(c·a·wx) per colour
-        // channel and Σ(a·wx). Σwx is always `width` (in 1/targetWidth pixel units).
-        let sumsPerPixel = 4
-        var rowSums = [Int](repeating: 0, count: targetWidth * height * sumsPerPixel)
-        pixels.withUnsafeBufferPointer { src in
-            rowSums.withUnsafeMutableBufferPointer { sums in
-                for y in 0..<height {
-                    let rowStart = y * width * 4
-                    for x in 0..<targetWidth {
-                        var red = 0, green = 0, blue = 0, alpha = 0
-                        for tap in columns.taps(of: x) {
-                            let p = rowStart + tap.index * 4
-                            let aw = Int(src[p + 3]) * tap.weight
-                            red += Int(src[p]) * aw
-                            green += Int(src[p + 1]) * aw
-                            blue += Int(src[p + 2]) * aw
-                            alpha += aw
-                        }
-                        let s = (y * targetWidth + x) * sumsPerPixel
-                        sums[s] = red; sums[s + 1] = green; sums[s + 2] = blue; sums[s + 3] = alpha
-                    }
-                }
-            }
-        }
-        // Pass 2 (vertical): weigh the row sums by wy, then divide.
+        let sumsPerRow = targetWidth * 4
+        // Per output row: Σ over the source rows it covers of wy × (that row's horizontal sums
+        // Σ(c·a·wx) per colour channel and Σ(a·wx)). One source row's sums are kept at a time;
+        // consecutive output rows share only their boundary row, which is the one kept, so every
+        // source row is summed once and memory stays at two output rows of sums.
+        var accumulated = [Int](repeating: 0, count: sumsPerRow)
+        var rowSums = [Int](repeating: 0, count: sumsPerRow)
+        var rowSumsIndex = -1
         var output = RGBAImage(width: targetWidth, height: targetHeight)
-        let totalWeight = width * height // Σw = Σwx · Σwy
-        rowSums.withUnsafeBufferPointer { sums in
+        let totalWeight = width * height // Σw = Σwx · Σwy, in (1/target)² pixel units
+        pixels.withUnsafeBufferPointer { src in
             output.pixels.withUnsafeMutableBufferPointer { dst in
                 for y in 0..<targetHeight {
-                    for x in 0..<targetWidth {
-                        var red = 0, green = 0, blue = 0, alpha = 0
-                        for tap in rows.taps(of: y) {
-                            let s = (tap.index * targetWidth + x) * sumsPerPixel
-                            red += sums[s] * tap.weight
-                            green += sums[s + 1] * tap.weight
-                            blue += sums[s + 2] * tap.weight
-                            alpha += sums[s + 3] * tap.weight
+                    for k in 0..<sumsPerRow { accumulated[k] = 0 }
+                    for rowTap in rows.taps(of: y) {
+                        if rowSumsIndex != rowTap.index {
+                            Self.horizontalSums(of: src, row: rowTap.index, width: width, columns: columns,
+                                                into: &rowSums)
+                            rowSumsIndex = rowTap.index
                         }
+                        for k in 0..<sumsPerRow { accumulated[k] += rowSums[k] * rowTap.weight }
+                    }
+                    for x in 0..<targetWidth {
+                        let s = x * 4
+                        let alpha = accumulated[s + 3]
                         guard alpha > 0 else { continue } // stays (0, 0, 0, 0)
                         let d = (y * targetWidth + x) * 4
-                        dst[d] = UInt8((red + alpha / 2) / alpha)
-                        dst[d + 1] = UInt8((green + alpha / 2) / alpha)
-                        dst[d + 2] = UInt8((blue + alpha / 2) / alpha)
-                        // Σ(a·w) is in units of alpha·(1/target)²; Σw = width·height in the same units.
+                        dst[d] = UInt8((accumulated[s] + alpha / 2) / alpha)
+                        dst[d + 1] = UInt8((accumulated[s + 1] + alpha / 2) / alpha)
+                        dst[d + 2] = UInt8((accumulated[s + 2] + alpha / 2) / alpha)
                         dst[d + 3] = UInt8((alpha + totalWeight / 2) / totalWeight)
                     }
                 }
@@ -109,12 +94,35 @@ extension RGBAImage {
     }
 }
 
+extension RGBAImage {
+    /// For each output column: Σ(c·a·wx) for R, G, B and Σ(a·wx) over source row `row`.
+    fileprivate static func horizontalSums(of src: UnsafeBufferPointer<UInt8>, row: Int, width: Int,
+                                           columns: AreaCoverage, into sums: inout [Int]) {
+        let rowStart = row * width * 4
+        sums.withUnsafeMutableBufferPointer { sums in
+            for x in 0..<sums.count / 4 {
+                var red = 0, green = 0, blue = 0, alpha = 0
+                for tap in columns.taps(of: x) {
+                    let p = rowStart + tap.index * 4
+                    let aw = Int(src[p + 3]) * tap.weight
+                    red += Int(src[p]) * aw
+                    green += Int(src[p + 1]) * aw
+                    blue += Int(src[p + 2]) * aw
+                    alpha += aw
+                }
+                let s = x * 4
+                sums[s] = red; sums[s + 1] = green; sums[s + 2] = blue; sums[s + 3] = alpha
+            }
+        }
+    }
+}
+
 /// Which source pixels one output pixel covers along one axis, and by how much.
 ///
 /// Coordinates are measured in units of 1/`target` of a source pixel: output pixel `i` covers
 /// `[i·source, (i+1)·source)` and source pixel `j` covers `[j·target, (j+1)·target)`, so every
 /// overlap is an exact integer and the weights of one output pixel add up to `source`.
-private struct AreaCoverage {
+fileprivate struct AreaCoverage {
     struct Tap {
         var index: Int
         var weight: Int

@@ -83,6 +83,46 @@ struct DownscalerTests {
         #expect(rgba(out, 2, 0) == [200, 200, 200, 255])
     }
 
+    @Test("matches a direct two-dimensional area average on random images of awkward sizes",
+          arguments: [(7, 5, 3, 2), (10, 10, 4, 7), (13, 3, 5, 3), (5, 9, 5, 4), (3, 3, 5, 4), (16, 1, 3, 1)])
+    func matchesReference(_ sizes: (Int, Int, Int, Int)) {
+        let (width, height, targetWidth, targetHeight) = sizes
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15 &* UInt64(width * 31 + height)
+        var source = RGBAImage(width: width, height: height)
+        for index in source.pixels.indices {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            source.pixels[index] = UInt8(truncatingIfNeeded: state >> 56)
+        }
+        let out = source.resized(to: PixelSize(width: targetWidth, height: targetHeight))
+        for y in 0..<targetHeight {
+            for x in 0..<targetWidth {
+                #expect(rgba(out, x, y) == referenceAverage(source, x, y, targetWidth, targetHeight))
+            }
+        }
+    }
+
+    /// Output pixel (x, y) straight from the definition: every source pixel weighted by the area of
+    /// its overlap with the output pixel, in units of 1/(targetWidth·targetHeight) pixel.
+    private func referenceAverage(_ source: RGBAImage, _ x: Int, _ y: Int,
+                                  _ targetWidth: Int, _ targetHeight: Int) -> [UInt8] {
+        func overlap(_ a: Int, _ b: Int, _ c: Int, _ d: Int) -> Int { max(0, min(b, d) - max(a, c)) }
+        var sums = [0, 0, 0], alphaWeight = 0, weight = 0
+        for sy in 0..<source.height {
+            for sx in 0..<source.width {
+                let w = overlap(x * source.width, (x + 1) * source.width, sx * targetWidth, (sx + 1) * targetWidth)
+                    * overlap(y * source.height, (y + 1) * source.height, sy * targetHeight, (sy + 1) * targetHeight)
+                let p = source[sx, sy]
+                let aw = Int(p.a) * w
+                sums[0] += Int(p.r) * aw; sums[1] += Int(p.g) * aw; sums[2] += Int(p.b) * aw
+                alphaWeight += aw
+                weight += w
+            }
+        }
+        guard alphaWeight > 0 else { return [0, 0, 0, 0] }
+        return sums.map { UInt8(($0 + alphaWeight / 2) / alphaWeight) }
+            + [UInt8((alphaWeight + weight / 2) / weight)]
+    }
+
     @Test("aspect fit keeps the ratio, rounds to nearest and never goes below 1×1")
     func aspectFit() {
         #expect(PixelSize(width: 100, height: 50).aspectFit(in: PixelSize(width: 40, height: 40))
