@@ -1,4 +1,3 @@
-import Synchronization
 
 /// Decides which frame of an image shows when, and keeps the frames that come next decoded.
 ///
@@ -80,7 +79,7 @@ public final class Animator: Sendable {
     public let clock: any AnimationClock
     /// The cache decoded frames are kept in.
     public let cache: SharedFrameCache
-    private let state: Mutex<State>
+    private let state: LockedState<State>
 
     /// Creates an animator with no image.
     /// - Parameters:
@@ -90,7 +89,7 @@ public final class Animator: Sendable {
                 configuration: Configuration = Configuration()) {
         self.clock = clock
         self.cache = cache
-        state = Mutex(State(configuration: configuration))
+        state = LockedState(State(configuration: configuration))
     }
 
     deinit {

@@ -1,4 +1,4 @@
-import Synchronization
+import Dispatch
 
 /// What a simulated playback showed: the frame changes and the buffer's work.
 public struct PlaybackReport: Sendable, Hashable {
@@ -73,7 +73,7 @@ public enum PlaybackSimulation {
         let cache = SharedFrameCache(byteLimit: byteLimit, scheduler: scheduler)
         let animator = Animator(clock: clock, cache: cache, configuration: configuration)
         try animator.prepare(image)
-        let report = Mutex(PlaybackReport(firstFrame: animator.currentFrame))
+        let report = LockedState(PlaybackReport(firstFrame: animator.currentFrame))
         animator.observe { event in report.withLock { $0.record(event, at: clock.now) } }
         animator.play()
         let hertz = ticksPerSecond.isFinite && ticksPerSecond > 0 ? ticksPerSecond : 60
@@ -85,6 +85,34 @@ public enum PlaybackSimulation {
             clock.tick(at: time)
             tick += 1
         }
+        animator.pause()
+        return report.withLock { report in
+            report.recordBuffer(of: animator)
+            return report
+        }
+    }
+
+    /// Plays `image` on a ``TimerClock`` ticking `ticksPerSecond` times a second, with decoding on
+    /// a background queue, for `duration` of real time or until the animation finishes: the
+    /// timing this machine manages, misses and all. Blocks the calling thread meanwhile.
+    /// - Throws: the error decoding the first frame.
+    public static func runInRealTime(_ image: any AnimatableImage, ticksPerSecond: Double, duration: Duration,
+                                     configuration: Animator.Configuration = Animator.Configuration(),
+                                     byteLimit: Int? = nil) throws -> PlaybackReport {
+        let cache = SharedFrameCache(byteLimit: byteLimit, scheduler: DispatchDecodeScheduler())
+        let animator = Animator(clock: TimerClock(ticksPerSecond: ticksPerSecond), cache: cache,
+                                configuration: configuration)
+        try animator.prepare(image)
+        let start = ContinuousClock.now
+        let report = LockedState(PlaybackReport(firstFrame: animator.currentFrame))
+        let finished = DispatchSemaphore(value: 0)
+        animator.observe { event in
+            report.withLock { $0.record(event, at: ContinuousClock.now - start) }
+            if event == .finished { finished.signal() }
+        }
+        animator.play()
+        let nanoseconds = Int(min((duration / .nanoseconds(1)).rounded(.up), 1e17))
+        _ = finished.wait(timeout: .now() + .nanoseconds(max(nanoseconds, 0)))
         animator.pause()
         return report.withLock { report in
             report.recordBuffer(of: animator)
