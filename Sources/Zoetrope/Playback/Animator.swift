@@ -439,25 +439,3 @@ public final class Animator: Sendable {
         }
     }
 }
-
-/// A frame ready to draw: its index, its pixels, and the part of them to show.
-public struct DisplayFrame: Sendable, Hashable {
-    /// The frame's index in the image.
-    public var index: Int
-    /// The frame's pixels (for a sprite sheet, the whole sheet).
-    public var image: RGBAImage
-    /// The part of ``image`` to show; `nil` for all of it.
-    public var contentsRect: PixelRect?
-}
-
-/// A registration made by ``Animator/observe(_:)``; ``cancel()`` ends it.
-public final class AnimatorObservation: Sendable {
-    private let onCancel: @Sendable () -> Void
-
-    init(onCancel: @escaping @Sendable () -> Void) {
-        self.onCancel = onCancel
-    }
-
-    /// Stops the handler from receiving further events.
-    public func cancel() { onCancel() }
-}
