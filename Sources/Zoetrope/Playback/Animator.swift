@@ -189,7 +189,8 @@ public final class Animator: Sendable {
     }
 
     /// Shows `frame` (its first appearance in the current play) from its start. Frames outside
-    /// the image are ignored. A frame not decoded yet is decoded on the calling thread.
+    /// the image are ignored. A frame not decoded yet is decoded on the calling thread; one that
+    /// cannot be decoded leaves playback where it was.
     public func seek(toFrame frame: Int) {
         update { cursor in cursor.seek(toFrame: frame) }
     }
