@@ -1,7 +1,5 @@
 import ArgumentParser
-import Dispatch
 import Foundation
-import Synchronization
 import Zoetrope
 
 /// `zoetrope timeline`: which frame shows when, without a screen.
@@ -98,7 +96,8 @@ struct TimelineCommand: ParsableCommand {
         let report: PlaybackReport
         do {
             report = realtime
-                ? try playInRealTime(image, for: length, configuration: configuration)
+                ? try PlaybackSimulation.runInRealTime(image, ticksPerSecond: refresh, duration: length,
+                                                       configuration: configuration)
                 : try PlaybackSimulation.run(image, ticksPerSecond: refresh, duration: length,
                                              configuration: configuration)
         } catch {
@@ -117,28 +116,6 @@ struct TimelineCommand: ParsableCommand {
             loop += (1..<(image.frameCount - 1)).reduce(Duration.zero) { $0 + image.duration(at: $1) }
         }
         return loop * plays * (1 / rate) + .seconds(1 / refresh)
-    }
-
-    private func playInRealTime(_ image: AnimatedImage, for length: Duration,
-                                configuration: Animator.Configuration) throws -> PlaybackReport {
-        let cache = SharedFrameCache(scheduler: DispatchDecodeScheduler())
-        let animator = Animator(clock: TimerClock(ticksPerSecond: refresh), cache: cache, configuration: configuration)
-        try animator.prepare(image)
-        let start = ContinuousClock.now
-        let report = Mutex(PlaybackReport(firstFrame: animator.currentFrame))
-        let done = DispatchSemaphore(value: 0)
-        animator.observe { event in
-            report.withLock { $0.record(event, at: ContinuousClock.now - start) }
-            if event == .finished { done.signal() }
-        }
-        animator.play()
-        let nanoseconds = Int((length / .nanoseconds(1)).rounded(.up))
-        _ = done.wait(timeout: .now() + .nanoseconds(nanoseconds))
-        animator.pause()
-        return report.withLock { report in
-            report.recordBuffer(of: animator)
-            return report
-        }
     }
 
     private func text(_ report: PlaybackReport, image: AnimatedImage) -> String {

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// Decides which frame of an image shows when, and keeps the frames that come next decoded.
 ///
@@ -80,7 +79,7 @@ public final class Animator: Sendable {
     public let clock: any AnimationClock
     /// The cache decoded frames are kept in.
     public let cache: SharedFrameCache
-    private let state: Mutex<State>
+    private let state: LockedState<State>
 
     /// Creates an animator with no image.
     /// - Parameters:
@@ -90,7 +89,7 @@ public final class Animator: Sendable {
                 configuration: Configuration = Configuration()) {
         self.clock = clock
         self.cache = cache
-        state = Mutex(State(configuration: configuration))
+        state = LockedState(State(configuration: configuration))
     }
 
     deinit {
@@ -190,7 +189,8 @@ public final class Animator: Sendable {
     }
 
     /// Shows `frame` (its first appearance in the current play) from its start. Frames outside
-    /// the image are ignored. A frame not decoded yet is decoded on the calling thread.
+    /// the image are ignored. A frame not decoded yet is decoded on the calling thread; one that
+    /// cannot be decoded leaves playback where it was.
     public func seek(toFrame frame: Int) {
         update { cursor in cursor.seek(toFrame: frame) }
     }
@@ -439,26 +439,4 @@ public final class Animator: Sendable {
             for observer in observers { observer(event) }
         }
     }
-}
-
-/// A frame ready to draw: its index, its pixels, and the part of them to show.
-public struct DisplayFrame: Sendable, Hashable {
-    /// The frame's index in the image.
-    public var index: Int
-    /// The frame's pixels (for a sprite sheet, the whole sheet).
-    public var image: RGBAImage
-    /// The part of ``image`` to show; `nil` for all of it.
-    public var contentsRect: PixelRect?
-}
-
-/// A registration made by ``Animator/observe(_:)``; ``cancel()`` ends it.
-public final class AnimatorObservation: Sendable {
-    private let onCancel: @Sendable () -> Void
-
-    init(onCancel: @escaping @Sendable () -> Void) {
-        self.onCancel = onCancel
-    }
-
-    /// Stops the handler from receiving further events.
-    public func cancel() { onCancel() }
 }

@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 
 /// Where a frame cache runs its background decoding. Injectable so that tests and simulations can
 /// decide exactly when decoding happens.
@@ -27,7 +26,7 @@ public struct DispatchDecodeScheduler: DecodeScheduler {
 /// Holds decoding jobs until ``runAll()`` or ``runNext()`` runs them on the calling thread: the
 /// scheduler for deterministic tests and for simulated playback.
 public final class ManualDecodeScheduler: DecodeScheduler {
-    private let jobs = Mutex<[@Sendable () -> Void]>([])
+    private let jobs = LockedState<[@Sendable () -> Void]>([])
 
     /// Creates an empty scheduler.
     public init() {}

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// The decoded frames one player keeps ahead of the frame it shows, within a ``BufferBudget``.
 ///
@@ -28,7 +27,7 @@ public final class FrameBuffer: Sendable {
     public let regrowDelay: Duration
     /// The cache holding the frames.
     public let cache: SharedFrameCache
-    private let state = Mutex(State())
+    private let state = LockedState(State())
 
     /// Creates a buffer for `image` in `cache`.
     /// - Parameters:

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// A clock that ticks only when told to: the clock for deterministic tests and simulations.
 ///
@@ -18,7 +17,7 @@ public final class ManualClock: AnimationClock {
         var handler: (@Sendable (ClockTick) -> Void)?
     }
 
-    private let state: Mutex<State>
+    private let state: LockedState<State>
     /// The longest time one tick may carry.
     public let maximumTickInterval: Duration
 
@@ -26,7 +25,7 @@ public final class ManualClock: AnimationClock {
     /// - Parameter maximumTickInterval: the longest time one tick may carry (1 s by default).
     public init(start: Duration = .zero, maximumTickInterval: Duration = .seconds(1)) {
         self.maximumTickInterval = maximumTickInterval
-        state = Mutex(State(now: start, meter: TickMeter(maximumInterval: maximumTickInterval)))
+        state = LockedState(State(now: start, meter: TickMeter(maximumInterval: maximumTickInterval)))
     }
 
     /// The clock's current time.

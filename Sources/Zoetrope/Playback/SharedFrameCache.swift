@@ -1,7 +1,6 @@
 #if canImport(Darwin)
 import Dispatch
 #endif
-import Synchronization
 
 /// What a cache has for one frame.
 enum FrameLookup: Sendable {
@@ -81,7 +80,7 @@ public final class SharedFrameCache: Sendable {
     public let byteLimit: Int
     /// Where background decoding runs.
     public let scheduler: any DecodeScheduler
-    private let state = Mutex(State())
+    private let state = LockedState(State())
 
     /// Creates a cache.
     /// - Parameters:

@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 
 /// A clock driven by a Dispatch timer at a chosen rate: for Linux, the command line, and anywhere
 /// without a display link.
@@ -20,7 +19,7 @@ public final class TimerClock: AnimationClock {
     public let maximumTickInterval: Duration
     private let queue: DispatchQueue
     private let epoch = ContinuousClock.now
-    private let state: Mutex<State>
+    private let state: LockedState<State>
 
     /// Creates a stopped clock ticking `ticksPerSecond` times a second (60 by default).
     /// - Parameters:
@@ -31,7 +30,7 @@ public final class TimerClock: AnimationClock {
         self.ticksPerSecond = ticksPerSecond.isFinite ? min(max(ticksPerSecond, 0.1), 1000) : 60
         self.maximumTickInterval = maximumTickInterval
         self.queue = queue ?? DispatchQueue(label: "Zoetrope.TimerClock", qos: .userInteractive)
-        state = Mutex(State(meter: TickMeter(maximumInterval: maximumTickInterval)))
+        state = LockedState(State(meter: TickMeter(maximumInterval: maximumTickInterval)))
     }
 
     deinit {

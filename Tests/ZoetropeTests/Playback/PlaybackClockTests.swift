@@ -1,4 +1,3 @@
-import Synchronization
 import Testing
 @testable import Zoetrope
 
@@ -7,7 +6,7 @@ struct PlaybackClockTests {
     @Test("a manual clock ticks with the measured interval, only while running")
     func manualClockIntervals() {
         let clock = ManualClock()
-        let ticks = Mutex<[ClockTick]>([])
+        let ticks = LockedState<[ClockTick]>([])
         clock.advance(by: .milliseconds(5)) // stopped: no tick
         clock.start { tick in ticks.withLock { $0.append(tick) } }
         clock.advance(by: .milliseconds(16))
@@ -24,7 +23,7 @@ struct PlaybackClockTests {
     @Test("a tick after a stall carries at most the clamp")
     func stallIsClamped() {
         let clock = ManualClock(maximumTickInterval: .milliseconds(250))
-        let ticks = Mutex<[ClockTick]>([])
+        let ticks = LockedState<[ClockTick]>([])
         clock.start { tick in ticks.withLock { $0.append(tick) } }
         clock.advance(by: .seconds(5))
         clock.advance(by: .milliseconds(100))

@@ -1,4 +1,3 @@
-import Synchronization
 import Testing
 @testable import Zoetrope
 
@@ -122,7 +121,7 @@ extension PlaybackEventTests {
 }
 
 final class Counter: Sendable {
-    private let count = Mutex(0)
+    private let count = LockedState(0)
     func increment() { count.withLock { $0 += 1 } }
     var value: Int { count.withLock { $0 } }
 }

@@ -1,4 +1,3 @@
-import Synchronization
 @testable import Zoetrope
 
 /// A tiny image whose frame `i` is filled with the value `i`, counting how often each frame is
@@ -7,7 +6,7 @@ final class CountingImage: AnimatableImage {
     let durations: [Duration]
     let playCount: PlayCount
     let canvasSize: PixelSize
-    private let decodes = Mutex<[Int: Int]>([:])
+    private let decodes = LockedState<[Int: Int]>([:])
 
     init(durations: [Duration], playCount: PlayCount = .infinite, size: PixelSize = PixelSize(width: 2, height: 2)) {
         self.durations = durations
@@ -42,7 +41,7 @@ final class PlaybackHarness: Sendable {
     let scheduler = ManualDecodeScheduler()
     let cache: SharedFrameCache
     let animator: Animator
-    private let recorded = Mutex<[AnimatorEvent]>([])
+    private let recorded = LockedState<[AnimatorEvent]>([])
 
     init(_ image: any AnimatableImage, configuration: Animator.Configuration = Animator.Configuration(),
          byteLimit: Int = 1 << 30, cache: SharedFrameCache? = nil) throws {

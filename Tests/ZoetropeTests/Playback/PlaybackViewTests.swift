@@ -1,11 +1,10 @@
-import Synchronization
 import Testing
 @testable import Zoetrope
 
 /// A view that records what it is asked to show.
 final class RecordingView: AnimatableView {
     let animator: Animator
-    private let shown = Mutex<[DisplayFrame]>([])
+    private let shown = LockedState<[DisplayFrame]>([])
 
     init(clock: ManualClock, cache: SharedFrameCache) {
         animator = Animator(clock: clock, cache: cache)
