@@ -1,5 +1,3 @@
-import Synchronization
-
 /// An animated (or still) image decoded from GIF, PNG/APNG or WebP bytes.
 ///
 /// Opening parses the frame table cheaply and decodes no pixels. ``frame(at:)`` composites any frame
@@ -28,7 +26,7 @@ public final class AnimatedImage: AnimatableImage {
     public let options: DecodingOptions
 
     private let container: any ImageContainer
-    private let state: Mutex<PlaybackState>
+    private let state: LockedState<PlaybackState>
 
     private struct PlaybackState: Sendable {
         var compositor: Compositor?
@@ -55,7 +53,7 @@ public final class AnimatedImage: AnimatableImage {
         let plan = ReplayPlan(frames: container.frames, canvas: container.canvasSize)
         let checkpoints = ReplayCheckpoints(frameCount: container.frames.count,
                                             bytesPerCanvas: container.canvasSize.area * 4)
-        self.state = Mutex(PlaybackState(plan: plan, checkpoints: checkpoints))
+        self.state = LockedState(PlaybackState(plan: plan, checkpoints: checkpoints))
     }
 
     /// The number of frames.

@@ -8,7 +8,7 @@ import Bionic
 import Darwin
 #endif
 
-/// A value guarded by a pthread mutex: the lock of the playback layer.
+/// A value guarded by a pthread mutex: the lock of the image and playback layers.
 ///
 /// Why not `Synchronization.Mutex`: on Linux its contended path hands the lock over inside the
 /// kernel (a priority-inheritance futex) in code Thread Sanitizer does not see, so TSan reports
