@@ -133,24 +133,22 @@ struct TimelineCommand: ParsableCommand {
     }
 
     private func jsonText(_ report: PlaybackReport) -> String {
-        let changes = report.changes.map {
-            "{\"timeMs\":\(milliseconds($0.time)),\"frame\":\($0.frame),\"loop\":\($0.loop)}"
+        let changes = report.changes.map { change -> JSONValue in
+            .object([("timeMs", .milliseconds(change.time)), ("frame", .int(change.frame)), ("loop", .int(change.loop))])
         }
-        return "{\"changes\":[\(changes.joined(separator: ","))],"
-            + "\"loopsCompleted\":\(report.loopsCompleted),\"finished\":\(report.finished),"
-            + "\"bufferMisses\":\(report.bufferMisses),\"peakBufferedFrames\":\(report.peakBufferedFrames),"
-            + "\"peakBufferedBytes\":\(report.peakBufferedBytes)}"
+        return JSONValue.object([
+            ("changes", .array(changes)),
+            ("loopsCompleted", .int(report.loopsCompleted)),
+            ("finished", .bool(report.finished)),
+            ("bufferMisses", .int(report.bufferMisses)),
+            ("peakBufferedFrames", .int(report.peakBufferedFrames)),
+            ("peakBufferedBytes", .int(report.peakBufferedBytes)),
+        ]).rendered(pretty: false)
     }
 
     /// Milliseconds to three decimals, without trailing zeros: `100`, `116.667`.
     private func milliseconds(_ time: Duration) -> String {
-        let microseconds = Int((time / .microseconds(1)).rounded())
-        let whole = microseconds / 1000, fraction = microseconds % 1000
-        guard fraction != 0 else { return "\(whole)" }
-        var digits = String(fraction)
-        digits = String(repeating: "0", count: 3 - digits.count) + digits
-        while digits.hasSuffix("0") { digits.removeLast() }
-        return "\(whole).\(digits)"
+        JSONValue.milliseconds(time).rendered()
     }
 
     private func number(_ value: Double) -> String {
