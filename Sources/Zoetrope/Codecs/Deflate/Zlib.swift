@@ -12,7 +12,10 @@ public enum Zlib {
     /// - Parameter maxOutputBytes: the most bytes the stream may inflate to.
     /// - Throws: ``ZoetropeError`` for malformed, truncated or oversized streams and checksum errors.
     public static func decompress(_ data: [UInt8], maxOutputBytes: Int) throws(ZoetropeError) -> [UInt8] {
-        var inflater = Inflater(format: .zlib, maxOutputBytes: maxOutputBytes)
+        // Start the output at a typical ratio (3:1) to save most of the growth copies.
+        let guess = data.count > Int.max / 3 ? maxOutputBytes : data.count * 3
+        var inflater = Inflater(format: .zlib, maxOutputBytes: maxOutputBytes,
+                                expectedOutputBytes: min(maxOutputBytes, guess))
         inflater.feed(data)
         inflater.finishInput()
         _ = try inflater.inflate()
