@@ -12,10 +12,8 @@ public enum Zlib {
     /// - Parameter maxOutputBytes: the most bytes the stream may inflate to.
     /// - Throws: ``ZoetropeError`` for malformed, truncated or oversized streams and checksum errors.
     public static func decompress(_ data: [UInt8], maxOutputBytes: Int) throws(ZoetropeError) -> [UInt8] {
-        // Start the output at a typical ratio (3:1) to save most of the growth copies.
-        let guess = data.count > Int.max / 3 ? maxOutputBytes : data.count * 3
-        var inflater = Inflater(format: .zlib, maxOutputBytes: maxOutputBytes,
-                                expectedOutputBytes: min(maxOutputBytes, guess))
+        // No size guess: zero-filling a large guessed buffer costs more than doubling as it grows.
+        var inflater = Inflater(format: .zlib, maxOutputBytes: maxOutputBytes)
         inflater.feed(data)
         inflater.finishInput()
         _ = try inflater.inflate()
