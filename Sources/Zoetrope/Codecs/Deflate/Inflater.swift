@@ -469,10 +469,12 @@ public struct Inflater: Sendable {
             return .needsInput
         }
 
-        var position = inputPosition
-        var buffer = bitBuffer
-        var count = bitCount
-        var op = outputCount
+        // Written back by the loop when it stops; the loop itself works on locals, which stay in
+        // registers (captured variables would be loaded and stored on every symbol).
+        var finalPosition = inputPosition
+        var finalBuffer = bitBuffer
+        var finalCount = bitCount
+        var finalOp = outputCount
         var failure: ZoetropeError?
         var result = SymbolsResult.needsInput
 
@@ -483,6 +485,8 @@ public struct Inflater: Sendable {
                         let end = source.count
                         let capacity = min(target.count, ceiling)
                         guard let src = source.baseAddress, let dst = target.baseAddress else { return }
+                        var position = finalPosition, buffer = finalBuffer, count = finalCount, op = finalOp
+                        defer { finalPosition = position; finalBuffer = buffer; finalCount = count; finalOp = op }
                         while true {
                             // Everything below reads from these; on a shortfall they are restored.
                             let savedPosition = position, savedBuffer = buffer, savedCount = count
@@ -579,10 +583,10 @@ public struct Inflater: Sendable {
                 }
             }
         }
-        inputPosition = position
-        bitBuffer = buffer
-        bitCount = count
-        outputCount = op
+        inputPosition = finalPosition
+        bitBuffer = finalBuffer
+        bitCount = finalCount
+        outputCount = finalOp
         if var failure {
             failure.offset = totalInputConsumed
             throw failure
