@@ -30,6 +30,7 @@ let package = Package(
         ),
         .testTarget(name: "ZoetropeTests", dependencies: ["Zoetrope"]),
         .testTarget(name: "ZoetropeTerminalTests", dependencies: ["ZoetropeTerminal"]),
+        .testTarget(name: "ZoetropeCLITests", dependencies: ["zoetrope", "Zoetrope"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,3 +1,4 @@
 import Zoetrope
 
+PlaybackBenchmark.runIfRequested(CommandLine.arguments)
 print("zoetrope-benchmark: no benchmarks yet")

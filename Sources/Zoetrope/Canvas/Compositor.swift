@@ -20,6 +20,12 @@ struct Compositor: Sendable {
         }
     }
 
+    /// Replaces the canvas with `pixels` (a canvas saved earlier, same size).
+    mutating func restore(_ pixels: [UInt8]) {
+        precondition(pixels.count == canvas.pixels.count, "checkpoint of another canvas size")
+        canvas.pixels = pixels
+    }
+
     /// Draws `frame` (pixels of `info.rect`) onto the canvas, first saving what `info.disposal`
     /// will need to restore.
     mutating func draw(_ frame: RGBAImage, info: FrameInfo) {
