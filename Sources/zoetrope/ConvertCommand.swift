@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import Zoetrope
 
 /// `zoetrope convert IN OUT`: re-encodes any image Zoetrope decodes as APNG (or PNG).
@@ -49,11 +48,9 @@ struct ConvertCommand: ParsableCommand {
         do {
             let options = DecodingOptions(timing: rawTiming ? .raw : .browser)
             let image = try AnimatedImage(contentsOfFile: input, options: options)
-            for warning in image.warnings {
-                FileHandle.standardError.write(Data("zoetrope: warning: \(input): \(warning)\n".utf8))
-            }
             var frames: [RGBAImage] = []
-            try image.forEachFrame { _, frame in frames.append(copy frame) }
+            try image.forEachFrame { _, frame in frames.append(frame) }
+            for warning in image.warnings { StandardError.print("zoetrope convert: warning: \(input): \(warning)") }
             let bytes: [UInt8]
             if frames.count == 1 {
                 bytes = PNGEncoder.encode(frames[0], level: level)
@@ -63,8 +60,8 @@ struct ConvertCommand: ParsableCommand {
                                                loopCount: image.playCount.count ?? 0, level: level)
             }
             try FileBytes.write(bytes, to: output)
-        } catch let error as ZoetropeError {
-            FileHandle.standardError.write(Data("zoetrope: \(error)\n".utf8))
+        } catch {
+            StandardError.print("zoetrope convert: \(error)")
             throw ExitCode.failure
         }
     }

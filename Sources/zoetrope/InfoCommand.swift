@@ -47,6 +47,7 @@ struct InfoCommand: ParsableCommand {
             } catch {
                 failures += 1
                 StandardError.print("zoetrope info: \(source.name): \(error)")
+                if json { reports.append(InfoReport.json(file: source.name, error: error)) }
             }
         }
         if json {

@@ -50,6 +50,13 @@ struct InfoReport {
         ])
     }
 
+    /// The entry for a file that could not be read, so that JSON output keeps argument order.
+    static func json(file: String, error: any Error) -> JSONValue {
+        let detail: JSONValue = (error as? ZoetropeError).map(json)
+            ?? .object([("kind", .string("error")), ("offset", .null), ("message", .string("\(error)"))])
+        return .object([("file", .string(file)), ("error", detail)])
+    }
+
     static func json(_ error: ZoetropeError) -> JSONValue {
         .object([
             ("kind", .string(error.kind.rawValue)),

@@ -40,13 +40,13 @@ struct TimelineCommand: ParsableCommand {
         var policy: LatenessPolicy { self == .skip ? .skipFrames : .showEveryFrame }
     }
 
-    @Argument(help: "The animated image (GIF, PNG/APNG, WebP).")
+    @Argument(help: "The animated image (GIF, PNG or APNG).")
     var file: String
 
     @Option(name: .customLong("refresh"), help: ArgumentHelp("Display refresh rate in ticks per second.", valueName: "hz"))
     var refresh: Double = 60
 
-    @Option(help: ArgumentHelp("How long to play, in seconds (default: until the animation finishes, or 10 s when it loops forever).",
+    @Option(help: ArgumentHelp("How long to play, in seconds (default: until the animation finishes, at most 600 s, or 10 s when it loops forever).",
                                valueName: "s"))
     var seconds: Double?
 
@@ -115,8 +115,13 @@ struct TimelineCommand: ParsableCommand {
         if mode == .bounce, image.frameCount > 2 {
             loop += (1..<(image.frameCount - 1)).reduce(Duration.zero) { $0 + image.duration(at: $1) }
         }
-        return loop * plays * (1 / rate) + .seconds(1 / refresh)
+        let length = loop * plays * (1 / rate) + .seconds(1 / refresh)
+        // A file can ask for days of playback (65 535 plays of 655 s frames): simulate at most ten
+        // minutes unless --seconds asks for more.
+        return min(length, Self.defaultLengthCap)
     }
+
+    static let defaultLengthCap = Duration.seconds(600)
 
     private func text(_ report: PlaybackReport, image: AnimatedImage) -> String {
         var lines = ["\(file): \(image.format), \(image.canvasSize), \(image.frameCount) frames, \(image.playCount); "

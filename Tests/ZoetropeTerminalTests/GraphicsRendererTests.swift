@@ -71,8 +71,13 @@ struct KittyRendererTests {
 
     @Test("large frames are chunked: ≤ 4096 base64 bytes each, m=1 until the last (m=0)")
     func chunking() throws {
-        var frame = RGBAImage(width: 40, height: 40)
-        for y in 0..<40 { for x in 0..<40 { frame[x, y] = (UInt8(x * 6), UInt8(y * 6), 7, 255) } }
+        // Noise does not compress, so the PNG is large whatever the encoder's cleverness.
+        var frame = RGBAImage(width: 64, height: 64)
+        var state: UInt32 = 12345
+        for index in frame.pixels.indices {
+            state = state &* 1_103_515_245 &+ 12345
+            frame.pixels[index] = index % 4 == 3 ? 255 : UInt8(truncatingIfNeeded: state >> 16)
+        }
         let out = text(renderer.render(frame, previous: nil, at: .topLeft))
         let payload = text(Base64.encode(PNGEncoder.encode(frame)))
         #expect(payload.utf8.count > 2 * KittyRenderer.chunkSize)

@@ -26,6 +26,8 @@ public final class AnimatedImage: AnimatableImage {
     public let options: DecodingOptions
 
     private let container: any ImageContainer
+    /// Set when ``DecodingLimits/maxTotalDecodedBytes`` cut the frame table short.
+    private let limitWarning: ZoetropeError?
     private let state: LockedState<PlaybackState>
 
     private struct PlaybackState: Sendable {
@@ -46,12 +48,18 @@ public final class AnimatedImage: AnimatableImage {
         self.container = container
         self.format = container.format
         self.canvasSize = container.canvasSize
-        self.frames = container.frames
+        let admitted = options.limits.admissibleFrameCount(canvas: container.canvasSize, frames: container.frames.count)
+        self.frames = Array(container.frames.prefix(admitted))
+        self.limitWarning = admitted < container.frames.count
+            ? ZoetropeError(.limitExceeded, format: container.format, offset: container.frames[admitted].offset,
+                            "\(container.frames.count) frames of \(container.canvasSize) exceed the limit of "
+                            + "\(options.limits.maxTotalDecodedBytes) decoded bytes; only the first \(admitted) are kept")
+            : nil
         self.storedLoopCount = container.storedLoopCount
         self.playCount = container.playCount
         self.options = options
-        let plan = ReplayPlan(frames: container.frames, canvas: container.canvasSize)
-        let checkpoints = ReplayCheckpoints(frameCount: container.frames.count,
+        let plan = ReplayPlan(frames: frames, canvas: container.canvasSize)
+        let checkpoints = ReplayCheckpoints(frameCount: frames.count,
                                             bytesPerCanvas: container.canvasSize.area * 4)
         self.state = LockedState(PlaybackState(plan: plan, checkpoints: checkpoints))
     }
@@ -66,12 +74,17 @@ public final class AnimatedImage: AnimatableImage {
     /// decoded since. Frames before the damage decode normally; a damaged frame keeps what it decoded.
     public var warnings: [ZoetropeError] {
         let damage = state.withLock { $0.frameDamage }
-        return container.warnings + damage.sorted { $0.key < $1.key }.map(\.value)
+        return container.warnings + (limitWarning.map { [$0] } ?? []) + damage.sorted { $0.key < $1.key }.map(\.value)
     }
 
     /// The composited frame `index` (canvas-sized, RGBA8, straight alpha).
-    /// - Throws: ``ZoetropeError`` with kind `.invalidArgument` for an index out of range, or a
-    ///   decoding error when the frame (or one it depends on) has no usable data.
+    ///
+    /// A frame whose data is damaged shows what it decoded; a later frame with no usable data leaves
+    /// the canvas as it was. Either way the damage is added to ``warnings`` and later frames still
+    /// decode.
+    /// - Throws: ``ZoetropeError`` with kind `.invalidArgument` for an index out of range, or the
+    ///   decoding error when the first frame has no usable data (nothing was decoded before the
+    ///   damage, so there is nothing to show).
     public func frame(at index: Int) throws(ZoetropeError) -> RGBAImage {
         guard frames.indices.contains(index) else {
             throw ZoetropeError(.invalidArgument, format: format,
@@ -80,26 +93,29 @@ public final class AnimatedImage: AnimatableImage {
         return try state.withLock { (state: inout PlaybackState) throws(ZoetropeError) -> RGBAImage in
             if let last = state.lastFrame, last.index == index { return last.image }
             var compositor = state.compositor ?? Compositor(size: canvasSize)
-            state.compositor = nil // left empty if decoding throws, so a later call starts afresh
-            let cleanStart = state.plan.start(for: index)
-            var next = state.nextIndex
-            if next > index || next < cleanStart {
-                if let checkpoint = state.checkpoints.nearest(atOrBefore: index), checkpoint.index > cleanStart {
-                    compositor.restore(checkpoint.canvas)
-                    next = checkpoint.index
-                } else {
-                    compositor.reset()
-                    next = cleanStart
+            // Continue from the current canvas when it is at or a short replay before `index`;
+            // otherwise start over from the nearest saved or clean state.
+            var next = state.compositor == nil ? Int.max : state.nextIndex
+            if next > index || index - next > state.checkpoints.interval {
+                let cleanStart = state.plan.start(for: index)
+                if next > index || next < cleanStart {
+                    next = Self.rewind(&compositor, to: index, cleanStart: cleanStart, state: state)
                 }
             }
             var image = compositor.canvas
             while next <= index {
                 let info = frames[next]
                 if !state.plan.isCleanStart(next) { state.checkpoints.offer(compositor.canvas.pixels, before: next) }
-                let decoded = try container.decodeFrame(at: next)
-                if let damage = decoded.damage { state.frameDamage[next] = damage }
+                let wasCleanStart = state.plan.isCleanStart(next)
+                let decoded = try decode(at: next, recordingIn: &state)
                 if decoded.damage != nil || (info.blend == .over && !decoded.image.isOpaque) {
                     state.plan.markIncomplete(next)
+                    if wasCleanStart && !state.plan.isCleanStart(next) {
+                        // Replay started here believing this frame replaces the whole canvas; it
+                        // does not, so the canvas under it matters: start again further back.
+                        next = Self.rewind(&compositor, to: index, cleanStart: state.plan.start(for: index), state: state)
+                        continue
+                    }
                 }
                 compositor.draw(decoded.image, info: info)
                 if next == index { image = compositor.canvas }
@@ -113,20 +129,46 @@ public final class AnimatedImage: AnimatableImage {
         }
     }
 
+    /// Resets `compositor` to the best known state at or before `index`; returns the frame to
+    /// draw next.
+    private static func rewind(_ compositor: inout Compositor, to index: Int, cleanStart: Int,
+                               state: PlaybackState) -> Int {
+        if let checkpoint = state.checkpoints.nearest(atOrBefore: index), checkpoint.index > cleanStart {
+            compositor.restore(checkpoint.canvas)
+            return checkpoint.index
+        }
+        compositor.reset()
+        return cleanStart
+    }
+
+    /// Frame `index`'s own pixels; damage is recorded, and a later frame with no usable data comes
+    /// back empty, so drawing it leaves the canvas unchanged.
+    /// - Throws: the decoding error of a first frame with no usable data.
+    private func decode(at index: Int, recordingIn state: inout PlaybackState) throws(ZoetropeError) -> DecodedFrame {
+        let decoded: DecodedFrame
+        do {
+            decoded = try container.decodeFrame(at: index)
+        } catch {
+            if index == 0 { throw error }
+            decoded = DecodedFrame(image: RGBAImage(width: 0, height: 0), damage: error)
+        }
+        if let damage = decoded.damage { state.frameDamage[index] = damage }
+        return decoded
+    }
+
     /// Calls `body` with every composited frame in order, reusing one canvas: the fastest way to
     /// read all frames. The image passed in is only valid during the call (copy it to keep it).
     /// Damage in a frame's data is recorded in ``warnings`` and the frame is shown as decoded.
-    public func forEachFrame(_ body: (_ index: Int, _ frame: borrowing RGBAImage) throws -> Void) throws {
+    /// - Throws: what `body` throws, or the decoding error when the first frame has no usable data.
+    public func forEachFrame(_ body: (_ index: Int, _ frame: RGBAImage) throws -> Void) throws {
         var compositor = Compositor(size: canvasSize)
         for (index, info) in frames.enumerated() {
-            let decoded = try container.decodeFrame(at: index)
-            if let damage = decoded.damage { state.withLock { $0.frameDamage[index] = damage } }
+            let decoded = try state.withLock { (state: inout PlaybackState) throws(ZoetropeError) -> DecodedFrame in
+                try decode(at: index, recordingIn: &state)
+            }
             compositor.draw(decoded.image, info: info)
             try body(index, compositor.canvas)
             compositor.dispose(info)
         }
     }
-
-    /// The sum of all effective frame delays: one play of the animation.
-    public var totalDuration: Duration { frames.reduce(.zero) { $0 + $1.delay } }
 }

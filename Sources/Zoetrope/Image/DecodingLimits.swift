@@ -7,8 +7,9 @@ public struct DecodingLimits: Sendable, Hashable {
     public var maxPixels: Int
     /// Largest number of frames accepted in one file. Default: 25 000.
     public var maxFrameCount: Int
-    /// Largest total of decoded RGBA bytes over all frames (each frame's rectangle × 4), which bounds
-    /// the work a full decode can take. Default: 4 GiB.
+    /// Largest total of decoded RGBA bytes over all frames, which bounds the work a full decode can
+    /// take. Codecs count each frame's rectangle × 4 while parsing; ``AnimatedImage`` also counts a
+    /// whole canvas per composited frame and keeps only the frames that fit. Default: 4 GiB.
     public var maxTotalDecodedBytes: Int
 
     /// Creates limits; the defaults suit browsers' typical ceilings.
@@ -21,6 +22,12 @@ public struct DecodingLimits: Sendable, Hashable {
 
     /// The default limits.
     public static let `default` = DecodingLimits()
+
+    /// How many composited frames of `canvas` fit in ``maxTotalDecodedBytes`` (at least 1).
+    func admissibleFrameCount(canvas: PixelSize, frames: Int) -> Int {
+        let canvasBytes = max(1, canvas.area * 4)
+        return max(1, min(frames, maxTotalDecodedBytes / canvasBytes))
+    }
 
     /// Throws when a `width`×`height` image exceeds ``maxPixels`` (or is empty or negative).
     func checkDimensions(width: Int, height: Int, format: ImageFormat, offset: Int) throws(ZoetropeError) {

@@ -72,7 +72,7 @@ enum GIFFixtures {
     /// Every frame through `forEachFrame`, copied.
     static func sequentialFrames(_ image: AnimatedImage) throws -> [RGBAImage] {
         var frames: [RGBAImage] = []
-        try image.forEachFrame { _, frame in frames.append(copy frame) }
+        try image.forEachFrame { _, frame in frames.append(frame) }
         return frames
     }
 }

@@ -13,7 +13,7 @@ struct PNGCorpusTests {
     static func decodeAll(_ bytes: [UInt8]) throws -> (image: AnimatedImage, frames: [RGBAImage]) {
         let image = try AnimatedImage(bytes: bytes)
         var frames: [RGBAImage] = []
-        try image.forEachFrame { _, frame in frames.append(copy frame) }
+        try image.forEachFrame { _, frame in frames.append(frame) }
         return (image, frames)
     }
 

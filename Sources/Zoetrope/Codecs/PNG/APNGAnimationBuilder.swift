@@ -51,8 +51,9 @@ struct APNGAnimationBuilder {
         if declaredFrames == 0 { problems.append("acTL num_frames is 0") }
     }
 
-    /// Whether any `fdAT` has been seen.
-    var hasFrameData: Bool { frames.contains { !$0.data.isEmpty && !$0.usesIDAT } }
+    /// Whether any `fdAT` has been seen (kept as a flag: the chunk walk asks for every `IDAT`, and a
+    /// scan over all frames each time would make hostile files quadratic).
+    private(set) var hasFrameData = false
 
     mutating func markBroken(_ reason: String) { problems.append(reason) }
 
@@ -75,6 +76,7 @@ struct APNGAnimationBuilder {
                 return
             }
             frames[last].data.append(chunk.data.lowerBound + 4..<chunk.data.upperBound)
+            if chunk.data.count > 4 { hasFrameData = true }
             return
         }
         guard chunk.data.count == 26 else {

@@ -14,7 +14,11 @@ struct PNGFrameDecoder {
         let header = converter.header
         let expected = header.filteredSize(width: width, height: height)
         // Allow some trailing data beyond the image (encoders occasionally leave it) but not a bomb.
-        var inflater = Inflater(format: .zlib, maxOutputBytes: expected + 65_536, expectedOutputBytes: expected)
+        // Reserve what the data present can produce at most (deflate expands at most 1032:1), not
+        // what the header claims: a tiny file declaring a huge image must not allocate it up front.
+        let compressed = pieces.reduce(0) { $0 + $1.count }
+        let reachable = compressed > expected / 1032 ? expected : compressed * 1032
+        var inflater = Inflater(format: .zlib, maxOutputBytes: expected + 65_536, expectedOutputBytes: reachable)
         for piece in pieces { inflater.feed(bytes[piece]) }
         inflater.finishInput()
         var damage: ZoetropeError?
