@@ -1,0 +1,21 @@
+/// One-shot zlib (RFC 1950) compression and decompression.
+public enum Zlib {
+    /// Compresses `data` into a zlib stream.
+    /// - Parameter level: 0 (stored, no compression) to 9 (smallest output, slowest); values
+    ///   outside that range are clamped. 6 balances speed and size, as in zlib.
+    public static func compress(_ data: [UInt8], level: Int = 6) -> [UInt8] {
+        var deflater = Deflater(level: level)
+        return deflater.zlibStream(data)
+    }
+
+    /// Decompresses a complete zlib stream, verifying its Adler-32 checksum.
+    /// - Parameter maxOutputBytes: the most bytes the stream may inflate to.
+    /// - Throws: ``ZoetropeError`` for malformed, truncated or oversized streams and checksum errors.
+    public static func decompress(_ data: [UInt8], maxOutputBytes: Int) throws(ZoetropeError) -> [UInt8] {
+        var inflater = Inflater(format: .zlib, maxOutputBytes: maxOutputBytes)
+        inflater.feed(data)
+        inflater.finishInput()
+        _ = try inflater.inflate()
+        return inflater.takeOutput()
+    }
+}

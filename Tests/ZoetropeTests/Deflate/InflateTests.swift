@@ -1,0 +1,209 @@
+import Testing
+@testable import Zoetrope
+
+@Suite("Inflate")
+struct InflateTests {
+    static let samples: [(name: String, data: [UInt8])] = [
+        ("text", TestData.textLike(120_000, seed: 1)),
+        ("runs", TestData.runs(70_000, seed: 2)),
+        ("mixed", TestData.mixed(100_000, seed: 3)),
+        ("tiny", Array("a".utf8)),
+        ("empty", []),
+    ]
+
+    @Test("inflates zlib's streams at every level and strategy",
+          .enabled(if: PythonZlib.isAvailable, Comment(rawValue: PythonZlib.skipMessage)))
+    func zlibVectors() throws {
+        for sample in Self.samples {
+            let vectors = try #require(PythonZlib.compressAll(sample.data))
+            #expect(vectors.count == 50)
+            for vector in vectors {
+                let result = try Zlib.decompress(vector.stream, maxOutputBytes: sample.data.count)
+                #expect(result == sample.data, "\(sample.name) level \(vector.level) \(vector.strategy)")
+            }
+        }
+    }
+
+    @Test("inflates raw deflate streams fed in small random pieces",
+          .enabled(if: PythonZlib.isAvailable, Comment(rawValue: PythonZlib.skipMessage)))
+    func streamingRawPieces() throws {
+        let data = TestData.mixed(90_000, seed: 7)
+        let vectors = try #require(PythonZlib.compressAll(data, raw: true))
+        var rng = SeededRandom(seed: 99)
+        for vector in vectors where vector.level % 3 == 0 {
+            var inflater = Inflater(format: .raw, maxOutputBytes: data.count)
+            var output: [UInt8] = []
+            var offset = 0
+            while offset < vector.stream.count {
+                let end = min(vector.stream.count, offset + Int.random(in: 1...700, using: &rng))
+                inflater.feed(vector.stream[offset..<end])
+                offset = end
+                if try inflater.inflate() == .finished { break }
+                output += inflater.takeOutput()
+            }
+            inflater.finishInput()
+            #expect(try inflater.inflate() == .finished)
+            output += inflater.takeOutput()
+            #expect(output == data, "level \(vector.level) \(vector.strategy)")
+        }
+    }
+
+    @Test("a stream fed one byte at a time decodes like one fed at once")
+    func byteAtATime() throws {
+        let data = TestData.textLike(40_000, seed: 5)
+        let stream = Zlib.compress(data, level: 6)
+        var inflater = Inflater(format: .zlib, maxOutputBytes: data.count)
+        var output: [UInt8] = []
+        for byte in stream {
+            inflater.feed(CollectionOfOne(byte))
+            _ = try inflater.inflate()
+            inflater.withOutput { output.append(contentsOf: $0) }
+        }
+        #expect(inflater.isFinished)
+        #expect(output == data)
+    }
+
+    // MARK: - Malformed streams
+
+    /// A zlib header followed by deflate bits written by `body`, then padding.
+    private static func zlibStream(_ body: (inout BitWriter) -> Void) -> [UInt8] {
+        var writer = BitWriter()
+        writer.write(0x78, bits: 8)
+        writer.write(0x9C, bits: 8)
+        body(&writer)
+        writer.alignToByte()
+        writer.appendAligned([0, 0, 0, 0, 0, 0, 0, 0])
+        return writer.bytes
+    }
+
+    private static func expectError(_ kind: ZoetropeError.Kind, _ stream: [UInt8], limit: Int = 1 << 20,
+                                    sourceLocation: SourceLocation = #_sourceLocation) {
+        do {
+            _ = try Zlib.decompress(stream, maxOutputBytes: limit)
+            Issue.record("expected a \(kind) error", sourceLocation: sourceLocation)
+        } catch {
+            #expect(error.kind == kind, "\(error)", sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test("bad zlib headers are rejected")
+    func badHeaders() {
+        Self.expectError(.malformed, [0x79, 0x9C, 0x03, 0x00])       // method 9
+        Self.expectError(.malformed, [0x78, 0x9D, 0x03, 0x00])       // check bits
+        Self.expectError(.malformed, [0x88, 0x98, 0x03, 0x00])       // window 2^16
+        Self.expectError(.unsupportedFeature, [0x78, 0xBB, 0, 0, 0, 0, 0x03, 0x00]) // preset dictionary
+    }
+
+    @Test("block type 3 and stored length mismatches are rejected")
+    func badBlocks() {
+        Self.expectError(.malformed, Self.zlibStream { $0.write(0b111, bits: 3) })
+        Self.expectError(.malformed, Self.zlibStream {
+            $0.write(1, bits: 3)
+            $0.alignToByte()
+            $0.write(5, bits: 16)
+            $0.write(5, bits: 16) // should be ~5
+        })
+    }
+
+    @Test("a match reaching before the start of the data is rejected")
+    func distanceTooFar() {
+        // Fixed block: literal 'a', then length 3 (symbol 257, 7-bit code 0000001) at distance 2
+        // (distance code 1, 5 bits 00001): only one byte precedes it.
+        Self.expectError(.malformed, Self.zlibStream { writer in
+            writer.write(0b011, bits: 3) // final, fixed
+            writer.write(UInt32(HuffmanTable.reverse(0x30 + 97, bits: 8)), bits: 8)
+            writer.write(UInt32(HuffmanTable.reverse(1, bits: 7)), bits: 7)
+            writer.write(UInt32(HuffmanTable.reverse(1, bits: 5)), bits: 5)
+            writer.write(0, bits: 7) // end of block
+        })
+    }
+
+    @Test("fixed-code symbols 286/287 and distance codes 30/31 are rejected")
+    func invalidFixedSymbols() {
+        Self.expectError(.malformed, Self.zlibStream { writer in
+            writer.write(0b011, bits: 3)
+            writer.write(UInt32(HuffmanTable.reverse(0xC6, bits: 8)), bits: 8) // symbol 286
+        })
+        Self.expectError(.malformed, Self.zlibStream { writer in
+            writer.write(0b011, bits: 3)
+            writer.write(UInt32(HuffmanTable.reverse(0x30 + 97, bits: 8)), bits: 8)
+            writer.write(UInt32(HuffmanTable.reverse(1, bits: 7)), bits: 7)
+            writer.write(UInt32(HuffmanTable.reverse(30, bits: 5)), bits: 5) // distance code 30
+        })
+    }
+
+    @Test("over-subscribed and incomplete Huffman tables are rejected")
+    func badDynamicTables() {
+        // Code length code with every one of 19 symbols at length 1: over-subscribed.
+        Self.expectError(.malformed, Self.zlibStream { writer in
+            writer.write(0b101, bits: 3) // final, dynamic
+            writer.write(0, bits: 5); writer.write(0, bits: 5); writer.write(15, bits: 4)
+            for _ in 0..<19 { writer.write(1, bits: 3) }
+        })
+        // Code length code with one symbol of length 2: incomplete.
+        Self.expectError(.malformed, Self.zlibStream { writer in
+            writer.write(0b101, bits: 3)
+            writer.write(0, bits: 5); writer.write(0, bits: 5); writer.write(0, bits: 4)
+            writer.write(2, bits: 3); writer.write(0, bits: 3); writer.write(0, bits: 3); writer.write(0, bits: 3)
+        })
+        // A repeat code (16) with nothing to repeat.
+        Self.expectError(.malformed, Self.zlibStream { writer in
+            writer.write(0b101, bits: 3)
+            writer.write(0, bits: 5); writer.write(0, bits: 5); writer.write(0, bits: 4)
+            // Symbols 16, 17, 18, 0 all length 2: complete code; codes 00=0? canonical by symbol: 0,16,17,18.
+            for _ in 0..<4 { writer.write(2, bits: 3) }
+            writer.write(UInt32(HuffmanTable.reverse(1, bits: 2)), bits: 2) // symbol 16
+            writer.write(0, bits: 2)
+        })
+        // Literal/length lengths without an end-of-block code (all lengths zero via symbol 18).
+        Self.expectError(.malformed, Self.zlibStream { writer in
+            writer.write(0b101, bits: 3)
+            writer.write(0, bits: 5); writer.write(0, bits: 5); writer.write(0, bits: 4)
+            for _ in 0..<4 { writer.write(2, bits: 3) }
+            // canonical: symbol 0 → 00, 16 → 01, 17 → 10, 18 → 11
+            writer.write(UInt32(HuffmanTable.reverse(3, bits: 2)), bits: 2); writer.write(127, bits: 7) // 138 zeros
+            writer.write(UInt32(HuffmanTable.reverse(3, bits: 2)), bits: 2); writer.write(127, bits: 7) // 138 zeros
+        })
+    }
+
+    @Test("every truncation of a valid stream is an error, never a crash")
+    func truncations() throws {
+        let data = TestData.mixed(6_000, seed: 11)
+        for level in [0, 1, 6, 9] {
+            let stream = Zlib.compress(data, level: level)
+            #expect(try Zlib.decompress(stream, maxOutputBytes: data.count) == data)
+            for length in 0..<stream.count {
+                #expect(throws: ZoetropeError.self) {
+                    _ = try Zlib.decompress(Array(stream[0..<length]), maxOutputBytes: data.count)
+                }
+            }
+        }
+    }
+
+    @Test("a wrong Adler-32 is a checksum error")
+    func badChecksum() {
+        var stream = Zlib.compress(Array("hello, hello, hello".utf8))
+        stream[stream.count - 1] ^= 1
+        Self.expectError(.checksumMismatch, stream)
+    }
+
+    @Test("output beyond the limit is refused before it is allocated")
+    func outputLimit() throws {
+        let data = [UInt8](repeating: 7, count: 1 << 20)
+        let stream = Zlib.compress(data, level: 9)
+        #expect(stream.count < 5_000)
+        Self.expectError(.limitExceeded, stream, limit: 1000)
+        Self.expectError(.limitExceeded, stream, limit: data.count - 1)
+        #expect(try Zlib.decompress(stream, maxOutputBytes: data.count) == data)
+    }
+
+    @Test("random bytes never crash or hang the inflater")
+    func randomGarbage() {
+        var rng = SeededRandom(seed: 1234)
+        for _ in 0..<2_000 {
+            var bytes = TestData.random(Int.random(in: 0...300, using: &rng), seed: rng.next())
+            if bytes.count >= 2 { bytes[0] = 0x78; bytes[1] = 0x9C }
+            _ = try? Zlib.decompress(bytes, maxOutputBytes: 100_000)
+        }
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+
+/// Runs python3's zlib (the reference zlib) to make test vectors and to check our deflate output.
+/// `nil` when python3 is not installed, so that tests can skip with a message.
+enum PythonZlib {
+    static let isAvailable: Bool = run(script: "import zlib", input: []) != nil
+
+    static let skipMessage = "python3 with zlib is not available: zlib cross-checks skipped"
+
+    /// The zlib strategies python exposes, by name.
+    static let strategies = ["Z_DEFAULT_STRATEGY", "Z_FILTERED", "Z_HUFFMAN_ONLY", "Z_RLE", "Z_FIXED"]
+
+    /// `data` compressed by zlib with `level` and `strategy`; `raw` gives bare deflate (wbits -15).
+    static func compress(_ data: [UInt8], level: Int, strategy: String, raw: Bool = false) -> [UInt8]? {
+        let wbits = raw ? -15 : 15
+        let script = """
+        import sys, zlib
+        data = sys.stdin.buffer.read()
+        c = zlib.compressobj(\(level), zlib.DEFLATED, \(wbits), 9, zlib.\(strategy))
+        sys.stdout.buffer.write(c.compress(data) + c.flush())
+        """
+        return run(script: script, input: data)
+    }
+
+    /// `data` compressed by zlib at every level 0–9 with every strategy, in one python run.
+    static func compressAll(_ data: [UInt8], raw: Bool = false) -> [(level: Int, strategy: String, stream: [UInt8])]? {
+        let script = """
+        import sys, zlib
+        data = sys.stdin.buffer.read()
+        out = sys.stdout.buffer
+        for level in range(10):
+            for strategy in \(strategies):
+                c = zlib.compressobj(level, zlib.DEFLATED, \(raw ? -15 : 15), 9, getattr(zlib, strategy))
+                stream = c.compress(data) + c.flush()
+                out.write(len(stream).to_bytes(4, 'big') + stream)
+        """
+        guard let bytes = run(script: script, input: data) else { return nil }
+        var results: [(Int, String, [UInt8])] = []
+        var offset = 0
+        for level in 0...9 {
+            for strategy in strategies {
+                guard offset + 4 <= bytes.count else { return nil }
+                let length = bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+                offset += 4
+                guard offset + length <= bytes.count else { return nil }
+                results.append((level, strategy, Array(bytes[offset..<offset + length])))
+                offset += length
+            }
+        }
+        return results
+    }
+
+    /// `stream` decompressed by zlib, or `nil` when zlib rejects it.
+    static func decompress(_ stream: [UInt8], raw: Bool = false) -> [UInt8]? {
+        let script = """
+        import sys, zlib
+        sys.stdout.buffer.write(zlib.decompress(sys.stdin.buffer.read(), \(raw ? -15 : 15)))
+        """
+        return run(script: script, input: stream)
+    }
+
+    private static func run(script: String, input: [UInt8]) -> [UInt8]? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", script]
+        let stdin = Pipe(), stdout = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = FileHandle.nullDevice
+        do { try process.run() } catch { return nil }
+        // Write on another thread so a large output cannot dead-lock against a full input pipe.
+        let writer = Thread {
+            stdin.fileHandleForWriting.write(Data(input))
+            try? stdin.fileHandleForWriting.close()
+        }
+        writer.start()
+        let output = stdout.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { return nil }
+        return [UInt8](output)
+    }
+}
