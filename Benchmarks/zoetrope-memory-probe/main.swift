@@ -9,7 +9,8 @@ import Zoetrope
 // Decodes one file in a process of its own and reports, as one JSON line, the outcome and how much
 // resident memory the decode added: the Limits tests start it to show that hostile files are
 // refused before memory is spent. MODE `image` opens the file and composites every frame;
-// `inspect` runs ImageInspector.
+// `inspect` runs ImageInspector; `inflate` runs Zlib.decompress with MAX_TOTAL_BYTES as its
+// output limit.
 //
 // Method: after the file is read, the probe resets the kernel's peak-RSS mark (writing 5 to
 // /proc/self/clear_refs) and notes VmRSS; after the decode it reads VmHWM, the peak since the
@@ -18,7 +19,7 @@ import Zoetrope
 func statusKilobytes(_ key: String) -> Int {
     guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return -1 }
     for line in text.split(separator: "\n") where line.hasPrefix(key) {
-        return Int(line.dropFirst(key.count).split(separator: " ").first ?? "") ?? -1
+        return Int(line.dropFirst(key.count).split(whereSeparator: { $0 == " " || $0 == "\t" }).first ?? "") ?? -1
     }
     return -1
 }
@@ -32,7 +33,7 @@ func report(_ fields: [String: Any]) -> Never {
 let arguments = CommandLine.arguments
 guard arguments.count == 6, let maxPixels = Int(arguments[3]), let maxFrames = Int(arguments[4]),
       let maxTotal = Int(arguments[5]) else {
-    print("usage: zoetrope-memory-probe image|inspect FILE MAX_PIXELS MAX_FRAMES MAX_TOTAL_BYTES")
+    print("usage: zoetrope-memory-probe image|inspect|inflate FILE MAX_PIXELS MAX_FRAMES MAX_TOTAL_BYTES")
     exit(64)
 }
 let limits = DecodingLimits(maxPixels: maxPixels, maxFrameCount: maxFrames, maxTotalDecodedBytes: maxTotal)
@@ -44,6 +45,8 @@ let before = statusKilobytes("VmRSS:")
 var fields: [String: Any] = ["peak_reset": peakReset]
 do {
     switch arguments[1] {
+    case "inflate":
+        fields["output_bytes"] = try Zlib.decompress(bytes, maxOutputBytes: maxTotal).count
     case "inspect":
         let summary = try ImageInspector.inspect(bytes, limits: limits)
         fields["frames"] = summary.frameCount

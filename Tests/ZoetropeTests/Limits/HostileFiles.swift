@@ -1,3 +1,5 @@
+@testable import Zoetrope
+
 /// Hostile files built in code: small inputs that declare, or expand to, far more than they are.
 enum HostileFiles {
     // MARK: GIF
@@ -30,7 +32,7 @@ enum HostileFiles {
             writer.write(0, bits: 3)
         }
         writer.write(5, bits: 3)
-        return writer.finished
+        return writer.finished()
     }
 
     /// LZW data that never ends: `codes` codes that each repeat the longest string in the table so
@@ -45,11 +47,11 @@ enum HostileFiles {
                 writer.write(4095, bits: 12)
                 continue
             }
-            writer.write(next, bits: width) // KwKwK: the code about to be defined
+            writer.write(UInt32(next), bits: width) // KwKwK: the code about to be defined
             next += 1
             if next == 1 << width && width < 12 { width += 1 }
         }
-        return writer.finished
+        return writer.finished()
     }
 
     static func subBlocks(_ data: [UInt8]) -> [UInt8] {
@@ -101,15 +103,15 @@ enum HostileFiles {
         var writer = BitWriter()
         writer.write(1, bits: 1)                    // BFINAL
         writer.write(1, bits: 2)                    // BTYPE 01: fixed Huffman
-        writer.writeHuffman(0b0011_0000, length: 8) // literal 0
+        writer.huffman(0b0011_0000, length: 8) // literal 0
         for _ in 0..<matches {
-            writer.writeHuffman(0b1100_0101, length: 8) // symbol 285: length 258
-            writer.writeHuffman(0, length: 5)           // distance code 0: distance 1
+            writer.huffman(0b1100_0101, length: 8) // symbol 285: length 258
+            writer.huffman(0, length: 5)           // distance code 0: distance 1
         }
-        writer.writeHuffman(0, length: 7)           // end of block (256)
+        writer.huffman(0, length: 7)           // end of block (256)
         let total = 1 + 258 * matches
         let adler = UInt32(total % 65521) << 16 | 1 // the Adler-32 of `total` zero bytes
-        return [0x78, 0x01] + writer.finished + bigEndian32(Int(adler))
+        return [0x78, 0x01] + writer.finished() + bigEndian32(Int(adler))
     }
 
     /// A zlib stream holding `data` in one stored block (at most 65 535 bytes).
@@ -143,34 +145,20 @@ enum HostileFiles {
     }
 }
 
-/// Packs bits least-significant first, as GIF LZW and deflate both do.
-struct BitWriter {
-    private(set) var bytes: [UInt8] = []
-    private var accumulator: UInt32 = 0
-    private var count = 0
-
-    /// Appends the low `bits` bits of `value`, least significant first.
-    mutating func write(_ value: Int, bits: Int) {
-        accumulator |= UInt32(value & ((1 << bits) - 1)) << UInt32(count)
-        count += bits
-        while count >= 8 {
-            bytes.append(UInt8(accumulator & 0xFF))
-            accumulator >>= 8
-            count -= 8
-        }
-    }
-
+/// Deflate Huffman codes and flushing on top of the product's deflate bit writer (which packs bits
+/// least significant first, as GIF LZW does too).
+extension BitWriter {
     /// Appends a deflate Huffman code, whose bits go most significant first.
-    mutating func writeHuffman(_ code: Int, length: Int) {
-        var reversed = 0
-        for bit in 0..<length where code >> bit & 1 == 1 { reversed |= 1 << (length - 1 - bit) }
+    mutating func huffman(_ code: UInt32, length: Int) {
+        var reversed: UInt32 = 0
+        for bit in 0..<length where code >> UInt32(bit) & 1 == 1 { reversed |= 1 << UInt32(length - 1 - bit) }
         write(reversed, bits: length)
     }
 
-    /// The bytes, with a partial last byte flushed.
-    var finished: [UInt8] {
+    /// The bytes written, with a partial last byte padded with zeros.
+    func finished() -> [UInt8] {
         var copy = self
-        if copy.count > 0 { copy.write(0, bits: 8 - copy.count) }
+        copy.alignToByte()
         return copy.bytes
     }
 }
