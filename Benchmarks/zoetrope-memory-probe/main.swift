@@ -15,6 +15,7 @@ import Zoetrope
 // Method: after the file is read, the probe resets the kernel's peak-RSS mark (writing 5 to
 // /proc/self/clear_refs) and notes VmRSS; after the decode it reads VmHWM, the peak since the
 // reset. `growth_kb` = VmHWM - VmRSS-before is the most memory the decode held at any moment.
+// `sanitized` is true in an AddressSanitizer or ThreadSanitizer build, whose figures mean nothing.
 
 func statusKilobytes(_ key: String) -> Int {
     guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return -1 }
@@ -42,7 +43,10 @@ do { bytes = try FileBytes.read(arguments[2]) } catch { report(["outcome": "unre
 
 let peakReset = (try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)) != nil
 let before = statusKilobytes("VmRSS:")
-var fields: [String: Any] = ["peak_reset": peakReset]
+// AddressSanitizer's shadow memory and quarantine inflate RSS, so figures under it mean nothing.
+let sanitized = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "__asan_init") != nil
+    || dlsym(UnsafeMutableRawPointer(bitPattern: 0), "__tsan_init") != nil
+var fields: [String: Any] = ["peak_reset": peakReset, "sanitized": sanitized]
 do {
     switch arguments[1] {
     case "inflate":

@@ -16,10 +16,16 @@ struct MemoryProbe {
         /// The peak resident memory added by the decode, in bytes.
         var growthBytes: Int
         var peakWasReset: Bool
+        /// Whether the probe runs under a sanitizer, whose shadow memory makes RSS meaningless.
+        var sanitized: Bool
 
         /// Whether the decode stopped at a limit: an error of kind `limitExceeded`, or a warning of
         /// that kind with the frames before it kept.
         var refusedByLimit: Bool { kind == "limitExceeded" || warningKinds.contains("limitExceeded") }
+
+        /// Whether the decode's peak memory growth stayed under `budget` bytes; always true under a
+        /// sanitizer (see ``sanitized``), where only the outcome is checked.
+        func grewLessThan(_ budget: Int) -> Bool { sanitized || growthBytes < budget }
     }
 
     /// Limits the probe decodes under: 4 megapixels (16 MB of canvas), 1 000 frames, 64 MB in all.
@@ -69,6 +75,7 @@ struct MemoryProbe {
                       message: object["message"] as? String, frames: object["frames"] as? Int,
                       warningKinds: object["warnings"] as? [String] ?? [],
                       growthBytes: (object["growth_kb"] as? Int ?? .max / 2048) * 1024,
-                      peakWasReset: object["peak_reset"] as? Bool ?? false)
+                      peakWasReset: object["peak_reset"] as? Bool ?? false,
+                      sanitized: object["sanitized"] as? Bool ?? false)
     }
 }
