@@ -1,0 +1,25 @@
+/// Maps LZW literal codes (colour indices) to packed RGBA pixels for one frame.
+enum GIFColorLookup {
+    /// One packed RGBA value (bytes R, G, B, A in memory order) for each of the `literalCount`
+    /// literal codes. The transparent index, indices beyond the colour table and every index of a
+    /// frame without a colour table are fully transparent (0), as browsers show them.
+    static func table(bytes: [UInt8], colorTable: GIFColorTableLocation?, transparentIndex: Int?,
+                      literalCount: Int) -> [UInt32] {
+        var lookup = [UInt32](repeating: 0, count: literalCount)
+        guard let colorTable else { return lookup }
+        // The parser checked that the table lies inside the file.
+        let usable = min(colorTable.count, literalCount)
+        for index in 0..<usable where index != transparentIndex {
+            let offset = colorTable.offset + index * 3
+            lookup[index] = pack(red: bytes[offset], green: bytes[offset + 1], blue: bytes[offset + 2], alpha: 255)
+        }
+        return lookup
+    }
+
+    /// The 32-bit value whose in-memory bytes are R, G, B, A on any byte order.
+    @inline(__always)
+    static func pack(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8) -> UInt32 {
+        let value = UInt32(red) | UInt32(green) << 8 | UInt32(blue) << 16 | UInt32(alpha) << 24
+        return UInt32(littleEndian: value)
+    }
+}

@@ -1,0 +1,168 @@
+/// Writes GIF89a (or GIF87a) files.
+///
+/// Two levels:
+/// - ``encode(frames:delays:loopCount:)`` turns RGBA frames into an animated GIF, choosing palettes
+///   itself.
+/// - ``encode(_:)`` writes an ``IndexedImage`` exactly as described — palettes, indices, rectangles,
+///   disposal, transparency, interlacing and the LZW code stream's shape — for tests and tools that
+///   need byte-level control, including unusual but valid streams.
+///
+/// ```swift
+/// let gif = try GIFEncoder.encode(frames: frames, delays: [.milliseconds(80)], loopCount: 0)
+/// ```
+public enum GIFEncoder {
+    /// An RGB colour table entry.
+    public struct Color: Sendable, Hashable {
+        public var red: UInt8
+        public var green: UInt8
+        public var blue: UInt8
+
+        /// Creates a colour.
+        public init(red: UInt8, green: UInt8, blue: UInt8) {
+            self.red = red
+            self.green = green
+            self.blue = blue
+        }
+    }
+
+    /// When the LZW compressor emits clear codes.
+    public enum ClearCodePolicy: Sendable, Hashable {
+        /// When the 4096-entry table is full (what most encoders do).
+        case whenTableFull
+        /// After every `codes` data codes, and never later than that (the table may also fill up
+        /// first, in which case it stays full until the next clear).
+        case every(codes: Int)
+        /// Never after the first: once the table is full it stays full and coding continues with
+        /// 12-bit codes (a "deferred clear").
+        case never
+    }
+
+    /// The shape of one frame's LZW stream.
+    public struct LZWOptions: Sendable, Hashable {
+        /// The LZW minimum code size (1–11); `nil` picks the smallest valid one for the colour table
+        /// (at least 2, as the specification asks).
+        public var minimumCodeSize: Int?
+        /// When clear codes are emitted.
+        public var clearCodes: ClearCodePolicy
+        /// The length of the data sub-blocks (1–255).
+        public var subBlockSize: Int
+
+        /// Creates LZW options.
+        public init(minimumCodeSize: Int? = nil, clearCodes: ClearCodePolicy = .whenTableFull, subBlockSize: Int = 255) {
+            self.minimumCodeSize = minimumCodeSize
+            self.clearCodes = clearCodes
+            self.subBlockSize = subBlockSize
+        }
+
+        /// The usual stream: smallest code size, clear when the table is full, 255-byte sub-blocks.
+        public static let standard = LZWOptions()
+    }
+
+    /// The application extension that carries the loop count.
+    public enum LoopExtension: String, Sendable, Hashable {
+        /// `NETSCAPE2.0`, the common one.
+        case netscape = "NETSCAPE2.0"
+        /// `ANIMEXTS1.0`, an older equivalent.
+        case animexts = "ANIMEXTS1.0"
+    }
+
+    /// One image of a GIF with its colour indices.
+    public struct IndexedFrame: Sendable, Hashable {
+        /// Where the image goes; it may reach outside the logical screen (0...65535 each field).
+        public var rect: PixelRect
+        /// `rect.width × rect.height` colour indices, row-major, top row first (not interlaced:
+        /// the writer interlaces when ``isInterlaced`` is set).
+        public var indices: [UInt8]
+        /// A local colour table (1–256 entries; padded to a power of two), or `nil` to use the global one.
+        public var localColorTable: [Color]?
+        /// The disposal method as stored, 0–7.
+        public var disposal: Int
+        /// The transparent colour index, if any.
+        public var transparentIndex: UInt8?
+        /// The delay in hundredths of a second (0–65535).
+        public var delayCentiseconds: Int?
+        /// Whether to store the rows interlaced.
+        public var isInterlaced: Bool
+        /// Whether to write a Graphic Control Extension: `nil` writes one when any of disposal,
+        /// transparency or delay is set.
+        public var writesGraphicControl: Bool?
+        /// The shape of the LZW stream.
+        public var lzw: LZWOptions
+
+        /// Creates a frame.
+        public init(rect: PixelRect, indices: [UInt8], localColorTable: [Color]? = nil, disposal: Int = 0,
+                    transparentIndex: UInt8? = nil, delayCentiseconds: Int? = nil, isInterlaced: Bool = false,
+                    writesGraphicControl: Bool? = nil, lzw: LZWOptions = .standard) {
+            self.rect = rect
+            self.indices = indices
+            self.localColorTable = localColorTable
+            self.disposal = disposal
+            self.transparentIndex = transparentIndex
+            self.delayCentiseconds = delayCentiseconds
+            self.isInterlaced = isInterlaced
+            self.writesGraphicControl = writesGraphicControl
+            self.lzw = lzw
+        }
+
+        var hasGraphicControl: Bool {
+            writesGraphicControl ?? (disposal != 0 || transparentIndex != nil || delayCentiseconds != nil)
+        }
+    }
+
+    /// A whole GIF file, described by its indexed frames.
+    public struct IndexedImage: Sendable, Hashable {
+        /// The logical screen size (0...65535 each).
+        public var canvasSize: PixelSize
+        /// The global colour table (1–256 entries; padded to a power of two), or `nil` for none.
+        public var globalColorTable: [Color]?
+        /// The background colour index (browsers ignore it).
+        public var backgroundIndex: UInt8
+        /// The loop count to store (0 = forever, N = N repetitions after the first play), or `nil`
+        /// to write no loop extension (one play).
+        public var loopCount: Int?
+        /// Which application extension carries ``loopCount``.
+        public var loopExtension: LoopExtension
+        /// Whether to write the `GIF87a` signature instead of `GIF89a`.
+        public var isGIF87a: Bool
+        /// The images, in order.
+        public var frames: [IndexedFrame]
+
+        /// Creates a file description.
+        public init(canvasSize: PixelSize, globalColorTable: [Color]? = nil, backgroundIndex: UInt8 = 0,
+                    loopCount: Int? = nil, loopExtension: LoopExtension = .netscape, isGIF87a: Bool = false,
+                    frames: [IndexedFrame]) {
+            self.canvasSize = canvasSize
+            self.globalColorTable = globalColorTable
+            self.backgroundIndex = backgroundIndex
+            self.loopCount = loopCount
+            self.loopExtension = loopExtension
+            self.isGIF87a = isGIF87a
+            self.frames = frames
+        }
+    }
+
+    /// Writes `image` exactly as described.
+    /// - Throws: ``ZoetropeError`` with kind `.invalidArgument` when a field is out of range, an
+    ///   index count does not match its rectangle, or an index does not fit the LZW code size.
+    public static func encode(_ image: IndexedImage) throws(ZoetropeError) -> [UInt8] {
+        try GIFWriter.write(image)
+    }
+
+    /// Encodes canvas-sized RGBA frames as an animated GIF.
+    ///
+    /// Palettes: when all frames together use at most 256 colours (a fully transparent pixel counts
+    /// as one extra colour) they share one exact global table; otherwise each frame gets its own
+    /// table, exact when the frame has at most 256 colours, else its pixels are rounded to the
+    /// nearest colour of a fixed 6×7×6 colour cube (no dithering). Pixels with alpha below 128 are
+    /// transparent, the rest opaque (GIF has no partial transparency). Every frame covers the whole
+    /// canvas; when any frame has transparent pixels all frames are disposed to background, so each
+    /// shows exactly its own pixels.
+    /// - Parameters:
+    ///   - frames: at least one frame, all the same size (at most 65535 × 65535).
+    ///   - delays: one per frame, or a single delay for all; rounded to hundredths of a second.
+    ///   - loopCount: the stored loop count (0 = forever), or `nil` to play once.
+    /// - Throws: ``ZoetropeError`` with kind `.invalidArgument` for empty or mismatched input.
+    public static func encode(frames: [RGBAImage], delays: [Duration], loopCount: Int?) throws(ZoetropeError) -> [UInt8] {
+        try GIFWriter.write(GIFPalettizer.indexedImage(frames: frames, delays: delays, loopCount: loopCount))
+    }
+}

@@ -1,0 +1,52 @@
+/// Decodes one GIF frame's own pixels (its rectangle, unclipped) to straight RGBA.
+enum GIFFrameDecoder {
+    /// Pixels the data never reaches stay transparent and the damage is returned with them.
+    /// - Throws: when the frame's data yields no pixel at all.
+    static func decode(_ record: GIFFrameRecord, frameIndex: Int, file: [UInt8]) throws(ZoetropeError) -> DecodedFrame {
+        let width = record.rect.width, height = record.rect.height
+        let pixelCount = width * height // checked against the limits while parsing
+        guard pixelCount > 0 else {
+            return DecodedFrame(image: RGBAImage(width: width, height: height), damage: nil)
+        }
+        let data = GIFImageData(file: file, offset: record.dataOffset)
+        let colors = GIFColorLookup.table(bytes: file, colorTable: record.colorTable,
+                                          transparentIndex: record.transparentIndex,
+                                          literalCount: 1 << record.minimumCodeSize)
+        var pixels = [UInt8](repeating: 0, count: pixelCount * 4)
+        let result = pixels.withUnsafeMutableBytes { raw in
+            raw.withMemoryRebound(to: UInt32.self) { output in
+                data.bytes.withUnsafeBufferPointer { input in
+                    colors.withUnsafeBufferPointer { colors in
+                        LZWDecoder.decode(input, minimumCodeSize: record.minimumCodeSize, colors: colors, into: output)
+                    }
+                }
+            }
+        }
+        if record.isInterlaced {
+            pixels = GIFInterlace.deinterlace(pixels, bytesPerRow: width * 4, height: height)
+        }
+        let damage = damage(result, data: data, frameIndex: frameIndex, pixelCount: pixelCount)
+        if result.pixelsWritten == 0, let damage { throw damage }
+        return DecodedFrame(image: RGBAImage(width: width, height: height, pixels: pixels), damage: damage)
+    }
+
+    private static func damage(_ result: LZWDecoder.Result, data: GIFImageData, frameIndex: Int,
+                               pixelCount: Int) -> ZoetropeError? {
+        let progress = "after \(result.pixelsWritten) of \(pixelCount) pixels"
+        let offset = data.fileOffset(of: max(0, result.bytePosition - 1))
+        switch result.stop {
+        case .complete:
+            return nil
+        case .endCode:
+            return ZoetropeError(.truncated, format: .gif, offset: offset,
+                                 "frame \(frameIndex): image data ends \(progress)")
+        case .dataEnded:
+            let what = data.isTruncated ? "the file ends inside the image data" : "the image data runs out"
+            return ZoetropeError(.truncated, format: .gif, offset: data.fileOffset(of: data.bytes.count),
+                                 "frame \(frameIndex): \(what) \(progress)")
+        case .invalidCode(let code, let nextCode):
+            return ZoetropeError(.malformed, format: .gif, offset: offset,
+                                 "frame \(frameIndex): invalid LZW code \(code) (next free code \(nextCode)) \(progress)")
+        }
+    }
+}

@@ -1,0 +1,169 @@
+/// Walks a GIF file's blocks and builds its frame table without decoding any image data.
+///
+/// Damage after the first frame stops the walk and is kept as a warning with the frames found so
+/// far; damage before any frame throws. Limits are checked from the headers before anything that
+/// depends on them is allocated.
+struct GIFParser {
+    private(set) var canvasSize = PixelSize(width: 0, height: 0)
+    private(set) var frames: [FrameInfo] = []
+    private(set) var records: [GIFFrameRecord] = []
+    private(set) var storedLoopCount: Int?
+    private(set) var warnings: [ZoetropeError] = []
+
+    private var reader: GIFByteReader
+    private let options: DecodingOptions
+    private var globalColorTable: GIFColorTableLocation?
+    private var pendingControl: GIFGraphicControl?
+    private var totalDecodedBytes = 0
+
+    /// Parses `bytes`.
+    /// - Throws: when the header is damaged, a limit is exceeded or no frame can be found.
+    init(bytes: [UInt8], options: DecodingOptions) throws(ZoetropeError) {
+        reader = GIFByteReader(bytes)
+        self.options = options
+        try readHeader()
+        do {
+            try readBlocks()
+        } catch {
+            guard !frames.isEmpty else { throw error }
+            warnings.append(error)
+        }
+        guard !frames.isEmpty else {
+            throw ZoetropeError(.malformed, format: .gif, offset: reader.position,
+                                "the file contains no image (no frames)")
+        }
+    }
+
+    private mutating func readHeader() throws(ZoetropeError) {
+        let bytes = reader.bytes
+        guard bytes.count >= 6, bytes[0] == 0x47, bytes[1] == 0x49, bytes[2] == 0x46, bytes[3] == 0x38,
+              bytes[4] == 0x37 || bytes[4] == 0x39, bytes[5] == 0x61 else {
+            throw ZoetropeError(.unrecognizedFormat, format: .gif, offset: 0, "not a GIF87a or GIF89a signature")
+        }
+        try reader.skip(6, "the header")
+        let width = try reader.readUInt16("the logical screen descriptor")
+        let height = try reader.readUInt16("the logical screen descriptor")
+        let packed = try reader.readByte("the logical screen descriptor")
+        try reader.skip(2, "the logical screen descriptor") // background index and aspect ratio: ignored
+        try options.limits.checkDimensions(width: width, height: height, format: .gif, offset: 6)
+        canvasSize = PixelSize(width: width, height: height)
+        if packed & 0x80 != 0 {
+            globalColorTable = try readColorTable(sizeField: packed, what: "the global colour table")
+        }
+    }
+
+    private mutating func readColorTable(sizeField packed: UInt8, what: String) throws(ZoetropeError) -> GIFColorTableLocation {
+        let count = 2 << Int(packed & 0x07)
+        let location = GIFColorTableLocation(offset: reader.position, count: count)
+        try reader.skip(count * 3, what)
+        return location
+    }
+
+    private mutating func readBlocks() throws(ZoetropeError) {
+        while true {
+            let blockOffset = reader.position
+            guard !reader.isAtEnd else {
+                warnings.append(ZoetropeError(.truncated, format: .gif, offset: blockOffset,
+                                              "the file ends without a trailer"))
+                return
+            }
+            let introducer = try reader.readByte("a block")
+            switch introducer {
+            case 0x3B:
+                return
+            case 0x21:
+                try readExtension()
+            case 0x2C:
+                try readImage(descriptorOffset: blockOffset)
+            default:
+                throw ZoetropeError(.malformed, format: .gif, offset: blockOffset,
+                                    "unknown block introducer 0x\(String(introducer, radix: 16, uppercase: true))")
+            }
+        }
+    }
+
+    private mutating func readExtension() throws(ZoetropeError) {
+        let label = try reader.readByte("an extension")
+        switch label {
+        case 0xF9:
+            // The last control extension before an image applies to it.
+            if let control = try GIFGraphicControl.read(&reader) { pendingControl = control }
+        case 0xFF:
+            let loopCount = try GIFApplicationExtension.readLoopCount(&reader)
+            // Some files repeat the loop extension; the first one counts (as the corpus reference does).
+            if storedLoopCount == nil { storedLoopCount = loopCount }
+        default:
+            // Comment (0xFE), plain text (0x01) and unknown extensions carry nothing we show.
+            try reader.skipSubBlocks("an extension")
+        }
+    }
+
+    private mutating func readImage(descriptorOffset: Int) throws(ZoetropeError) {
+        let x = try reader.readUInt16("an image descriptor")
+        let y = try reader.readUInt16("an image descriptor")
+        let width = try reader.readUInt16("an image descriptor")
+        let height = try reader.readUInt16("an image descriptor")
+        let packed = try reader.readByte("an image descriptor")
+        let rect = PixelRect(x: x, y: y, width: width, height: height)
+        try checkLimits(for: rect, offset: descriptorOffset)
+
+        var colorTable = globalColorTable
+        if packed & 0x80 != 0 {
+            colorTable = try readColorTable(sizeField: packed, what: "a local colour table")
+        }
+        let codeSizeOffset = reader.position
+        let minimumCodeSize = Int(try reader.readByte("an image's LZW minimum code size"))
+        guard LZWDecoder.supportedMinimumCodeSizes.contains(minimumCodeSize) else {
+            throw ZoetropeError(.malformed, format: .gif, offset: codeSizeOffset,
+                                "invalid LZW minimum code size \(minimumCodeSize)")
+        }
+        let control = pendingControl
+        pendingControl = nil
+        let record = GIFFrameRecord(rect: rect, colorTable: colorTable, transparentIndex: control?.transparentIndex,
+                                    isInterlaced: packed & 0x40 != 0, minimumCodeSize: minimumCodeSize,
+                                    dataOffset: reader.position)
+        let storedDelay = control.map { Duration.milliseconds($0.delayCentiseconds * 10) }
+        let info = FrameInfo(rect: rect, disposal: control?.frameDisposal ?? .unspecified,
+                             storedDisposal: control?.disposal ?? 0, blend: .over,
+                             hasTransparency: control?.transparentIndex != nil,
+                             isInterlaced: record.isInterlaced, storedDelay: storedDelay,
+                             delay: options.timing.effectiveDelay(storedDelay), offset: descriptorOffset)
+        if colorTable == nil {
+            warnings.append(ZoetropeError(.malformed, format: .gif, offset: descriptorOffset,
+                                          "frame \(frames.count) has no colour table; its pixels are transparent"))
+        }
+        do {
+            try reader.skipSubBlocks("an image's data")
+        } catch {
+            // A frame cut inside its data keeps the rows it has, when it has any data at all.
+            if reader.bytes.count > record.dataOffset + 1 {
+                frames.append(info)
+                records.append(record)
+            }
+            throw error
+        }
+        frames.append(info)
+        records.append(record)
+    }
+
+    /// Refuses a frame that would take the image over a limit, before any pixel memory exists.
+    private mutating func checkLimits(for rect: PixelRect, offset: Int) throws(ZoetropeError) {
+        let limits = options.limits
+        guard frames.count < limits.maxFrameCount else {
+            throw ZoetropeError(.limitExceeded, format: .gif, offset: offset,
+                                "more than \(limits.maxFrameCount) frames (the frame count limit)")
+        }
+        let (area, areaOverflow) = rect.width.multipliedReportingOverflow(by: rect.height)
+        guard !areaOverflow, area <= limits.maxPixels else {
+            throw ZoetropeError(.limitExceeded, format: .gif, offset: offset,
+                                "frame \(frames.count) of \(rect.width)×\(rect.height) exceeds the limit of \(limits.maxPixels) pixels")
+        }
+        let (frameBytes, bytesOverflow) = area.multipliedReportingOverflow(by: 4)
+        let (total, totalOverflow) = totalDecodedBytes.addingReportingOverflow(frameBytes)
+        totalDecodedBytes = total
+        guard !bytesOverflow, !totalOverflow, total <= limits.maxTotalDecodedBytes else {
+            throw ZoetropeError(.limitExceeded, format: .gif, offset: offset,
+                                "decoding all frames would exceed the limit of \(limits.maxTotalDecodedBytes) bytes")
+        }
+    }
+}
