@@ -5,7 +5,7 @@ enum ContainerParser {
         case .gif:
             return try GIFContainer(bytes: bytes, options: options)
         case .png, .apng:
-            throw ZoetropeError(.unsupportedFormat, format: .png, offset: 0, "PNG is not supported yet")
+            return try PNGContainer(bytes: bytes, options: options)
         case .webp:
             throw ZoetropeError(.unsupportedFormat, format: .webp, offset: 0, "WebP is not supported yet")
         case nil:

@@ -1,0 +1,187 @@
+/// Collects an APNG's animation chunks (`acTL`, `fcTL`, `fdAT`) during the chunk walk and checks
+/// them: sequence numbers, frame count, frame regions, op values, frame data.
+struct APNGAnimationBuilder {
+    /// The frame table of a valid animation.
+    struct Animation {
+        var frames: [FrameInfo]
+        var data: [[Range<Int>]]
+        var numPlays: Int
+    }
+
+    enum Outcome {
+        case animated(Animation)
+        case broken(String)
+    }
+
+    /// One `fcTL` and the data that follows it.
+    private struct Frame {
+        var control: APNGFrameControl
+        var offset: Int
+        var data: [Range<Int>] = []
+        var usesIDAT = false
+    }
+
+    private let bytes: [UInt8]
+    private let canvas: PNGHeader
+    private let limits: DecodingLimits
+    /// Offset of the `acTL` chunk.
+    let offset: Int
+    private let declaredFrames: Int
+    private let numPlays: Int
+    private var frames: [Frame] = []
+    private var nextSequence: UInt32 = 0
+    private var problems: [String] = []
+    private var totalBytes = 0
+    private var stoppedAtLimit = false
+    private(set) var warnings: [ZoetropeError] = []
+
+    init(bytes: [UInt8], chunk: PNGChunk, canvas: PNGHeader, limits: DecodingLimits) {
+        self.bytes = bytes
+        self.canvas = canvas
+        self.limits = limits
+        self.offset = chunk.offset
+        if chunk.data.count == 8 {
+            declaredFrames = Int(PNGBytes.bigEndian32(bytes, chunk.data.lowerBound))
+            numPlays = Int(PNGBytes.bigEndian32(bytes, chunk.data.lowerBound + 4))
+        } else {
+            declaredFrames = 0
+            numPlays = 0
+            problems.append("acTL has \(chunk.data.count) bytes instead of 8")
+        }
+        if declaredFrames == 0 { problems.append("acTL num_frames is 0") }
+    }
+
+    /// Whether any `fdAT` has been seen.
+    var hasFrameData: Bool { frames.contains { !$0.data.isEmpty && !$0.usesIDAT } }
+
+    mutating func markBroken(_ reason: String) { problems.append(reason) }
+
+    mutating func add(_ chunk: PNGChunk, defaultImageSeen: Bool) {
+        guard problems.isEmpty, !stoppedAtLimit else { return }
+        guard chunk.data.count >= 4 else {
+            problems.append("\(chunk.name) too short for a sequence number")
+            return
+        }
+        let sequence = PNGBytes.bigEndian32(bytes, chunk.data.lowerBound)
+        guard sequence == nextSequence else {
+            problems.append("sequence number \(sequence) where \(nextSequence) expected (\(chunk.name))")
+            return
+        }
+        nextSequence &+= 1
+        if chunk.type == PNGChunk.fdat {
+            guard let last = frames.indices.last, !frames[last].usesIDAT else {
+                problems.append("fdAT without a preceding fcTL of its own")
+                return
+            }
+            frames[last].data.append(chunk.data.lowerBound + 4..<chunk.data.upperBound)
+            return
+        }
+        guard chunk.data.count == 26 else {
+            problems.append("fcTL has \(chunk.data.count) bytes instead of 26")
+            return
+        }
+        let control = APNGFrameControl(bytes, at: chunk.data.lowerBound)
+        if let problem = control.problem(canvas: canvas, isDefaultImage: !defaultImageSeen) {
+            problems.append("frame \(frames.count): \(problem)")
+            return
+        }
+        guard frames.count < limits.maxFrameCount else {
+            stop(ZoetropeError(.limitExceeded, format: .apng, offset: chunk.offset,
+                               "more than \(limits.maxFrameCount) frames: the rest are ignored"))
+            return
+        }
+        let frameBytes = control.width * control.height * 4
+        guard totalBytes <= limits.maxTotalDecodedBytes - frameBytes else {
+            stop(ZoetropeError(.limitExceeded, format: .apng, offset: chunk.offset,
+                               "decoded frames would exceed \(limits.maxTotalDecodedBytes) bytes: the rest are ignored"))
+            return
+        }
+        if !defaultImageSeen && !frames.isEmpty {
+            problems.append("a second fcTL before the IDAT image")
+            return
+        }
+        totalBytes += frameBytes
+        // An fcTL before the IDAT image makes that image frame 0.
+        frames.append(Frame(control: control, offset: chunk.offset, usesIDAT: !defaultImageSeen))
+    }
+
+    private mutating func stop(_ warning: ZoetropeError) {
+        stoppedAtLimit = true
+        warnings.append(warning)
+    }
+
+    /// Checks the whole animation and builds its frame table.
+    mutating func finish(fileTruncated: Bool, idat: [Range<Int>], hasTransparency: Bool,
+                         options: DecodingOptions) -> Outcome {
+        if let problem = problems.first { return .broken(problem) }
+        // A truncated file keeps the frames it has; otherwise the count must match acTL.
+        if fileTruncated || stoppedAtLimit {
+            while let last = frames.last, last.data.isEmpty && !last.usesIDAT { frames.removeLast() }
+        } else if frames.count != declaredFrames {
+            return .broken("acTL num_frames \(declaredFrames) but \(frames.count) fcTL frames")
+        }
+        guard !frames.isEmpty else { return .broken("no frames") }
+        if let empty = frames.firstIndex(where: { $0.data.isEmpty && !$0.usesIDAT }) {
+            return .broken("frame \(empty) has no image data")
+        }
+        var table: [FrameInfo] = []
+        var data: [[Range<Int>]] = []
+        for (index, frame) in frames.enumerated() {
+            let control = frame.control
+            var disposal: FrameDisposal = [.none, .background, .previous][Int(control.disposeOp)]
+            if index == 0 && disposal == .previous { disposal = .background }
+            let stored = control.delay
+            table.append(FrameInfo(
+                rect: PixelRect(x: control.x, y: control.y, width: control.width, height: control.height),
+                disposal: disposal, storedDisposal: Int(control.disposeOp),
+                blend: control.blendOp == 0 ? .source : .over, hasTransparency: hasTransparency,
+                isInterlaced: canvas.isInterlaced, storedDelay: stored,
+                delay: options.timing.effectiveDelay(stored), offset: frame.offset))
+            data.append(frame.usesIDAT ? idat : frame.data)
+        }
+        return .animated(Animation(frames: table, data: data, numPlays: numPlays))
+    }
+}
+
+/// The fields of an `fcTL` chunk.
+struct APNGFrameControl: Sendable {
+    var width: Int
+    var height: Int
+    var x: Int
+    var y: Int
+    var delayNumerator: Int
+    var delayDenominator: Int
+    var disposeOp: UInt8
+    var blendOp: UInt8
+
+    /// Reads the 26 bytes at `start` (the sequence number is the first 4).
+    init(_ bytes: [UInt8], at start: Int) {
+        width = Int(PNGBytes.bigEndian32(bytes, start + 4))
+        height = Int(PNGBytes.bigEndian32(bytes, start + 8))
+        x = Int(PNGBytes.bigEndian32(bytes, start + 12))
+        y = Int(PNGBytes.bigEndian32(bytes, start + 16))
+        delayNumerator = Int(PNGBytes.bigEndian16(bytes, start + 20))
+        delayDenominator = Int(PNGBytes.bigEndian16(bytes, start + 22))
+        disposeOp = bytes[start + 24]
+        blendOp = bytes[start + 25]
+    }
+
+    /// The delay as stored: numerator / denominator seconds, a denominator of 0 meaning 100.
+    var delay: Duration {
+        let denominator = delayDenominator == 0 ? 100 : delayDenominator
+        return .nanoseconds(Int64(delayNumerator) * 1_000_000_000 / Int64(denominator))
+    }
+
+    /// What is wrong with these fields, or `nil`.
+    func problem(canvas: PNGHeader, isDefaultImage: Bool) -> String? {
+        if width == 0 || height == 0 { return "zero size" }
+        // Fields are 32-bit, so these sums cannot overflow Int.
+        if x + width > canvas.width || y + height > canvas.height { return "region outside the canvas" }
+        if disposeOp > 2 { return "invalid dispose_op \(disposeOp)" }
+        if blendOp > 1 { return "invalid blend_op \(blendOp)" }
+        if isDefaultImage && (x != 0 || y != 0 || width != canvas.width || height != canvas.height) {
+            return "the default image's fcTL does not cover the canvas"
+        }
+        return nil
+    }
+}

@@ -1,0 +1,66 @@
+/// One chunk of a PNG file, located without copying its data.
+struct PNGChunk: Sendable {
+    /// The four type letters as a big-endian number (`IHDR` = 0x49484452).
+    var type: UInt32
+    /// Offset of the chunk's length field in the file.
+    var offset: Int
+    /// Where the chunk's data lies in the file (shorter than declared when the file is truncated).
+    var data: Range<Int>
+    /// Whether the stored CRC matches the type and data (false for a truncated chunk).
+    var isCRCValid: Bool
+    /// Whether the file ends inside this chunk.
+    var isTruncated: Bool
+
+    /// Critical chunks (upper-case first letter) must be understood; ancillary ones may be skipped.
+    var isCritical: Bool { type & 0x2000_0000 == 0 }
+
+    /// The type as text, for messages.
+    var name: String { Self.name(type) }
+
+    static func name(_ type: UInt32) -> String {
+        String(decoding: [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: type >> UInt32($0)) }, as: UTF8.self)
+    }
+
+    static func code(_ name: StaticString) -> UInt32 {
+        name.withUTF8Buffer { $0.reduce(0) { $0 << 8 | UInt32($1) } }
+    }
+
+    static let ihdr = code("IHDR"), plte = code("PLTE"), idat = code("IDAT"), iend = code("IEND")
+    static let trns = code("tRNS"), actl = code("acTL"), fctl = code("fcTL"), fdat = code("fdAT")
+
+    /// Walks the chunks after the signature up to `IEND` or the first structural problem, which is
+    /// returned (a truncated last chunk is included, marked as such).
+    static func walk(_ bytes: [UInt8]) -> (chunks: [PNGChunk], problem: ZoetropeError?) {
+        var chunks: [PNGChunk] = []
+        var offset = 8
+        while true {
+            guard offset + 8 <= bytes.count else {
+                let problem = ZoetropeError(.truncated, format: .png, offset: offset,
+                                            offset == bytes.count ? "file ends without an IEND chunk" : "file ends inside a chunk header")
+                return (chunks, problem)
+            }
+            let length = Int(PNGBytes.bigEndian32(bytes, offset))
+            let type = PNGBytes.bigEndian32(bytes, offset + 4)
+            guard length <= Int(Int32.max) else {
+                return (chunks, ZoetropeError(.malformed, format: .png, offset: offset,
+                                              "chunk length \(length) exceeds 2^31-1"))
+            }
+            let start = offset + 8
+            let end = start + length
+            if end + 4 > bytes.count {
+                let chunk = PNGChunk(type: type, offset: offset, data: start..<min(end, bytes.count),
+                                     isCRCValid: false, isTruncated: true)
+                chunks.append(chunk)
+                return (chunks, ZoetropeError(.truncated, format: .png, offset: offset,
+                                              "file ends inside the \(chunk.name) chunk"))
+            }
+            var crc = CRC32()
+            crc.update(bytes[offset + 4..<end])
+            let stored = PNGBytes.bigEndian32(bytes, end)
+            chunks.append(PNGChunk(type: type, offset: offset, data: start..<end, isCRCValid: crc.value == stored,
+                                   isTruncated: false))
+            if type == iend { return (chunks, nil) }
+            offset = end + 4
+        }
+    }
+}

@@ -1,0 +1,144 @@
+/// Turns unfiltered PNG rows into RGBA8 straight-alpha pixels, by the corpus rules: 16-bit samples
+/// keep their high byte; 1/2/4-bit grey is scaled by bit replication; `tRNS` matches the raw sample
+/// at full bit depth; palette alpha comes from `tRNS` (missing entries opaque).
+struct PNGPixelConverter: Sendable {
+    let header: PNGHeader
+    /// 256 RGBA entries; indices past the palette read as opaque black.
+    private var palette: [UInt8]
+    /// The `tRNS` colour key for grey (one value) or RGB (three values), as raw samples.
+    private var transparentKey: [UInt16]?
+
+    /// - Parameters:
+    ///   - plte: the `PLTE` chunk's bytes (RGB triples), if any.
+    ///   - trns: the `tRNS` chunk's bytes, if any; ignored where the colour type has alpha.
+    init(header: PNGHeader, plte: ArraySlice<UInt8>?, trns: ArraySlice<UInt8>?) {
+        self.header = header
+        var palette = [UInt8](repeating: 0, count: 1024)
+        for index in 0..<256 { palette[index * 4 + 3] = 255 }
+        if let plte {
+            let entries = Array(plte)
+            for index in 0..<min(256, entries.count / 3) {
+                palette[index * 4] = entries[index * 3]
+                palette[index * 4 + 1] = entries[index * 3 + 1]
+                palette[index * 4 + 2] = entries[index * 3 + 2]
+            }
+        }
+        var key: [UInt16]?
+        if let trns {
+            let bytes = Array(trns)
+            switch header.colorType {
+            case .palette:
+                for index in 0..<min(256, bytes.count) { palette[index * 4 + 3] = bytes[index] }
+            case .grey where bytes.count >= 2:
+                key = [PNGBytes.bigEndian16(bytes, 0)]
+            case .rgb where bytes.count >= 6:
+                key = [PNGBytes.bigEndian16(bytes, 0), PNGBytes.bigEndian16(bytes, 2), PNGBytes.bigEndian16(bytes, 4)]
+            default:
+                break
+            }
+        }
+        self.palette = palette
+        self.transparentKey = key
+    }
+
+    /// Whether decoded pixels can be less than opaque.
+    var hasTransparency: Bool {
+        if header.colorType.hasAlphaChannel || transparentKey != nil { return true }
+        guard header.colorType == .palette else { return false }
+        var index = 3
+        while index < palette.count {
+            if palette[index] != 255 { return true }
+            index += 4
+        }
+        return false
+    }
+
+    /// Converts `count` pixels of an unfiltered row, writing pixel `i` at `output + i * step` bytes.
+    func convert(row: UnsafePointer<UInt8>, count: Int, into output: UnsafeMutablePointer<UInt8>, step: Int) {
+        let depth = header.bitDepth
+        switch header.colorType {
+        case .rgba:
+            if depth == 8 {
+                if step == 4 {
+                    output.update(from: row, count: count * 4)
+                } else {
+                    for i in 0..<count {
+                        let s = row + i * 4, d = output + i * step
+                        d[0] = s[0]; d[1] = s[1]; d[2] = s[2]; d[3] = s[3]
+                    }
+                }
+            } else {
+                for i in 0..<count {
+                    let s = row + i * 8, d = output + i * step
+                    d[0] = s[0]; d[1] = s[2]; d[2] = s[4]; d[3] = s[6]
+                }
+            }
+        case .greyAlpha:
+            let size = depth / 4 // bytes per pixel: 2 or 4
+            for i in 0..<count {
+                let s = row + i * size, d = output + i * step
+                let grey = s[0], alpha = s[size / 2]
+                d[0] = grey; d[1] = grey; d[2] = grey; d[3] = alpha
+            }
+        case .rgb:
+            if depth == 8 {
+                let key = transparentKey.map { ($0[0], $0[1], $0[2]) }
+                for i in 0..<count {
+                    let s = row + i * 3, d = output + i * step
+                    d[0] = s[0]; d[1] = s[1]; d[2] = s[2]
+                    if let key, UInt16(s[0]) == key.0, UInt16(s[1]) == key.1, UInt16(s[2]) == key.2 {
+                        d[3] = 0
+                    } else {
+                        d[3] = 255
+                    }
+                }
+            } else {
+                let key = transparentKey.map { ($0[0], $0[1], $0[2]) }
+                for i in 0..<count {
+                    let s = row + i * 6, d = output + i * step
+                    d[0] = s[0]; d[1] = s[2]; d[2] = s[4]
+                    let r = UInt16(s[0]) << 8 | UInt16(s[1])
+                    let g = UInt16(s[2]) << 8 | UInt16(s[3])
+                    let b = UInt16(s[4]) << 8 | UInt16(s[5])
+                    d[3] = key.map { r == $0.0 && g == $0.1 && b == $0.2 } == true ? 0 : 255
+                }
+            }
+        case .grey:
+            let key = transparentKey?[0]
+            if depth == 16 {
+                for i in 0..<count {
+                    let s = row + i * 2, d = output + i * step
+                    let value = UInt16(s[0]) << 8 | UInt16(s[1])
+                    d[0] = s[0]; d[1] = s[0]; d[2] = s[0]
+                    d[3] = value == key ? 0 : 255
+                }
+            } else {
+                let maximum = (1 << depth) - 1
+                for i in 0..<count {
+                    let sample = Self.sample(row, index: i, depth: depth)
+                    let grey = UInt8(sample * 255 / maximum)
+                    let d = output + i * step
+                    d[0] = grey; d[1] = grey; d[2] = grey
+                    d[3] = UInt16(sample) == key ? 0 : 255
+                }
+            }
+        case .palette:
+            palette.withUnsafeBufferPointer { table in
+                for i in 0..<count {
+                    let index = depth == 8 ? Int(row[i]) : Self.sample(row, index: i, depth: depth)
+                    let d = output + i * step
+                    d[0] = table[index * 4]; d[1] = table[index * 4 + 1]
+                    d[2] = table[index * 4 + 2]; d[3] = table[index * 4 + 3]
+                }
+            }
+        }
+    }
+
+    /// The `index`-th sample of a row packed at `depth` (1, 2, 4 or 8) bits, most significant first.
+    @inline(__always)
+    private static func sample(_ row: UnsafePointer<UInt8>, index: Int, depth: Int) -> Int {
+        let bit = index * depth
+        let shift = 8 - depth - (bit & 7)
+        return Int(row[bit >> 3] >> UInt8(shift)) & ((1 << depth) - 1)
+    }
+}
