@@ -28,7 +28,7 @@ enum HostileFiles {
     static func lzwZeros(pixels: Int) -> [UInt8] {
         var writer = BitWriter()
         for index in 0..<pixels {
-            if index % 3 == 0 { writer.write(4, bits: 3) } // before the width would grow to 4
+            if index % 2 == 0 { writer.write(4, bits: 3) } // clear before the code width grows to 4
             writer.write(0, bits: 3)
         }
         writer.write(5, bits: 3)
