@@ -30,8 +30,8 @@ enum FuzzTarget: String, CaseIterable {
 
 /// Small limits keep each input fast and bounded, so that the fuzzer explores instead of waiting;
 /// the limits' own behaviour is what the Limits tests check.
-private let fuzzOptions = DecodingOptions(limits: DecodingLimits(maxPixels: 1 << 22, maxFrameCount: 2_000,
-                                                                 maxTotalDecodedBytes: 1 << 28))
+private let fuzzOptions = DecodingOptions(limits: DecodingLimits(maxPixels: 1 << 18, maxFrameCount: 256,
+                                                                 maxTotalDecodedBytes: 1 << 24))
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

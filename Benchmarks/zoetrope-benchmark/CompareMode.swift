@@ -81,9 +81,9 @@ enum CompareMode {
         return options.reference.isEmpty || options.folders.isEmpty ? nil : options
     }
 
-    /// The files of a folder (not recursive), sorted; a missing folder gives none.
+    /// The files of a folder (not recursive, hidden files left out), sorted; a missing folder gives none.
     static func listFiles(_ folder: String) -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-        return names.sorted().map { folder + "/" + $0 }
+        return names.filter { !$0.hasPrefix(".") }.sorted().map { folder + "/" + $0 }
     }
 }
