@@ -1,0 +1,143 @@
+import Testing
+import Zoetrope
+
+@Suite("GIF LZW streams")
+struct GIFLZWTests {
+    private func decodeStill(_ bytes: [UInt8]) throws -> (image: AnimatedImage, frame: RGBAImage) {
+        let image = try AnimatedImage(bytes: bytes)
+        return (image, try image.frame(at: 0))
+    }
+
+    @Test("every minimum code size from 1 to 8 round-trips", arguments: 1...8)
+    func minimumCodeSizes(_ codeSize: Int) throws {
+        let colors = 1 << codeSize
+        let palette = GIFFixtures.palette(colors)
+        let indices = GIFFixtures.randomIndices(37 * 23, below: colors, seed: UInt64(codeSize))
+        let bytes = try GIFFixtures.still(width: 37, height: 23, indices: indices, palette: palette,
+                                          lzw: GIFEncoder.LZWOptions(minimumCodeSize: codeSize))
+        #expect(bytes[bytes.count - 1] == 0x3B)
+        let (image, frame) = try decodeStill(bytes)
+        #expect(frame.pixels == GIFFixtures.expectedPixels(indices, palette: palette), "code size \(codeSize)")
+        #expect(image.warnings.isEmpty)
+    }
+
+    @Test("a minimum code size larger than the palette needs (8 for 4 colours) decodes")
+    func oversizedCodeSize() throws {
+        let palette = GIFFixtures.palette(4)
+        let indices = GIFFixtures.randomIndices(64 * 48, below: 4, seed: 8)
+        let bytes = try GIFFixtures.still(width: 64, height: 48, indices: indices, palette: palette,
+                                          lzw: GIFEncoder.LZWOptions(minimumCodeSize: 8))
+        #expect(try decodeStill(bytes).frame.pixels == GIFFixtures.expectedPixels(indices, palette: palette))
+    }
+
+    @Test("a deferred clear keeps decoding with the full 4096-entry table and 12-bit codes")
+    func deferredClear() throws {
+        // Random 8-bit data: nearly every code adds an entry, so 96×96 pixels fill the table long
+        // before the end, and with no clear the rest is coded against the full table.
+        let palette = GIFFixtures.palette(256)
+        let indices = GIFFixtures.randomIndices(96 * 96, below: 256, seed: 42)
+        let deferred = try GIFFixtures.still(width: 96, height: 96, indices: indices, palette: palette,
+                                             lzw: GIFEncoder.LZWOptions(clearCodes: .never))
+        let standard = try GIFFixtures.still(width: 96, height: 96, indices: indices, palette: palette)
+        #expect(deferred != standard, "the deferred-clear stream should differ from the standard one")
+        #expect(try decodeStill(deferred).frame.pixels == GIFFixtures.expectedPixels(indices, palette: palette))
+        #expect(try decodeStill(standard).frame.pixels == GIFFixtures.expectedPixels(indices, palette: palette))
+    }
+
+    @Test("multi-pixel strings fill the 4096-entry table and decode exactly")
+    func fullTableLongStrings() throws {
+        // Random data over 4 colours: strings of several pixels, and enough codes to fill the table
+        // (with clearing: several times; without: once, then 12-bit codes against the full table).
+        let width = 300, height = 200
+        let indices = GIFFixtures.randomIndices(width * height, below: 4, seed: 4096)
+        let palette = GIFFixtures.palette(4)
+        for policy in [GIFEncoder.ClearCodePolicy.whenTableFull, .never] {
+            let bytes = try GIFFixtures.still(width: width, height: height, indices: indices, palette: palette,
+                                              lzw: GIFEncoder.LZWOptions(clearCodes: policy))
+            #expect(try decodeStill(bytes).frame.pixels == GIFFixtures.expectedPixels(indices, palette: palette), "\(policy)")
+        }
+    }
+
+    @Test("clear codes every N codes, and short sub-blocks, decode", arguments: [1, 2, 255, 4000])
+    func frequentClears(_ interval: Int) throws {
+        let palette = GIFFixtures.palette(32)
+        let indices = GIFFixtures.randomIndices(50 * 40, below: 32, seed: UInt64(interval))
+        let bytes = try GIFFixtures.still(width: 50, height: 40, indices: indices, palette: palette,
+                                          lzw: GIFEncoder.LZWOptions(clearCodes: .every(codes: interval), subBlockSize: 7))
+        #expect(try decodeStill(bytes).frame.pixels == GIFFixtures.expectedPixels(indices, palette: palette))
+    }
+
+    @Test("an invalid code stops the frame: earlier pixels kept, the rest transparent, damage reported")
+    func invalidCode() throws {
+        // Minimum code size 2: clear = 4, end = 5, first free code 6. After one literal the next
+        // free code is 6, so code 7 is invalid.
+        var codes = CodeWriter()
+        codes.write(4, width: 3)
+        codes.write(1, width: 3)
+        codes.write(7, width: 3)
+        codes.write(1, width: 3)
+        var file = GIFByteBuilder(width: 4, height: 2, palette: GIFFixtures.palette(4))
+        file.image(PixelRect(x: 0, y: 0, width: 4, height: 2), minimumCodeSize: 2, data: codes.finished())
+        file.trailer()
+
+        let image = try AnimatedImage(bytes: file.bytes)
+        let frame = try image.frame(at: 0)
+        let color = GIFFixtures.palette(4)[1]
+        #expect(frame[0, 0] == (color.red, color.green, color.blue, 255))
+        #expect(frame[1, 0].a == 0)
+        #expect(frame[3, 1].a == 0)
+        let damage = try #require(image.warnings.first)
+        #expect(damage.kind == .malformed && damage.format == .gif && damage.offset != nil, "\(damage)")
+    }
+
+    @Test("a frame whose first code is already invalid has nothing to show and throws")
+    func nothingDecodable() throws {
+        var codes = CodeWriter()
+        codes.write(7, width: 3)
+        var file = GIFByteBuilder(width: 4, height: 2, palette: GIFFixtures.palette(4))
+        file.image(PixelRect(x: 0, y: 0, width: 4, height: 2), minimumCodeSize: 2, data: codes.finished())
+        file.trailer()
+        let image = try AnimatedImage(bytes: file.bytes)
+        #expect(throws: ZoetropeError.self) { try image.frame(at: 0) }
+    }
+
+    @Test("minimum code sizes 0 and 12 are refused", arguments: [0, 12, 143])
+    func invalidMinimumCodeSize(_ codeSize: Int) throws {
+        var file = GIFByteBuilder(width: 4, height: 4, palette: GIFFixtures.palette(4))
+        file.image(PixelRect(x: 0, y: 0, width: 4, height: 4), minimumCodeSize: codeSize, data: [0, 0, 0])
+        file.trailer()
+        #expect(throws: ZoetropeError.self) { try AnimatedImage(bytes: file.bytes) }
+    }
+
+    @Test("data after the last pixel and a missing end code are both fine")
+    func extraData() throws {
+        // Two 1-pixel images: one followed by garbage codes, one that simply stops without an end code.
+        var withGarbage = CodeWriter()
+        for code in [4, 2, 1, 1, 1, 1, 5] { withGarbage.write(code, width: 3) }
+        var withoutEnd = CodeWriter()
+        for code in [4, 2] { withoutEnd.write(code, width: 3) }
+        for data in [withGarbage.finished(), withoutEnd.finished()] {
+            var file = GIFByteBuilder(width: 1, height: 1, palette: GIFFixtures.palette(4))
+            file.image(PixelRect(x: 0, y: 0, width: 1, height: 1), minimumCodeSize: 2, data: data)
+            file.trailer()
+            let image = try AnimatedImage(bytes: file.bytes)
+            let color = GIFFixtures.palette(4)[2]
+            #expect(try image.frame(at: 0)[0, 0] == (color.red, color.green, color.blue, 255))
+            #expect(image.warnings.isEmpty)
+        }
+    }
+
+    @Test("indices beyond the colour table decode transparent")
+    func indexBeyondTable() throws {
+        // A 2-entry table with minimum code size 2: index 3 has no colour.
+        var codes = CodeWriter()
+        for code in [4, 0, 3, 1, 5] { codes.write(code, width: 3) }
+        var file = GIFByteBuilder(width: 3, height: 1, palette: GIFFixtures.palette(2))
+        file.image(PixelRect(x: 0, y: 0, width: 3, height: 1), minimumCodeSize: 2, data: codes.finished())
+        file.trailer()
+        let frame = try AnimatedImage(bytes: file.bytes).frame(at: 0)
+        #expect(frame[0, 0].a == 255)
+        #expect(frame[1, 0].a == 0)
+        #expect(frame[2, 0].a == 255)
+    }
+}
