@@ -6,6 +6,6 @@ struct ZoetropeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "zoetrope",
         abstract: "Inspect, extract, convert and play animated images (GIF, PNG/APNG, WebP).",
-        subcommands: []
+        subcommands: [ConvertCommand.self]
     )
 }

@@ -1,10 +1,21 @@
-/// CRC-32 (ISO 3309, as used by PNG chunks and gzip).
+/// CRC-32 (ISO 3309, as used by PNG chunks and gzip), eight bytes per step ("slicing-by-8").
 struct CRC32: Sendable {
-    private static let table: [UInt32] = (0..<256).map { n -> UInt32 in
-        var c = UInt32(n)
-        for _ in 0..<8 { c = c & 1 != 0 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
-        return c
-    }
+    /// `tables[k][n]`: the CRC of byte `n` followed by `k` zero bytes.
+    private static let tables: [UInt32] = {
+        var tables = [UInt32](repeating: 0, count: 8 * 256)
+        for n in 0..<256 {
+            var c = UInt32(n)
+            for _ in 0..<8 { c = c & 1 != 0 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
+            tables[n] = c
+        }
+        for k in 1..<8 {
+            for n in 0..<256 {
+                let previous = tables[(k - 1) * 256 + n]
+                tables[k * 256 + n] = tables[Int(previous & 0xFF)] ^ (previous >> 8)
+            }
+        }
+        return tables
+    }()
 
     private var crc: UInt32 = 0xFFFF_FFFF
 
@@ -13,10 +24,31 @@ struct CRC32: Sendable {
 
     /// Adds `bytes` to the checksum.
     mutating func update<Bytes: Sequence<UInt8>>(_ bytes: Bytes) {
-        let table = Self.table
-        for byte in bytes {
-            crc = table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8)
+        let done: Void? = bytes.withContiguousStorageIfAvailable { update($0) }
+        if done == nil { update(Array(bytes)) }
+    }
+
+    /// Adds `bytes` to the checksum.
+    mutating func update(_ bytes: UnsafeBufferPointer<UInt8>) {
+        var c = crc
+        Self.tables.withUnsafeBufferPointer { t in
+            var index = 0
+            let count = bytes.count
+            while index + 8 <= count {
+                let low = c ^ (UInt32(bytes[index]) | UInt32(bytes[index + 1]) << 8
+                    | UInt32(bytes[index + 2]) << 16 | UInt32(bytes[index + 3]) << 24)
+                c = t[7 * 256 + Int(low & 0xFF)] ^ t[6 * 256 + Int((low >> 8) & 0xFF)]
+                    ^ t[5 * 256 + Int((low >> 16) & 0xFF)] ^ t[4 * 256 + Int(low >> 24)]
+                    ^ t[3 * 256 + Int(bytes[index + 4])] ^ t[2 * 256 + Int(bytes[index + 5])]
+                    ^ t[256 + Int(bytes[index + 6])] ^ t[Int(bytes[index + 7])]
+                index += 8
+            }
+            while index < count {
+                c = t[Int((c ^ UInt32(bytes[index])) & 0xFF)] ^ (c >> 8)
+                index += 1
+            }
         }
+        crc = c
     }
 
     /// The checksum of `bytes`.

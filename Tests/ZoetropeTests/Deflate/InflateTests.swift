@@ -27,15 +27,16 @@ struct InflateTests {
     @Test("inflates raw deflate streams fed in small random pieces",
           .enabled(if: PythonZlib.isAvailable, Comment(rawValue: PythonZlib.skipMessage)))
     func streamingRawPieces() throws {
-        let data = TestData.mixed(90_000, seed: 7)
+        // Long enough that the inflater drops old output and keeps only its 32 KiB window.
+        let data = TestData.mixed(400_000, seed: 7)
         let vectors = try #require(PythonZlib.compressAll(data, raw: true))
         var rng = SeededRandom(seed: 99)
-        for vector in vectors where vector.level % 3 == 0 {
+        for vector in vectors where vector.level == 1 || vector.level == 6 {
             var inflater = Inflater(format: .raw, maxOutputBytes: data.count)
             var output: [UInt8] = []
             var offset = 0
             while offset < vector.stream.count {
-                let end = min(vector.stream.count, offset + Int.random(in: 1...700, using: &rng))
+                let end = min(vector.stream.count, offset + Int.random(in: 1...5000, using: &rng))
                 inflater.feed(vector.stream[offset..<end])
                 offset = end
                 if try inflater.inflate() == .finished { break }
@@ -45,6 +46,7 @@ struct InflateTests {
             #expect(try inflater.inflate() == .finished)
             output += inflater.takeOutput()
             #expect(output == data, "level \(vector.level) \(vector.strategy)")
+            #expect(inflater.outputBufferSize < data.count, "taken output is released, the buffer stays bounded")
         }
     }
 

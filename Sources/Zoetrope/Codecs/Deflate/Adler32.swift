@@ -9,9 +9,18 @@ struct Adler32: Sendable {
     /// Adds `bytes` to the checksum.
     mutating func update(_ bytes: UnsafeBufferPointer<UInt8>) {
         // 5552 is the largest run for which the sums cannot overflow 32 bits before the modulo.
+        var a = self.a, b = self.b
         var index = 0
-        while index < bytes.count {
-            let end = min(index + 5552, bytes.count)
+        let count = bytes.count
+        while index < count {
+            let end = min(index + 5552, count)
+            while index + 4 <= end {
+                a &+= UInt32(bytes[index]); b &+= a
+                a &+= UInt32(bytes[index + 1]); b &+= a
+                a &+= UInt32(bytes[index + 2]); b &+= a
+                a &+= UInt32(bytes[index + 3]); b &+= a
+                index += 4
+            }
             while index < end {
                 a &+= UInt32(bytes[index])
                 b &+= a
@@ -20,6 +29,8 @@ struct Adler32: Sendable {
             a %= 65521
             b %= 65521
         }
+        self.a = a
+        self.b = b
     }
 
     /// Adds `bytes` to the checksum.

@@ -124,6 +124,23 @@ struct Deflater: Sendable {
                     return candidate
                 }
 
+                /// How many bytes at `a` and `b` agree, up to `limit`: eight at a time, then singly.
+                @inline(__always) func matchLength(_ a: Int, _ b: Int, limit: Int) -> Int {
+                    var length = 0
+                    let raw = UnsafeRawPointer(data)
+                    while length + 8 <= limit {
+                        let difference = raw.loadUnaligned(fromByteOffset: a + length, as: UInt64.self)
+                            ^ raw.loadUnaligned(fromByteOffset: b + length, as: UInt64.self)
+                        if difference != 0 {
+                            // Little-endian: the lowest set bit marks the first differing byte.
+                            return length + UInt64(littleEndian: difference).trailingZeroBitCount >> 3
+                        }
+                        length += 8
+                    }
+                    while length < limit && data[a + length] == data[b + length] { length += 1 }
+                    return length
+                }
+
                 /// The longest match at `position` starting from chain `candidate`, beating `minimum`.
                 func longestMatch(at position: Int, candidate start: Int, minimum: Int) -> (length: Int, distance: Int) {
                     let limit = min(Self.maxMatch, count - position)
@@ -137,8 +154,7 @@ struct Deflater: Sendable {
                         // Quick reject: the byte that would make this match longer than the best must agree.
                         if bestLength < limit && data[candidate + bestLength] == data[position + bestLength]
                             && data[candidate] == data[position] {
-                            var length = 0
-                            while length < limit && data[candidate + length] == data[position + length] { length += 1 }
+                            let length = matchLength(candidate, position, limit: limit)
                             if length > bestLength {
                                 bestLength = length
                                 bestDistance = position - candidate

@@ -32,6 +32,15 @@ struct HuffmanTable: Sendable {
     @inline(__always) static func extra(_ entry: UInt32) -> UInt32 { (entry >> 8) & 15 }
     @inline(__always) static func value(_ entry: UInt32) -> UInt32 { entry >> 16 }
 
+    /// The entry for the code at the bottom of `bits`, following a subtable link if there is one.
+    @inline(__always)
+    static func lookup(_ table: UnsafeBufferPointer<UInt32>, _ bits: UInt64, primaryBits: UInt64) -> UInt32 {
+        let entry = table[Int(bits & ((1 << primaryBits) - 1))]
+        guard kind(entry) == kindLink else { return entry }
+        let subMask = (UInt64(1) << UInt64(extra(entry))) - 1
+        return table[Int(value(entry)) + Int((bits >> primaryBits) & subMask)]
+    }
+
     private static func pack(length: Int, kind: UInt32, extra: UInt32, value: UInt32) -> UInt32 {
         UInt32(length) | kind << 5 | extra << 8 | value << 16
     }

@@ -99,6 +99,9 @@ public struct Inflater: Sendable {
     /// Compressed bytes consumed so far (whole bytes; a partly read byte counts).
     public var totalInputConsumed: Int { inputBase + inputPosition - bitCount / 8 }
 
+    /// Bytes the output buffer holds (window, untaken output and spare room); for tests.
+    var outputBufferSize: Int { output.count }
+
     /// Bytes decoded but not yet taken.
     public var availableOutput: Int { outputCount - outputTaken }
 
@@ -121,6 +124,16 @@ public struct Inflater: Sendable {
     /// Returns the output decoded since the last call and releases it (the inflater keeps only the
     /// 32 KiB window it needs).
     public mutating func takeOutput() -> [UInt8] {
+        if outputTaken == 0 && (isFinished || failure != nil) {
+            // Nothing more will be decoded, so the window is not needed: hand over the buffer itself.
+            var taken = output
+            taken.removeSubrange(outputCount...)
+            output = [0]
+            outputBase += outputCount
+            outputCount = 0
+            checksummed = 0
+            return taken
+        }
         let taken = Array(output[outputTaken..<outputCount])
         outputTaken = outputCount
         discardTakenOutput()
@@ -337,9 +350,11 @@ public struct Inflater: Sendable {
     }
 
     private mutating func updateChecksum() {
-        guard format == .zlib, checksummed < outputCount else { return }
+        guard checksummed < outputCount else { return }
         let from = checksummed, to = outputCount
-        output.withUnsafeBufferPointer { checksum.update(UnsafeBufferPointer(rebasing: $0[from..<to])) }
+        if format == .zlib {
+            output.withUnsafeBufferPointer { checksum.update(UnsafeBufferPointer(rebasing: $0[from..<to])) }
+        }
         checksummed = to
     }
 
@@ -412,11 +427,9 @@ public struct Inflater: Sendable {
     /// Decodes one symbol a bit at a time from the buffer, for headers: `nil` when more input is needed.
     private mutating func decodeCarefully(_ table: HuffmanTable, maxCodeLength: Int) throws(ZoetropeError) -> UInt32? {
         refillBytewise()
-        let mask = (UInt64(1) << UInt64(table.primaryBits)) - 1
-        var entry = table.entries[Int(bitBuffer & mask)]
-        if HuffmanTable.kind(entry) == HuffmanTable.kindLink {
-            let subMask = (UInt64(1) << UInt64(HuffmanTable.extra(entry))) - 1
-            entry = table.entries[Int(HuffmanTable.value(entry)) + Int((bitBuffer >> UInt64(table.primaryBits)) & subMask)]
+        let bits = bitBuffer
+        let entry = table.entries.withUnsafeBufferPointer {
+            HuffmanTable.lookup($0, bits, primaryBits: UInt64(table.primaryBits))
         }
         let length = Int(HuffmanTable.length(entry))
         if HuffmanTable.kind(entry) == HuffmanTable.kindInvalid || length > bitCount {
@@ -441,7 +454,6 @@ public struct Inflater: Sendable {
         let distances = distanceTable.entries
         let literalMask = UInt64((1 << literalTable.primaryBits) - 1)
         let literalBits = UInt64(literalTable.primaryBits)
-        let distanceMask = UInt64((1 << distanceTable.primaryBits) - 1)
         let distanceBits = UInt64(distanceTable.primaryBits)
         let complete = inputComplete
         let ceiling = maxOutputBytes - outputBase
@@ -479,20 +491,20 @@ public struct Inflater: Sendable {
                                     count += 8
                                 }
                             }
-                            var entry = litTable[Int(buffer & literalMask)]
-                            if HuffmanTable.kind(entry) == HuffmanTable.kindLink {
-                                let subMask = (UInt64(1) << UInt64(HuffmanTable.extra(entry))) - 1
-                                entry = litTable[Int(HuffmanTable.value(entry)) + Int((buffer >> literalBits) & subMask)]
-                            }
-                            var length = Int(HuffmanTable.length(entry))
-                            let kind = HuffmanTable.kind(entry)
-                            if length > count || kind == HuffmanTable.kindInvalid {
-                                if kind == HuffmanTable.kindInvalid && count >= 15 {
-                                    failure = ZoetropeError(.malformed, "deflate: invalid literal/length code")
+                            /// Out of bits (or an invalid code): wait for input, or fail. Restores the symbol start.
+                            func shortfall(invalid: Bool, _ what: String) {
+                                if invalid && count >= 15 {
+                                    failure = ZoetropeError(.malformed, "deflate: invalid \(what) code")
                                 } else if complete {
                                     failure = ZoetropeError(.truncated, "deflate: compressed data ends early")
                                 }
                                 position = savedPosition; buffer = savedBuffer; count = savedCount
+                            }
+                            let entry = HuffmanTable.lookup(litTable, buffer, primaryBits: literalBits)
+                            var length = Int(HuffmanTable.length(entry))
+                            let kind = HuffmanTable.kind(entry)
+                            if length > count || kind == HuffmanTable.kindInvalid {
+                                shortfall(invalid: kind == HuffmanTable.kindInvalid, "literal/length")
                                 return
                             }
                             buffer >>= UInt64(length)
@@ -505,6 +517,16 @@ public struct Inflater: Sendable {
                                 }
                                 dst[op] = UInt8(truncatingIfNeeded: HuffmanTable.value(entry))
                                 op += 1
+                                // Runs of literals are common: decode more while the bits last, without refilling.
+                                while op < capacity {
+                                    let next = litTable[Int(buffer & literalMask)]
+                                    let nextLength = Int(HuffmanTable.length(next))
+                                    guard HuffmanTable.kind(next) == HuffmanTable.kindLiteral, nextLength <= count else { break }
+                                    buffer >>= UInt64(nextLength)
+                                    count -= nextLength
+                                    dst[op] = UInt8(truncatingIfNeeded: HuffmanTable.value(next))
+                                    op += 1
+                                }
                                 continue
                             }
                             if kind == HuffmanTable.kindEndOfBlock {
@@ -514,28 +536,18 @@ public struct Inflater: Sendable {
                             // A length: base plus extra bits, then a distance code and its extra bits.
                             let lengthExtra = Int(HuffmanTable.extra(entry))
                             if lengthExtra > count {
-                                if complete { failure = ZoetropeError(.truncated, "deflate: compressed data ends early") }
-                                position = savedPosition; buffer = savedBuffer; count = savedCount
+                                shortfall(invalid: false, "length")
                                 return
                             }
                             length = Int(HuffmanTable.value(entry)) + Int(buffer & ((1 << UInt64(lengthExtra)) - 1))
                             buffer >>= UInt64(lengthExtra)
                             count -= lengthExtra
-                            var distanceEntry = distTable[Int(buffer & distanceMask)]
-                            if HuffmanTable.kind(distanceEntry) == HuffmanTable.kindLink {
-                                let subMask = (UInt64(1) << UInt64(HuffmanTable.extra(distanceEntry))) - 1
-                                distanceEntry = distTable[Int(HuffmanTable.value(distanceEntry)) + Int((buffer >> distanceBits) & subMask)]
-                            }
+                            let distanceEntry = HuffmanTable.lookup(distTable, buffer, primaryBits: distanceBits)
                             let distanceKind = HuffmanTable.kind(distanceEntry)
                             let distanceLength = Int(HuffmanTable.length(distanceEntry))
                             let distanceExtra = Int(HuffmanTable.extra(distanceEntry))
                             if distanceKind == HuffmanTable.kindInvalid || distanceLength + distanceExtra > count {
-                                if distanceKind == HuffmanTable.kindInvalid && count >= 15 {
-                                    failure = ZoetropeError(.malformed, "deflate: invalid distance code")
-                                } else if complete {
-                                    failure = ZoetropeError(.truncated, "deflate: compressed data ends early")
-                                }
-                                position = savedPosition; buffer = savedBuffer; count = savedCount
+                                shortfall(invalid: distanceKind == HuffmanTable.kindInvalid, "distance")
                                 return
                             }
                             buffer >>= UInt64(distanceLength)

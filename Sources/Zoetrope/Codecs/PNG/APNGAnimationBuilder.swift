@@ -58,6 +58,7 @@ struct APNGAnimationBuilder {
 
     mutating func add(_ chunk: PNGChunk, defaultImageSeen: Bool) {
         guard problems.isEmpty, !stoppedAtLimit else { return }
+        if chunk.isTruncated && chunk.data.count <= 4 { return } // the file ends here: no data to add
         guard chunk.data.count >= 4 else {
             problems.append("\(chunk.name) too short for a sequence number")
             return

@@ -33,6 +33,10 @@ struct PNGContainer: ImageContainer {
             throw ZoetropeError(.checksumMismatch, format: .png, offset: first.offset, "IHDR CRC does not match")
         }
         let header = try PNGHeader(chunk: bytes[first.data], offset: first.offset, limits: options.limits)
+        guard header.width * header.height <= options.limits.maxTotalDecodedBytes / 4 else {
+            throw ZoetropeError(.limitExceeded, format: .png, offset: first.offset,
+                                "one decoded image would exceed \(options.limits.maxTotalDecodedBytes) bytes")
+        }
         var warnings: [ZoetropeError] = []
         var plte: Range<Int>?
         var trns: Range<Int>?
@@ -46,6 +50,8 @@ struct PNGContainer: ImageContainer {
         var animationAfterIDAT = false
 
         for chunk in chunks.dropFirst() {
+            // The file ends inside this chunk: only image data is worth keeping from it.
+            if chunk.isTruncated && chunk.type != PNGChunk.idat && chunk.type != PNGChunk.fdat { break }
             if !chunk.isCRCValid && !chunk.isTruncated {
                 if chunk.type == PNGChunk.iend { break }
                 if chunk.isCritical {

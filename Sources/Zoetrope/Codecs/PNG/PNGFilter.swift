@@ -54,29 +54,41 @@ enum PNGFilter {
         return pb <= pc ? b : c
     }
 
-    /// Applies filter `type` to `row` (with `previous` the row above, or `nil`), writing `count`
-    /// bytes to `output`.
-    static func filter(type: UInt8, row: UnsafePointer<UInt8>, previous: UnsafePointer<UInt8>?, count: Int,
+    /// Applies filter `type` to `row`, with `previous` the row above (zeros for a pass's first
+    /// row), writing `count` bytes to `output`.
+    static func filter(type: UInt8, row: UnsafePointer<UInt8>, previous: UnsafePointer<UInt8>, count: Int,
                        stride: Int, into output: UnsafeMutablePointer<UInt8>) {
-        for i in 0..<count {
-            let left: UInt8 = i >= stride ? row[i - stride] : 0
-            let up: UInt8 = previous?[i] ?? 0
-            let upLeft: UInt8 = i >= stride ? previous?[i - stride] ?? 0 : 0
-            let prediction: UInt8
-            switch type {
-            case 1: prediction = left
-            case 2: prediction = up
-            case 3: prediction = UInt8((UInt16(left) + UInt16(up)) >> 1)
-            case 4: prediction = paeth(left, up, upLeft)
-            default: prediction = 0
+        let head = min(stride, count)
+        switch type {
+        case 1:
+            for i in 0..<head { output[i] = row[i] }
+            var i = stride
+            while i < count { output[i] = row[i] &- row[i - stride]; i += 1 }
+        case 2:
+            for i in 0..<count { output[i] = row[i] &- previous[i] }
+        case 3:
+            for i in 0..<head { output[i] = row[i] &- previous[i] >> 1 }
+            var i = stride
+            while i < count {
+                output[i] = row[i] &- UInt8((UInt16(row[i - stride]) + UInt16(previous[i])) >> 1)
+                i += 1
             }
-            output[i] = row[i] &- prediction
+        case 4:
+            // With nothing on the left, Paeth predicts the byte above.
+            for i in 0..<head { output[i] = row[i] &- previous[i] }
+            var i = stride
+            while i < count {
+                output[i] = row[i] &- paeth(row[i - stride], previous[i], previous[i - stride])
+                i += 1
+            }
+        default:
+            output.update(from: row, count: count)
         }
     }
 
     /// Filters `row` with the type whose output has the smallest sum of absolute values (as signed
     /// bytes), the heuristic the PNG specification recommends; writes the type byte then the row.
-    static func filterAdaptively(row: UnsafePointer<UInt8>, previous: UnsafePointer<UInt8>?, count: Int,
+    static func filterAdaptively(row: UnsafePointer<UInt8>, previous: UnsafePointer<UInt8>, count: Int,
                                  stride: Int, scratch: UnsafeMutablePointer<UInt8>,
                                  into output: UnsafeMutablePointer<UInt8>) {
         var bestType: UInt8 = 0

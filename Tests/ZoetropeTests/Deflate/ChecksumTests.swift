@@ -1,0 +1,33 @@
+import Testing
+@testable import Zoetrope
+
+@Suite("Checksums")
+struct ChecksumTests {
+    @Test("CRC-32 matches the standard check value and a bitwise reference at every length")
+    func crc32() {
+        #expect(CRC32.checksum(Array("123456789".utf8)) == 0xCBF4_3926)
+        let data = TestData.random(100, seed: 17)
+        for length in 0...data.count {
+            var reference: UInt32 = 0xFFFF_FFFF
+            for byte in data[0..<length] {
+                reference ^= UInt32(byte)
+                for _ in 0..<8 { reference = reference & 1 != 0 ? 0xEDB8_8320 ^ (reference >> 1) : reference >> 1 }
+            }
+            #expect(CRC32.checksum(data[0..<length]) == reference ^ 0xFFFF_FFFF, "length \(length)")
+        }
+    }
+
+    @Test("Adler-32 matches the definition, across the modulo interval")
+    func adler32() {
+        var checksum = Adler32()
+        checksum.update(Array("Wikipedia".utf8))
+        #expect(checksum.value == 0x11E6_0398)
+        let data = [UInt8](repeating: 255, count: 20_000) + TestData.random(999, seed: 2)
+        var a = 1, b = 0
+        for byte in data { a = (a + Int(byte)) % 65521; b = (b + a) % 65521 }
+        var fast = Adler32()
+        fast.update(Array(data[0..<7001]))
+        fast.update(Array(data[7001...]))
+        #expect(fast.value == UInt32(b << 16 | a))
+    }
+}

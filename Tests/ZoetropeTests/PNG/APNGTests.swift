@@ -1,0 +1,207 @@
+import Testing
+@testable import Zoetrope
+
+@Suite("APNG encoding and decoding")
+struct APNGTests {
+    /// An animation: a background, then frames that move a small square, change colours, go
+    /// transparent, or repeat the previous frame.
+    static func animation(width: Int, height: Int, frames count: Int, rng: inout SeededRandom) -> [RGBAImage] {
+        var frames: [RGBAImage] = []
+        var canvas = PNGRoundTripTests.randomImage(width: width, height: height, kind: 3, rng: &rng)
+        frames.append(canvas)
+        for index in 1..<count {
+            switch index % 4 {
+            case 0:
+                break // identical frame
+            case 1:
+                let x = Int.random(in: 0..<width, using: &rng), y = Int.random(in: 0..<height, using: &rng)
+                for dy in 0..<min(4, height - y) {
+                    for dx in 0..<min(5, width - x) { canvas[x + dx, y + dy] = (200, UInt8(index), 30, 255) }
+                }
+            case 2:
+                // Clear a band to transparent: only SOURCE or BACKGROUND disposal can do that.
+                let y = Int.random(in: 0..<height, using: &rng)
+                for x in 0..<width { canvas[x, y] = (0, 0, 0, 0) }
+            default:
+                // Translucent pixels over opaque ones.
+                let x = Int.random(in: 0..<width, using: &rng)
+                for y in 0..<height { canvas[x, y] = (10, 20, UInt8(index & 255), 128) }
+            }
+            frames.append(canvas)
+        }
+        return frames
+    }
+
+    @Test("animations survive encode and decode exactly, with durations and loop count")
+    func roundTrip() throws {
+        var rng = SeededRandom(seed: 5)
+        for trial in 0..<12 {
+            let width = Int.random(in: 1...40, using: &rng), height = Int.random(in: 1...30, using: &rng)
+            let frames = Self.animation(width: width, height: height, frames: Int.random(in: 1...9, using: &rng), rng: &rng)
+            let durations = frames.indices.map { Duration.milliseconds(20 + 10 * $0) }
+            let bytes = try APNGEncoder.encode(frames: frames, durations: durations, loopCount: trial % 3,
+                                               level: [0, 1, 6, 9][trial % 4])
+            let image = try AnimatedImage(bytes: bytes)
+            #expect(image.format == .apng)
+            #expect(image.frameCount == frames.count)
+            #expect(image.storedLoopCount == trial % 3)
+            #expect(image.playCount == (trial % 3 == 0 ? .infinite : .finite(trial % 3)))
+            #expect(image.warnings.isEmpty)
+            for index in frames.indices {
+                #expect(image.frames[index].storedDelay == durations[index])
+                #expect(try image.frame(at: index) == frames[index], "trial \(trial) frame \(index)")
+            }
+            // Random access in reverse order goes through the replay plan.
+            for index in frames.indices.reversed() {
+                #expect(try image.frame(at: index) == frames[index], "trial \(trial) frame \(index), reverse")
+            }
+        }
+    }
+
+    @Test("later frames store only the changed rectangle, blending OVER when that is exact")
+    func changedRectangles() throws {
+        var base = RGBAImage(width: 64, height: 48)
+        for y in 0..<48 { for x in 0..<64 { base[x, y] = (UInt8(x * 3), UInt8(y * 5), 90, 255) } }
+        var moved = base
+        for y in 10..<14 { for x in 20..<25 { moved[x, y] = (255, 0, 0, 255) } }
+        moved[22, 12] = base[22, 12] // an unchanged pixel inside the rectangle
+        let bytes = try APNGEncoder.encode(frames: [base, moved, moved], durations: [.seconds(1), .seconds(1), .seconds(1)],
+                                           loopCount: 0)
+        let image = try AnimatedImage(bytes: bytes)
+        #expect(image.frames[0].rect == PixelRect(x: 0, y: 0, width: 64, height: 48))
+        #expect(image.frames[1].rect == PixelRect(x: 20, y: 10, width: 5, height: 4))
+        #expect(image.frames[1].blend == .over)
+        #expect(image.frames[2].rect.area == 1) // nothing changed
+        #expect(try image.frame(at: 2) == moved)
+    }
+
+    @Test("disposal to background is chosen when the next frame clears what this one drew")
+    func backgroundDisposal() throws {
+        let empty = RGBAImage(width: 30, height: 30)
+        var dot = empty
+        for y in 5..<9 { for x in 5..<9 { dot[x, y] = (0, 0, 255, 255) } }
+        var other = empty
+        for y in 20..<22 { for x in 20..<22 { other[x, y] = (0, 255, 0, 255) } }
+        let bytes = try APNGEncoder.encode(frames: [dot, other], durations: [.milliseconds(50), .milliseconds(50)],
+                                           loopCount: 1)
+        let image = try AnimatedImage(bytes: bytes)
+        #expect(image.frames[0].disposal == .background)
+        #expect(image.frames[1].rect == PixelRect(x: 20, y: 20, width: 2, height: 2))
+        #expect(try image.frame(at: 1) == other)
+    }
+
+    @Test("invalid arguments are refused")
+    func invalidArguments() {
+        let frame = RGBAImage(width: 2, height: 2)
+        #expect(throws: ZoetropeError.self) { try APNGEncoder.encode(frames: [], durations: [], loopCount: 0) }
+        #expect(throws: ZoetropeError.self) {
+            try APNGEncoder.encode(frames: [frame, RGBAImage(width: 3, height: 2)], durations: [.zero, .zero], loopCount: 0)
+        }
+        #expect(throws: ZoetropeError.self) { try APNGEncoder.encode(frames: [frame], durations: [], loopCount: 0) }
+        #expect(throws: ZoetropeError.self) { try APNGEncoder.encode(frames: [frame], durations: [.zero], loopCount: -1) }
+    }
+
+    @Test("delays are stored as fractions that read back exactly where they can")
+    func delays() {
+        #expect(APNGEncoder.delayFraction(.milliseconds(40)) == (1, 25))
+        #expect(APNGEncoder.delayFraction(.nanoseconds(333_333_333)) == (1, 3))
+        #expect(APNGEncoder.delayFraction(.nanoseconds(1_000_000_000 / 60)) == (1, 60))
+        #expect(APNGEncoder.delayFraction(.seconds(65_535)) == (65_535, 1))
+        #expect(APNGEncoder.delayFraction(.seconds(100_000)) == (65_535, 1))
+        #expect(APNGEncoder.delayFraction(.seconds(-1)) == (0, 1000))
+        // No exact 16-bit fraction: nearest millisecond.
+        #expect(APNGEncoder.delayFraction(.nanoseconds(12_345_678)) == (12, 1000))
+        #expect(APNGEncoder.delayFraction(.nanoseconds(1_234_567_891)) == (1235, 1000))
+    }
+
+    // MARK: - Damaged animations
+
+    /// The chunks of a PNG file as (type, data) pairs.
+    static func chunks(_ bytes: [UInt8]) -> [(type: String, data: [UInt8])] {
+        var result: [(String, [UInt8])] = []
+        var offset = 8
+        while offset + 12 <= bytes.count {
+            let length = Int(PNGBytes.bigEndian32(bytes, offset))
+            result.append((PNGChunk.name(PNGBytes.bigEndian32(bytes, offset + 4)),
+                           Array(bytes[offset + 8..<offset + 8 + length])))
+            offset += 12 + length
+        }
+        return result
+    }
+
+    /// A file made of `chunks`, with correct CRCs.
+    static func file(_ chunks: [(type: String, data: [UInt8])]) -> [UInt8] {
+        var out = ByteWriter()
+        out.append(contentsOf: ImageFormat.pngSignature)
+        for chunk in chunks {
+            let type = chunk.type.utf8.reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+            PNGWriter.appendChunk(type, chunk.data, to: &out)
+        }
+        return out.bytes
+    }
+
+    static func twoFrameAnimation() throws -> (bytes: [UInt8], frames: [RGBAImage]) {
+        var rng = SeededRandom(seed: 77)
+        let frames = animation(width: 16, height: 12, frames: 3, rng: &rng)
+        return (try APNGEncoder.encode(frames: frames, durations: [.seconds(1), .seconds(1), .seconds(1)], loopCount: 0), frames)
+    }
+
+    @Test("a sequence number error falls back to the still default image with a warning")
+    func sequenceError() throws {
+        let (bytes, frames) = try Self.twoFrameAnimation()
+        var chunks = Self.chunks(bytes)
+        let fdat = try #require(chunks.firstIndex { $0.type == "fdAT" })
+        chunks[fdat].data[3] &+= 5
+        let image = try AnimatedImage(bytes: Self.file(chunks))
+        #expect(image.format == .apng)
+        #expect(image.frameCount == 1)
+        #expect(try image.frame(at: 0) == frames[0])
+        #expect(image.warnings.contains { $0.message.contains("sequence") })
+    }
+
+    @Test("a frame count different from acTL's falls back to the still image")
+    func frameCountMismatch() throws {
+        let (bytes, _) = try Self.twoFrameAnimation()
+        var chunks = Self.chunks(bytes)
+        let actl = try #require(chunks.firstIndex { $0.type == "acTL" })
+        chunks[actl].data[3] = 7
+        let image = try AnimatedImage(bytes: Self.file(chunks))
+        #expect(image.frameCount == 1)
+        #expect(!image.warnings.isEmpty)
+    }
+
+    @Test("a default image outside the animation is not a frame")
+    func defaultImageNotAFrame() throws {
+        let (bytes, frames) = try Self.twoFrameAnimation()
+        var chunks = Self.chunks(bytes)
+        // Drop the first fcTL (so IDAT precedes the animation), renumber, and say 2 frames.
+        let first = try #require(chunks.firstIndex { $0.type == "fcTL" })
+        chunks.remove(at: first)
+        var sequence: UInt32 = 0
+        for index in chunks.indices where chunks[index].type == "fcTL" || chunks[index].type == "fdAT" {
+            chunks[index].data.replaceSubrange(0..<4, with: [0, 0, 0, UInt8(sequence)])
+            sequence += 1
+        }
+        let actl = try #require(chunks.firstIndex { $0.type == "acTL" })
+        chunks[actl].data[3] = 2
+        let image = try AnimatedImage(bytes: Self.file(chunks))
+        #expect(image.frameCount == 2)
+        #expect(image.warnings.isEmpty)
+        // The first frame is now the second frame's rectangle, drawn on a transparent canvas.
+        let rect = image.frames[0].rect
+        let decoded = try image.frame(at: 0)
+        #expect(rect != PixelRect(x: 0, y: 0, width: 16, height: 12))
+        #expect(decoded[rect.x, rect.y].a != 0 || frames[1][rect.x, rect.y].a == 0)
+    }
+
+    @Test("dispose PREVIOUS on the first frame acts as BACKGROUND")
+    func previousOnFirstFrame() throws {
+        let (bytes, _) = try Self.twoFrameAnimation()
+        var chunks = Self.chunks(bytes)
+        let first = try #require(chunks.firstIndex { $0.type == "fcTL" })
+        chunks[first].data[24] = 2
+        let image = try AnimatedImage(bytes: Self.file(chunks))
+        #expect(image.frames[0].disposal == .background)
+        #expect(image.frames[0].storedDisposal == 2)
+    }
+}

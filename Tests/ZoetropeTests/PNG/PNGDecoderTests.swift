@@ -1,0 +1,167 @@
+import Testing
+@testable import Zoetrope
+
+@Suite("PNG decoder robustness")
+struct PNGDecoderTests {
+    static func gradient(width: Int, height: Int) -> RGBAImage {
+        var image = RGBAImage(width: width, height: height)
+        for y in 0..<height {
+            for x in 0..<width {
+                image[x, y] = (UInt8(truncatingIfNeeded: x * 7), UInt8(truncatingIfNeeded: y * 3),
+                               UInt8(truncatingIfNeeded: x ^ y), UInt8(truncatingIfNeeded: 100 + x))
+            }
+        }
+        return image
+    }
+
+    @Test("a file cut inside IDAT keeps the rows decoded before the cut")
+    func truncatedKeepsRows() throws {
+        let original = Self.gradient(width: 40, height: 30)
+        let bytes = PNGEncoder.encode(original, level: 0) // stored: bytes map to rows directly
+        let cut = Array(bytes.prefix(bytes.count / 2))
+        let image = try AnimatedImage(bytes: cut)
+        let frame = try image.frame(at: 0)
+        #expect(!image.warnings.isEmpty)
+        #expect(frame.pixels[0..<40 * 4 * 10] == original.pixels[0..<40 * 4 * 10])
+        #expect(frame[0, 29].a == 0) // never reached: transparent
+    }
+
+    @Test("every truncation point gives an error or a partial image, never a crash")
+    func everyTruncation() throws {
+        let bytes = PNGEncoder.encode(Self.gradient(width: 9, height: 7), level: 6, interlaced: true)
+        for length in 0..<bytes.count {
+            if let image = try? AnimatedImage(bytes: Array(bytes.prefix(length))) {
+                _ = try? image.frame(at: 0)
+            }
+        }
+    }
+
+    @Test("random byte flips never crash the decoder")
+    func randomCorruption() throws {
+        var rng = SeededRandom(seed: 31)
+        let frames = APNGTests.animation(width: 12, height: 9, frames: 4, rng: &rng)
+        let clean = try APNGEncoder.encode(frames: frames, durations: Array(repeating: .milliseconds(50), count: 4),
+                                           loopCount: 0)
+        for _ in 0..<800 {
+            var bytes = clean
+            for _ in 0..<Int.random(in: 1...4, using: &rng) {
+                bytes[Int.random(in: 8..<bytes.count, using: &rng)] = UInt8.random(in: 0...255, using: &rng)
+            }
+            guard let image = try? AnimatedImage(bytes: bytes) else { continue }
+            for index in 0..<image.frameCount { _ = try? image.frame(at: index) }
+        }
+    }
+
+    @Test("a bad CRC in a critical chunk is an error; in an ancillary chunk the chunk is skipped")
+    func crcHandling() throws {
+        let original = Self.gradient(width: 8, height: 8)
+        var chunks = APNGTests.chunks(PNGEncoder.encode(original))
+        chunks.insert((type: "tEXt", data: Array("Comment\0hello".utf8)), at: 1)
+        var bytes = APNGTests.file(chunks)
+        // Flip a byte of the tEXt data (its CRC no longer matches).
+        let text = try #require(bytes.indices.first { bytes[$0...].starts(with: Array("hello".utf8)) })
+        bytes[text] ^= 0x20
+        let image = try AnimatedImage(bytes: bytes)
+        #expect(try image.frame(at: 0) == original)
+        #expect(image.warnings.contains { $0.kind == .checksumMismatch })
+
+        var broken = APNGTests.file(chunks)
+        let idat = try #require(broken.indices.first { broken[$0...].starts(with: Array("IDAT".utf8)) })
+        broken[idat + 6] ^= 1
+        #expect(throws: ZoetropeError.self) { try AnimatedImage(bytes: broken) }
+    }
+
+    @Test("a header beyond the pixel limit is refused before anything is allocated")
+    func pixelLimit() throws {
+        var chunks = APNGTests.chunks(PNGEncoder.encode(Self.gradient(width: 4, height: 4)))
+        chunks[0].data.replaceSubrange(0..<8, with: [0, 1, 0, 0, 0, 1, 0, 0]) // 65536 × 65536
+        do {
+            _ = try AnimatedImage(bytes: APNGTests.file(chunks))
+            Issue.record("a 4-gigapixel header was accepted")
+        } catch {
+            #expect(error.kind == .limitExceeded)
+        }
+        let small = DecodingOptions(limits: DecodingLimits(maxPixels: 15))
+        #expect(throws: ZoetropeError.self) {
+            try AnimatedImage(bytes: PNGEncoder.encode(Self.gradient(width: 4, height: 4)), options: small)
+        }
+        let fewBytes = DecodingOptions(limits: DecodingLimits(maxTotalDecodedBytes: 63))
+        #expect(throws: ZoetropeError.self) {
+            try AnimatedImage(bytes: PNGEncoder.encode(Self.gradient(width: 4, height: 4)), options: fewBytes)
+        }
+        #expect(try AnimatedImage(bytes: PNGEncoder.encode(Self.gradient(width: 4, height: 4)),
+                                  options: DecodingOptions(limits: DecodingLimits(maxPixels: 16, maxTotalDecodedBytes: 64)))
+            .frameCount == 1)
+    }
+
+    @Test("frame count and total size limits stop the animation early, keeping earlier frames")
+    func animationLimits() throws {
+        var rng = SeededRandom(seed: 8)
+        let frames = APNGTests.animation(width: 10, height: 10, frames: 6, rng: &rng)
+        let bytes = try APNGEncoder.encode(frames: frames, durations: Array(repeating: .seconds(1), count: 6), loopCount: 0)
+        let limited = try AnimatedImage(bytes: bytes, options: DecodingOptions(limits: DecodingLimits(maxFrameCount: 3)))
+        #expect(limited.frameCount == 3)
+        #expect(limited.warnings.contains { $0.kind == .limitExceeded })
+        #expect(try limited.frame(at: 2) == frames[2])
+    }
+
+    @Test("image data that inflates far beyond the image is cut off after the image")
+    func inflateBoundedByImageSize() throws {
+        // A 4×4 RGBA header whose IDAT inflates to 10 MB of zeros.
+        let header = PNGHeader(width: 4, height: 4, bitDepth: 8, colorType: .rgba, isInterlaced: false)
+        var chunks = APNGTests.chunks(PNGEncoder.encode(header: header, samples: Array(repeating: 9, count: 64)))
+        let idat = try #require(chunks.firstIndex { $0.type == "IDAT" })
+        chunks[idat].data = Zlib.compress([UInt8](repeating: 0, count: 10_000_000), level: 9)
+        let container = try PNGContainer(bytes: APNGTests.file(chunks), options: .default)
+        let decoded = try container.decodeFrame(at: 0)
+        // Inflating stops just past the 4 × (1 + 16) bytes the image needs; the excess is ignored.
+        #expect(decoded.image == RGBAImage(width: 4, height: 4))
+        #expect(decoded.damage == nil)
+    }
+
+    @Test("paeth, average and up filters on the first row behave as if the row above were zeros")
+    func firstRowFilters() {
+        for type in UInt8(0)...4 {
+            var row: [UInt8] = [10, 20, 30, 40, 50, 60]
+            let original = row
+            var filtered = [UInt8](repeating: 0, count: 6)
+            let zeros = [UInt8](repeating: 0, count: 6)
+            row.withUnsafeBufferPointer { source in
+                zeros.withUnsafeBufferPointer { above in
+                    filtered.withUnsafeMutableBufferPointer { out in
+                        PNGFilter.filter(type: type, row: source.baseAddress!, previous: above.baseAddress!, count: 6,
+                                         stride: 2, into: out.baseAddress!)
+                    }
+                }
+            }
+            row = filtered
+            let ok = row.withUnsafeMutableBufferPointer {
+                PNGFilter.unfilter(type: type, row: $0.baseAddress!, previous: nil, count: 6, stride: 2)
+            }
+            #expect(ok)
+            #expect(row == original, "filter \(type)")
+        }
+    }
+}
+
+@Suite("APNG truncation")
+struct APNGTruncationTests {
+    @Test("an animation cut short keeps the frames before the cut")
+    func truncatedAnimation() throws {
+        var rng = SeededRandom(seed: 12)
+        let frames = APNGTests.animation(width: 20, height: 16, frames: 6, rng: &rng)
+        let bytes = try APNGEncoder.encode(frames: frames, durations: Array(repeating: .milliseconds(70), count: 6),
+                                           loopCount: 0, level: 0)
+        let chunks = APNGTests.chunks(bytes)
+        // Cut in the middle of the fourth fcTL.
+        var offset = 8, seen = 0
+        for chunk in chunks {
+            if chunk.type == "fcTL" { seen += 1; if seen == 4 { break } }
+            offset += 12 + chunk.data.count
+        }
+        let image = try AnimatedImage(bytes: Array(bytes.prefix(offset + 20)))
+        #expect(image.frameCount == 3)
+        #expect(!image.warnings.isEmpty)
+        for index in 0..<3 { #expect(try image.frame(at: index) == frames[index]) }
+    }
+}
