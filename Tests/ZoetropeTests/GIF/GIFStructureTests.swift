@@ -21,16 +21,8 @@ struct GIFStructureTests {
 
     /// LZW data of a 4×4 frame filled with `index`.
     private func frameData(index: UInt8) throws -> [UInt8] {
-        let bytes = try GIFFixtures.still(width: 4, height: 4, indices: [UInt8](repeating: index, count: 16), palette: palette)
-        // Header 13 + table 12 + descriptor 10 + code size 1, then sub-blocks up to the terminator.
-        var data: [UInt8] = []
-        var position = 36
-        while bytes[position] != 0 {
-            let length = Int(bytes[position])
-            data += bytes[position + 1...position + length]
-            position += length + 1
-        }
-        return data
+        GIFFixtures.imageData(of: try GIFFixtures.still(width: 4, height: 4, indices: [UInt8](repeating: index, count: 16),
+                                                        palette: palette))
     }
 
     @Test("loop extensions: absent plays once, 0 loops forever, N plays N + 1 times (NETSCAPE2.0 and ANIMEXTS1.0)")

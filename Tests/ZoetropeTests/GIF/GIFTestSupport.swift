@@ -33,6 +33,25 @@ enum GIFFixtures {
                                                              globalColorTable: palette, frames: [frame]))
     }
 
+    /// The LZW data of the first image in `file` (a file ``still(width:height:indices:palette:interlaced:lzw:)``
+    /// made), without its sub-block framing.
+    static func imageData(of file: [UInt8]) -> [UInt8] {
+        var position = 13 + (file[10] & 0x80 != 0 ? 3 * (2 << Int(file[10] & 0x07)) : 0)
+        while file[position] == 0x21 { // skip extensions
+            position += 2
+            while file[position] != 0 { position += Int(file[position]) + 1 }
+            position += 1
+        }
+        position += 11 // descriptor and code size (these stills have no local table)
+        var data: [UInt8] = []
+        while file[position] != 0 {
+            let length = Int(file[position])
+            data += file[position + 1...position + length]
+            position += length + 1
+        }
+        return data
+    }
+
     /// The RGBA pixels `indices` should decode to over `palette` (opaque).
     static func expectedPixels(_ indices: [UInt8], palette: [Color]) -> [UInt8] {
         indices.flatMap { index -> [UInt8] in

@@ -13,8 +13,11 @@
 public enum GIFEncoder {
     /// An RGB colour table entry.
     public struct Color: Sendable, Hashable {
+        /// Red, 0–255.
         public var red: UInt8
+        /// Green, 0–255.
         public var green: UInt8
+        /// Blue, 0–255.
         public var blue: UInt8
 
         /// Creates a colour.

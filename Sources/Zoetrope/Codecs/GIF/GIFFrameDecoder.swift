@@ -8,7 +8,7 @@ enum GIFFrameDecoder {
         guard pixelCount > 0 else {
             return DecodedFrame(image: RGBAImage(width: width, height: height), damage: nil)
         }
-        let data = GIFImageData(file: file, offset: record.dataOffset)
+        let data = GIFImageData(file: file, offset: record.dataOffset, endOffset: record.dataEndOffset)
         let colors = GIFColorLookup.table(bytes: file, colorTable: record.colorTable,
                                           transparentIndex: record.transparentIndex,
                                           literalCount: 1 << record.minimumCodeSize)

@@ -17,4 +17,6 @@ struct GIFFrameRecord: Sendable, Hashable {
     var minimumCodeSize: Int
     /// Offset of the first data sub-block's length byte.
     var dataOffset: Int
+    /// Offset just past the sub-block chain (its terminator, or the end of a truncated file).
+    var dataEndOffset: Int
 }

@@ -9,11 +9,12 @@ struct GIFImageData {
     /// Offset of the first sub-block's length byte.
     private let startOffset: Int
 
-    /// Gathers the sub-blocks starting at `offset` in `file`. The walk is bounded by the file.
-    init(file: [UInt8], offset: Int) {
+    /// Gathers the sub-blocks starting at `offset` in `file`, which the parser found to end at
+    /// `endOffset`. The walk is bounded by the file.
+    init(file: [UInt8], offset: Int, endOffset: Int) {
         startOffset = offset
         var position = offset
-        bytes.reserveCapacity(max(0, min(file.count - offset, 1 << 20)))
+        bytes.reserveCapacity(max(0, endOffset - offset))
         while position < file.count {
             let length = Int(file[position])
             position += 1

@@ -119,9 +119,9 @@ struct GIFParser {
         }
         let control = pendingControl
         pendingControl = nil
-        let record = GIFFrameRecord(rect: rect, colorTable: colorTable, transparentIndex: control?.transparentIndex,
+        var record = GIFFrameRecord(rect: rect, colorTable: colorTable, transparentIndex: control?.transparentIndex,
                                     isInterlaced: packed & 0x40 != 0, minimumCodeSize: minimumCodeSize,
-                                    dataOffset: reader.position)
+                                    dataOffset: reader.position, dataEndOffset: reader.bytes.count)
         let storedDelay = control.map { Duration.milliseconds($0.delayCentiseconds * 10) }
         let info = FrameInfo(rect: rect, disposal: control?.frameDisposal ?? .unspecified,
                              storedDisposal: control?.disposal ?? 0, blend: .over,
@@ -134,6 +134,7 @@ struct GIFParser {
         }
         do {
             try reader.skipSubBlocks("an image's data")
+            record.dataEndOffset = reader.position
         } catch {
             // A frame cut inside its data keeps the rows it has, when it has any data at all.
             if reader.bytes.count > record.dataOffset + 1 {

@@ -110,10 +110,15 @@ enum LZWDecoder {
                     } else {
                         let source = starts[code]
                         let length = min(lengths[code], pixelCount - position)
-                        // source < position: the string was written earlier; copying forward one
-                        // pixel at a time also handles the self-overlapping code == nextCode - 1.
-                        for offset in 0..<length {
-                            output[position + offset] = output[source + offset]
+                        if length > 8 && source + length <= position, let base = output.baseAddress {
+                            // A long string written earlier: one block copy.
+                            (base + position).update(from: base + source, count: length)
+                        } else {
+                            // Short strings, and the entry defined just now (code == nextCode - 1),
+                            // whose last pixel is its own first: forward copy one pixel at a time.
+                            for offset in 0..<length {
+                                output[position + offset] = output[source + offset]
+                            }
                         }
                         position += length
                     }
