@@ -31,6 +31,7 @@ let package = Package(
         .executableTarget(name: "zoetrope-memory-probe", dependencies: ["Zoetrope"], path: "Benchmarks/zoetrope-memory-probe"),
         .testTarget(name: "ZoetropeTests", dependencies: ["Zoetrope"]),
         .testTarget(name: "ZoetropeTerminalTests", dependencies: ["ZoetropeTerminal"]),
+        .testTarget(name: "ZoetropeCLITests", dependencies: ["zoetrope", "Zoetrope"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -16,6 +16,7 @@ case "decode": status = DecodeMode.run(modeArguments)
 case "inflate": status = ZlibModes.inflate(modeArguments)
 case "deflate": status = ZlibModes.deflate(modeArguments)
 case "generate": status = GenerateMode.run(modeArguments)
+case "playback": status = PlaybackBenchmark.main(modeArguments)
 default:
     print("""
     usage: zoetrope-benchmark compare --reference EXE --files DIR [--files DIR...] [--rounds N] [--min-ms MS] [--json OUT] [--only TEXT]
@@ -23,6 +24,7 @@ default:
            zoetrope-benchmark inflate FILE.zlib MIN_MS
            zoetrope-benchmark deflate FILE LEVEL MIN_MS
            zoetrope-benchmark generate DIR                      (APNG files made with Zoetrope's encoder)
+           zoetrope-benchmark playback FILE [--seconds S]       (playback memory and timing)
     """)
     status = arguments.first == nil ? 0 : 64
 }

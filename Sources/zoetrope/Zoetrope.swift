@@ -6,6 +6,6 @@ struct ZoetropeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "zoetrope",
         abstract: "Inspect, extract, convert and play animated images (GIF, PNG/APNG, WebP).",
-        subcommands: [ConvertCommand.self]
+        subcommands: [PlayCommand.self, InfoCommand.self, FramesCommand.self, ConvertCommand.self, TimelineCommand.self]
     )
 }

@@ -20,6 +20,12 @@ struct Compositor: Sendable {
         }
     }
 
+    /// Replaces the canvas with `pixels` (a canvas saved earlier, same size).
+    mutating func restore(_ pixels: [UInt8]) {
+        precondition(pixels.count == canvas.pixels.count, "checkpoint of another canvas size")
+        canvas.pixels = pixels
+    }
+
     /// Draws `frame` (pixels of `info.rect`) onto the canvas, first saving what `info.disposal`
     /// will need to restore.
     mutating func draw(_ frame: RGBAImage, info: FrameInfo) {
@@ -38,19 +44,38 @@ struct Compositor: Sendable {
         canvas.pixels.withUnsafeMutableBufferPointer { dst in
             frame.pixels.withUnsafeBufferPointer { src in
                 for y in target.y..<target.maxY {
-                    var d = (y * canvasWidth + target.x) * 4
-                    var s = ((y - info.rect.y) * frame.width + (target.x - info.rect.x)) * 4
+                    let d = (y * canvasWidth + target.x) * 4
+                    let s = ((y - info.rect.y) * frame.width + (target.x - info.rect.x)) * 4
+                    // Both ranges lie inside their images: `target` is clipped to the canvas and to
+                    // the frame's rectangle, whose size `frame` has (checked above).
                     if info.blend == .source {
-                        for k in 0..<rowBytes { dst[d + k] = src[s + k] }
-                        continue
-                    }
-                    for _ in 0..<target.width {
-                        Self.blendOver(src, s, into: dst, d)
-                        d += 4
-                        s += 4
+                        _ = UnsafeMutableBufferPointer(rebasing: dst[d..<d + rowBytes])
+                            .update(fromContentsOf: src[s..<s + rowBytes])
+                    } else {
+                        Self.blendRowOver(src, s, into: dst, d, pixels: target.width)
                     }
                 }
             }
+        }
+    }
+
+    /// Blends one row over the canvas. Most pixels of real animations are fully opaque or fully
+    /// transparent (always so for GIF), so those are a 4-byte copy or nothing.
+    @inline(__always)
+    private static func blendRowOver(_ src: UnsafeBufferPointer<UInt8>, _ start: Int,
+                                     into dst: UnsafeMutableBufferPointer<UInt8>, _ destination: Int, pixels: Int) {
+        var s = start, d = destination
+        let end = start + pixels * 4
+        while s < end {
+            let alpha = src[s + 3]
+            if alpha == 255 {
+                UnsafeMutableRawPointer(dst.baseAddress! + d)
+                    .copyMemory(from: src.baseAddress! + s, byteCount: 4)
+            } else if alpha != 0 {
+                blendOver(src, s, into: dst, d)
+            }
+            s += 4
+            d += 4
         }
     }
 
@@ -77,16 +102,12 @@ struct Compositor: Sendable {
         }
     }
 
-    /// Non-premultiplied Porter–Duff "over" with exact arithmetic rounded to nearest.
+    /// Non-premultiplied Porter–Duff "over" with exact arithmetic rounded to nearest, for a source
+    /// alpha strictly between 0 and 255.
     @inline(__always)
     static func blendOver(_ src: UnsafeBufferPointer<UInt8>, _ s: Int,
                           into dst: UnsafeMutableBufferPointer<UInt8>, _ d: Int) {
         let sa = Int(src[s + 3])
-        if sa == 255 {
-            dst[d] = src[s]; dst[d + 1] = src[s + 1]; dst[d + 2] = src[s + 2]; dst[d + 3] = 255
-            return
-        }
-        if sa == 0 { return }
         let da = Int(dst[d + 3])
         // Output alpha scaled by 255: sa*255 + da*(255-sa).
         let outA255 = sa * 255 + da * (255 - sa)

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// An animated (or still) image decoded from GIF, PNG/APNG or WebP bytes.
 ///
 /// Opening parses the frame table cheaply and decodes no pixels. ``frame(at:)`` composites any frame
@@ -28,7 +26,7 @@ public final class AnimatedImage: AnimatableImage {
     public let options: DecodingOptions
 
     private let container: any ImageContainer
-    private let state: Mutex<PlaybackState>
+    private let state: LockedState<PlaybackState>
 
     private struct PlaybackState: Sendable {
         var compositor: Compositor?
@@ -36,6 +34,7 @@ public final class AnimatedImage: AnimatableImage {
         var nextIndex = 0
         var lastFrame: (index: Int, image: RGBAImage)?
         var plan: ReplayPlan
+        var checkpoints: ReplayCheckpoints
         var frameDamage: [Int: ZoetropeError] = [:]
     }
 
@@ -51,7 +50,10 @@ public final class AnimatedImage: AnimatableImage {
         self.storedLoopCount = container.storedLoopCount
         self.playCount = container.playCount
         self.options = options
-        self.state = Mutex(PlaybackState(plan: ReplayPlan(frames: container.frames, canvas: container.canvasSize)))
+        let plan = ReplayPlan(frames: container.frames, canvas: container.canvasSize)
+        let checkpoints = ReplayCheckpoints(frameCount: container.frames.count,
+                                            bytesPerCanvas: container.canvasSize.area * 4)
+        self.state = LockedState(PlaybackState(plan: plan, checkpoints: checkpoints))
     }
 
     /// The number of frames.
@@ -79,15 +81,21 @@ public final class AnimatedImage: AnimatableImage {
             if let last = state.lastFrame, last.index == index { return last.image }
             var compositor = state.compositor ?? Compositor(size: canvasSize)
             state.compositor = nil // left empty if decoding throws, so a later call starts afresh
-            let start = state.plan.start(for: index)
+            let cleanStart = state.plan.start(for: index)
             var next = state.nextIndex
-            if next > index || next < start {
-                compositor.reset()
-                next = start
+            if next > index || next < cleanStart {
+                if let checkpoint = state.checkpoints.nearest(atOrBefore: index), checkpoint.index > cleanStart {
+                    compositor.restore(checkpoint.canvas)
+                    next = checkpoint.index
+                } else {
+                    compositor.reset()
+                    next = cleanStart
+                }
             }
             var image = compositor.canvas
             while next <= index {
                 let info = frames[next]
+                if !state.plan.isCleanStart(next) { state.checkpoints.offer(compositor.canvas.pixels, before: next) }
                 let decoded = try container.decodeFrame(at: next)
                 if let damage = decoded.damage { state.frameDamage[next] = damage }
                 if decoded.damage != nil || (info.blend == .over && !decoded.image.isOpaque) {

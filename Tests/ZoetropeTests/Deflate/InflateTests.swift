@@ -4,9 +4,9 @@ import Testing
 @Suite("Inflate")
 struct InflateTests {
     static let samples: [(name: String, data: [UInt8])] = [
-        ("text", TestData.textLike(120_000, seed: 1)),
+        ("text", TestData.textLike(70_000, seed: 1)),
         ("runs", TestData.runs(70_000, seed: 2)),
-        ("mixed", TestData.mixed(100_000, seed: 3)),
+        ("mixed", TestData.mixed(60_000, seed: 3)),
         ("tiny", Array("a".utf8)),
         ("empty", []),
     ]
@@ -174,7 +174,8 @@ struct InflateTests {
         for level in [0, 1, 6, 9] {
             let stream = Zlib.compress(data, level: level)
             #expect(try Zlib.decompress(stream, maxOutputBytes: data.count) == data)
-            for length in 0..<stream.count {
+            // Every cut in the first and last 300 bytes (headers, trailer), every 7th in between.
+            for length in 0..<stream.count where length < 300 || length > stream.count - 300 || length % 7 == 0 {
                 #expect(throws: ZoetropeError.self) {
                     _ = try Zlib.decompress(Array(stream[0..<length]), maxOutputBytes: data.count)
                 }

@@ -90,6 +90,29 @@ struct APNGTests {
         #expect(try image.frame(at: 1) == other)
     }
 
+    @Test("a sprite moving over a still background costs only its own rectangle (dispose PREVIOUS)")
+    func previousDisposal() throws {
+        var background = RGBAImage(width: 40, height: 20)
+        for y in 0..<20 { for x in 0..<40 { background[x, y] = (UInt8(x * 6), UInt8(y * 12), 77, 255) } }
+        // The background alone, then a sprite at a new place in each frame.
+        let frames = (0..<4).map { step in
+            var frame = background
+            if step > 0 {
+                for y in 8..<12 { for x in 3 + 10 * step..<7 + 10 * step { frame[x, y] = (255, 255, 0, 255) } }
+            }
+            return frame
+        }
+        let bytes = try APNGEncoder.encode(frames: frames, durations: Array(repeating: .milliseconds(80), count: 4),
+                                           loopCount: 0)
+        let image = try AnimatedImage(bytes: bytes)
+        for index in 1..<4 {
+            #expect(image.frames[index].rect == PixelRect(x: 3 + 10 * index, y: 8, width: 4, height: 4))
+            #expect(try image.frame(at: index) == frames[index])
+        }
+        #expect(image.frames[1].disposal == .previous)
+        #expect(image.frames[2].disposal == .previous)
+    }
+
     @Test("invalid arguments are refused")
     func invalidArguments() {
         let frame = RGBAImage(width: 2, height: 2)

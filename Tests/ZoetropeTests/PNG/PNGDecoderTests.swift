@@ -26,6 +26,26 @@ struct PNGDecoderTests {
         #expect(frame[0, 29].a == 0) // never reached: transparent
     }
 
+    @Test("image data split over many IDAT chunks, some empty, decodes the same")
+    func splitImageData() throws {
+        let original = Self.gradient(width: 33, height: 21)
+        var chunks = APNGTests.chunks(PNGEncoder.encode(original, level: 9, interlaced: true))
+        let idat = try #require(chunks.firstIndex { $0.type == "IDAT" })
+        let data = chunks[idat].data
+        var pieces: [(type: String, data: [UInt8])] = []
+        var offset = 0, size = 1
+        while offset < data.count {
+            pieces.append((type: "IDAT", data: Array(data[offset..<min(data.count, offset + size)])))
+            pieces.append((type: "IDAT", data: []))
+            offset += size
+            size = size % 13 + 1
+        }
+        chunks.replaceSubrange(idat...idat, with: pieces)
+        let image = try AnimatedImage(bytes: APNGTests.file(chunks))
+        #expect(try image.frame(at: 0) == original)
+        #expect(image.warnings.isEmpty)
+    }
+
     @Test("every truncation point gives an error or a partial image, never a crash")
     func everyTruncation() throws {
         let bytes = PNGEncoder.encode(Self.gradient(width: 9, height: 7), level: 6, interlaced: true)

@@ -13,35 +13,40 @@ enum SHA256 {
 
     /// The digest of `bytes` as 64 lowercase hex digits.
     static func hex(_ bytes: [UInt8]) -> String {
-        var state: [UInt32] = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
-                               0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]
+        var state: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) =
+            (0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19)
         var message = bytes
         let bitLength = UInt64(bytes.count) &* 8
         message.append(0x80)
         while message.count % 64 != 56 { message.append(0) }
         for shift in stride(from: 56, through: 0, by: -8) { message.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
-        var w = [UInt32](repeating: 0, count: 64)
-        for chunk in stride(from: 0, to: message.count, by: 64) {
-            for i in 0..<16 {
-                let b = chunk + i * 4
-                w[i] = UInt32(message[b]) << 24 | UInt32(message[b + 1]) << 16 | UInt32(message[b + 2]) << 8 | UInt32(message[b + 3])
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
+            message.withUnsafeBufferPointer { m in
+                for chunk in stride(from: 0, to: m.count, by: 64) {
+                    for i in 0..<16 {
+                        let b = chunk + i * 4
+                        w[i] = UInt32(m[b]) << 24 | UInt32(m[b + 1]) << 16 | UInt32(m[b + 2]) << 8 | UInt32(m[b + 3])
+                    }
+                    for i in 16..<64 {
+                        let s0 = rotr(w[i - 15], 7) ^ rotr(w[i - 15], 18) ^ (w[i - 15] >> 3)
+                        let s1 = rotr(w[i - 2], 17) ^ rotr(w[i - 2], 19) ^ (w[i - 2] >> 10)
+                        w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
+                    }
+                    var (a, b, c, d) = (state.0, state.1, state.2, state.3)
+                    var (e, f, g, h) = (state.4, state.5, state.6, state.7)
+                    for i in 0..<64 {
+                        let t1 = h &+ (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) &+ ((e & f) ^ (~e & g)) &+ roundConstants[i] &+ w[i]
+                        let t2 = (rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)) &+ ((a & b) ^ (a & c) ^ (b & c))
+                        (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
+                    }
+                    state = (state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d,
+                             state.4 &+ e, state.5 &+ f, state.6 &+ g, state.7 &+ h)
+                }
             }
-            for i in 16..<64 {
-                let s0 = rotr(w[i - 15], 7) ^ rotr(w[i - 15], 18) ^ (w[i - 15] >> 3)
-                let s1 = rotr(w[i - 2], 17) ^ rotr(w[i - 2], 19) ^ (w[i - 2] >> 10)
-                w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
-            }
-            var (a, b, c, d, e, f, g, h) = (state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7])
-            for i in 0..<64 {
-                let t1 = h &+ (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) &+ ((e & f) ^ (~e & g)) &+ roundConstants[i] &+ w[i]
-                let t2 = (rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)) &+ ((a & b) ^ (a & c) ^ (b & c))
-                (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
-            }
-            for (i, v) in [a, b, c, d, e, f, g, h].enumerated() { state[i] = state[i] &+ v }
         }
         let digits = Array("0123456789abcdef")
         var out = ""
-        for word in state {
+        for word in [state.0, state.1, state.2, state.3, state.4, state.5, state.6, state.7] {
             for shift in stride(from: 28, through: 0, by: -4) { out.append(digits[Int((word >> UInt32(shift)) & 0xF)]) }
         }
         return out

@@ -87,7 +87,9 @@ public struct Inflater: Sendable {
         self.phase = format == .zlib ? .streamHeader : .blockHeader
         let reserve = min(self.maxOutputBytes, max(0, expectedOutputBytes))
         // Never empty, so the decoding loop always has a buffer address (capacity is capped separately).
-        output = [UInt8](repeating: 0, count: max(1, reserve))
+        // Left uninitialised rather than zeroed (a memset of the whole image): only
+        // `output[0..<outputCount]` is ever read or handed out, and every byte there was written first.
+        output = [UInt8](unsafeUninitializedCapacity: max(1, reserve)) { _, initialized in initialized = max(1, reserve) }
     }
 
     /// Whether the end of the stream has been decoded.
@@ -118,6 +120,12 @@ public struct Inflater: Sendable {
         input.append(contentsOf: bytes)
     }
 
+    /// Reserves room for `count` more input bytes, so that feeding a stream in many pieces (PNG's
+    /// `IDAT` chunks) copies each byte once instead of regrowing the input buffer.
+    public mutating func reserveInputCapacity(_ count: Int) {
+        input.reserveCapacity(input.count - inputPosition + max(0, count))
+    }
+
     /// Declares that no more input will come: a stream that has not ended is then truncated.
     public mutating func finishInput() { inputComplete = true }
 
@@ -126,9 +134,10 @@ public struct Inflater: Sendable {
     public mutating func takeOutput() -> [UInt8] {
         if outputTaken == 0 && (isFinished || failure != nil) {
             // Nothing more will be decoded, so the window is not needed: hand over the buffer itself.
+            // Release our reference first, so the buffer is unique and truncating it does not copy it.
             var taken = output
-            taken.removeSubrange(outputCount...)
             output = [0]
+            taken.removeSubrange(outputCount...)
             outputBase += outputCount
             outputCount = 0
             checksummed = 0
@@ -445,6 +454,13 @@ public struct Inflater: Sendable {
 
     private enum SymbolsResult { case endOfBlock, needsInput, needsSpace }
 
+    /// The error for running out of bits or meeting an invalid code mid-symbol; `nil` when more
+    /// input may still come (the caller then restores the symbol's start and waits).
+    private static func shortfall(invalid: Bool, bits: Int, complete: Bool, _ what: String) -> ZoetropeError? {
+        if invalid && bits >= 15 { return ZoetropeError(.malformed, "deflate: invalid \(what) code") }
+        return complete ? ZoetropeError(.truncated, "deflate: compressed data ends early") : nil
+    }
+
     private mutating func decodeSymbols() throws(ZoetropeError) -> SymbolsResult {
         // Move the buffers into locals so the loop works on plain pointers without exclusivity checks.
         var out = output
@@ -462,10 +478,12 @@ public struct Inflater: Sendable {
             return .needsInput
         }
 
-        var position = inputPosition
-        var buffer = bitBuffer
-        var count = bitCount
-        var op = outputCount
+        // Written back by the loop when it stops; the loop itself works on locals, which stay in
+        // registers (captured variables would be loaded and stored on every symbol).
+        var finalPosition = inputPosition
+        var finalBuffer = bitBuffer
+        var finalCount = bitCount
+        var finalOp = outputCount
         var failure: ZoetropeError?
         var result = SymbolsResult.needsInput
 
@@ -476,6 +494,8 @@ public struct Inflater: Sendable {
                         let end = source.count
                         let capacity = min(target.count, ceiling)
                         guard let src = source.baseAddress, let dst = target.baseAddress else { return }
+                        var position = finalPosition, buffer = finalBuffer, count = finalCount, op = finalOp
+                        defer { finalPosition = position; finalBuffer = buffer; finalCount = count; finalOp = op }
                         while true {
                             // Everything below reads from these; on a shortfall they are restored.
                             let savedPosition = position, savedBuffer = buffer, savedCount = count
@@ -491,20 +511,12 @@ public struct Inflater: Sendable {
                                     count += 8
                                 }
                             }
-                            /// Out of bits (or an invalid code): wait for input, or fail. Restores the symbol start.
-                            func shortfall(invalid: Bool, _ what: String) {
-                                if invalid && count >= 15 {
-                                    failure = ZoetropeError(.malformed, "deflate: invalid \(what) code")
-                                } else if complete {
-                                    failure = ZoetropeError(.truncated, "deflate: compressed data ends early")
-                                }
-                                position = savedPosition; buffer = savedBuffer; count = savedCount
-                            }
                             let entry = HuffmanTable.lookup(litTable, buffer, primaryBits: literalBits)
                             var length = Int(HuffmanTable.length(entry))
                             let kind = HuffmanTable.kind(entry)
                             if length > count || kind == HuffmanTable.kindInvalid {
-                                shortfall(invalid: kind == HuffmanTable.kindInvalid, "literal/length")
+                                failure = Self.shortfall(invalid: kind == HuffmanTable.kindInvalid, bits: count, complete: complete, "literal/length")
+                                position = savedPosition; buffer = savedBuffer; count = savedCount
                                 return
                             }
                             buffer >>= UInt64(length)
@@ -536,7 +548,8 @@ public struct Inflater: Sendable {
                             // A length: base plus extra bits, then a distance code and its extra bits.
                             let lengthExtra = Int(HuffmanTable.extra(entry))
                             if lengthExtra > count {
-                                shortfall(invalid: false, "length")
+                                failure = Self.shortfall(invalid: false, bits: count, complete: complete, "length")
+                                position = savedPosition; buffer = savedBuffer; count = savedCount
                                 return
                             }
                             length = Int(HuffmanTable.value(entry)) + Int(buffer & ((1 << UInt64(lengthExtra)) - 1))
@@ -547,7 +560,8 @@ public struct Inflater: Sendable {
                             let distanceLength = Int(HuffmanTable.length(distanceEntry))
                             let distanceExtra = Int(HuffmanTable.extra(distanceEntry))
                             if distanceKind == HuffmanTable.kindInvalid || distanceLength + distanceExtra > count {
-                                shortfall(invalid: distanceKind == HuffmanTable.kindInvalid, "distance")
+                                failure = Self.shortfall(invalid: distanceKind == HuffmanTable.kindInvalid, bits: count, complete: complete, "distance")
+                                position = savedPosition; buffer = savedBuffer; count = savedCount
                                 return
                             }
                             buffer >>= UInt64(distanceLength)
@@ -578,10 +592,10 @@ public struct Inflater: Sendable {
                 }
             }
         }
-        inputPosition = position
-        bitBuffer = buffer
-        bitCount = count
-        outputCount = op
+        inputPosition = finalPosition
+        bitBuffer = finalBuffer
+        bitCount = finalCount
+        outputCount = finalOp
         if var failure {
             failure.offset = totalInputConsumed
             throw failure

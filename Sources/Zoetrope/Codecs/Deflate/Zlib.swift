@@ -12,6 +12,7 @@ public enum Zlib {
     /// - Parameter maxOutputBytes: the most bytes the stream may inflate to.
     /// - Throws: ``ZoetropeError`` for malformed, truncated or oversized streams and checksum errors.
     public static func decompress(_ data: [UInt8], maxOutputBytes: Int) throws(ZoetropeError) -> [UInt8] {
+        // No size guess: zero-filling a large guessed buffer costs more than doubling as it grows.
         var inflater = Inflater(format: .zlib, maxOutputBytes: maxOutputBytes)
         inflater.feed(data)
         inflater.finishInput()

@@ -1,8 +1,8 @@
 /// Writes animations as APNG files.
 ///
 /// Each frame after the first is reduced to the rectangle that differs from the canvas the
-/// decoder will hold, choosing for the previous frame the dispose op (NONE or BACKGROUND) that
-/// makes that rectangle smaller, and blending OVER with unchanged pixels made transparent when
+/// decoder will hold, choosing for the previous frame the dispose op (NONE, BACKGROUND or
+/// PREVIOUS) that makes that rectangle smallest, and blending OVER with unchanged pixels made transparent when
 /// that reproduces the frame exactly (SOURCE otherwise). Decoding the result gives back every
 /// frame exactly. All frames share one sample format (see ``PNGEncoder``).
 ///
@@ -108,24 +108,38 @@ public enum APNGEncoder {
     }
 
     /// Chooses each frame's rectangle and ops, simulating what the decoder's canvas will hold.
+    ///
+    /// For frame `i`, the previous frame's dispose op decides the canvas it is drawn on: NONE keeps
+    /// frame `i - 1`, BACKGROUND clears its rectangle, PREVIOUS restores the canvas frame `i - 1`
+    /// was drawn on (a sprite moving over a still background then costs only its own rectangle).
+    /// The op whose canvas differs from frame `i` in the smallest rectangle wins.
     static func plan(_ frames: [RGBAImage]) -> [Piece] {
         let width = frames[0].width, height = frames[0].height
         let full = PixelRect(x: 0, y: 0, width: width, height: height)
         var pieces = [Piece(rect: full, image: frames[0])]
+        // The canvas frame i - 1 was drawn on (transparent for frame 0).
+        var previousBase = RGBAImage(width: width, height: height)
         for index in 1..<max(1, frames.count) {
             let target = frames[index]
             let previous = frames[index - 1]
-            let previousRect = pieces[index - 1].rect
-            // Candidate canvases: the previous frame kept (NONE) or its rectangle cleared (BACKGROUND).
             var cleared = previous
-            clear(previousRect, in: &cleared)
-            let keptChange = changedRect(from: previous, to: target)
-            let clearedChange = changedRect(from: cleared, to: target)
-            let useBackground = (clearedChange?.area ?? 0) < (keptChange?.area ?? 0)
-            pieces[index - 1].disposeOp = useBackground ? 1 : 0
-            let base = useBackground ? cleared : previous
-            let rect = (useBackground ? clearedChange : keptChange) ?? PixelRect(x: 0, y: 0, width: 1, height: 1)
-            pieces.append(piece(rect: rect, base: base, target: target))
+            clear(pieces[index - 1].rect, in: &cleared)
+            // (dispose op, canvas after it); PREVIOUS on the first frame would act as BACKGROUND.
+            var candidates: [(op: UInt8, canvas: RGBAImage)] = [(0, previous), (1, cleared)]
+            if index >= 2 { candidates.append((2, previousBase)) }
+            var best = candidates[0]
+            var bestChange = changedRect(from: previous, to: target)
+            for candidate in candidates.dropFirst() {
+                let change = changedRect(from: candidate.canvas, to: target)
+                if (change?.area ?? 0) < (bestChange?.area ?? 0) {
+                    best = candidate
+                    bestChange = change
+                }
+            }
+            pieces[index - 1].disposeOp = best.op
+            let rect = bestChange ?? PixelRect(x: 0, y: 0, width: 1, height: 1)
+            pieces.append(piece(rect: rect, base: best.canvas, target: target))
+            previousBase = best.canvas
         }
         return pieces
     }

@@ -15,6 +15,7 @@ struct PNGFrameDecoder {
         let expected = header.filteredSize(width: width, height: height)
         // Allow some trailing data beyond the image (encoders occasionally leave it) but not a bomb.
         var inflater = Inflater(format: .zlib, maxOutputBytes: expected + 65_536, expectedOutputBytes: expected)
+        inflater.reserveInputCapacity(pieces.reduce(0) { $0 + $1.count })
         for piece in pieces { inflater.feed(bytes[piece]) }
         inflater.finishInput()
         var damage: ZoetropeError?

@@ -1,0 +1,37 @@
+/// Saved canvases that bound the cost of random access where an animation has few clean starts.
+///
+/// Without them, reading a delta-coded animation backwards (reverse playback) replays from the last
+/// clean frame for every frame: quadratic work. While replaying, the canvas before every
+/// `interval`-th frame is kept, within a byte budget, so any frame is at most `interval` frames of
+/// replay away from a saved state.
+struct ReplayCheckpoints: Sendable {
+    /// Bytes all checkpoints of one image may hold.
+    static let defaultBudget = 32 << 20
+
+    let interval: Int
+    private let capacity: Int
+    private var canvases: [Int: [UInt8]] = [:]
+
+    init(frameCount: Int, bytesPerCanvas: Int, budget: Int = defaultBudget) {
+        capacity = bytesPerCanvas > 0 ? budget / bytesPerCanvas : 0
+        // Spread the checkpoints we can afford evenly, but never closer than every 8 frames.
+        interval = capacity > 0 ? max(8, (frameCount + capacity - 1) / capacity) : Int.max
+    }
+
+    /// Keeps `canvas` as the state before frame `index` when `index` is a checkpoint position.
+    mutating func offer(_ canvas: [UInt8], before index: Int) {
+        guard index > 0, index % interval == 0, canvases.count < capacity, canvases[index] == nil else { return }
+        canvases[index] = canvas
+    }
+
+    /// The saved state closest before (or at) frame `index`.
+    func nearest(atOrBefore index: Int) -> (index: Int, canvas: [UInt8])? {
+        guard interval != .max else { return nil }
+        var position = index - index % interval
+        while position > 0 {
+            if let canvas = canvases[position] { return (position, canvas) }
+            position -= interval
+        }
+        return nil
+    }
+}

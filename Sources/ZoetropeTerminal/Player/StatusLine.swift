@@ -1,0 +1,84 @@
+import Zoetrope
+
+/// The player's status line: frame, loop, rate, mode and timing.
+public struct StatusLine: Sendable, Hashable {
+    /// The frame shown, 0-based.
+    public var frame: Int
+    /// The number of frames.
+    public var frameCount: Int
+    /// The play being shown, 0-based.
+    public var loop: Int
+    /// The number of plays, `nil` for forever.
+    public var plays: Int?
+    /// The playback rate.
+    public var rate: Double
+    /// The playback mode's name (`forward`, `reverse`, `bounce`).
+    public var mode: String
+    /// How long the frame shown lasts at rate 1.
+    public var frameDuration: Duration
+    /// Playback time since the start.
+    public var elapsed: Duration
+    /// Whether playback is paused.
+    public var isPaused: Bool
+    /// Frames that were due before they were decoded.
+    public var bufferMisses: Int
+
+    /// Creates a status.
+    public init(frame: Int, frameCount: Int, loop: Int, plays: Int?, rate: Double, mode: String,
+                frameDuration: Duration, elapsed: Duration, isPaused: Bool, bufferMisses: Int) {
+        self.frame = frame
+        self.frameCount = frameCount
+        self.loop = loop
+        self.plays = plays
+        self.rate = rate
+        self.mode = mode
+        self.frameDuration = frameDuration
+        self.elapsed = elapsed
+        self.isPaused = isPaused
+        self.bufferMisses = bufferMisses
+    }
+
+    /// The line, e.g. `frame 3/12  loop 1/∞  1.5×  forward  80 ms  4.32 s  misses 0  paused`,
+    /// 1-based for people.
+    public var text: String {
+        var parts = ["frame \(frame + 1)/\(frameCount)",
+                     "loop \(loop + 1)/\(plays.map(String.init) ?? "∞")",
+                     "\(Self.format(rate, decimals: 2))×",
+                     mode,
+                     "\(Self.milliseconds(frameDuration)) ms",
+                     "\(Self.format(Double(Self.milliseconds(elapsed)) / 1000, decimals: 2)) s",
+                     "misses \(bufferMisses)"]
+        if isPaused { parts.append("paused") }
+        return parts.joined(separator: "  ")
+    }
+
+    /// The bytes that write ``text`` at `row`, cut to `width` columns, clearing the rest of the row.
+    public func render(row: Int, width: Int) -> [UInt8] {
+        var out = [UInt8]()
+        out.appendCursorPosition(row: row, column: 1)
+        out.append(text: "\u{1B}[0m")
+        out.append(text: String(text.prefix(max(0, width))))
+        out.append(text: "\u{1B}[K")
+        return out
+    }
+
+    /// Whole milliseconds in `duration`.
+    static func milliseconds(_ duration: Duration) -> Int {
+        let (seconds, attoseconds) = duration.components
+        return Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000)
+    }
+
+    /// `value` with at most `decimals` decimals, trailing zeros dropped (1.50 → 1.5, 2.00 → 2).
+    static func format(_ value: Double, decimals: Int) -> String {
+        guard value.isFinite else { return "\(value)" }
+        var scale = 1
+        for _ in 0..<decimals { scale *= 10 }
+        let scaled = Int((abs(value) * Double(scale)).rounded())
+        var text = String(scaled / scale)
+        var fraction = String(scaled % scale)
+        while fraction.count < decimals { fraction = "0" + fraction }
+        while fraction.hasSuffix("0") { fraction.removeLast() }
+        if !fraction.isEmpty { text += "." + fraction }
+        return value < 0 && scaled != 0 ? "-" + text : text
+    }
+}

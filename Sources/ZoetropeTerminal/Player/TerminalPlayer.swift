@@ -1,0 +1,226 @@
+import Synchronization
+import Zoetrope
+
+/// A terminal view: plays an animation through a real ``Animator`` and draws its frames with a
+/// ``TerminalRenderer``, with a status line and keyboard controls.
+///
+/// The player is the ``AnimatableView``; it owns no terminal state. Whoever runs it (the `zoetrope
+/// play` command) sets up the terminal (``TerminalSession``), forwards keys to ``handle(_:)`` and
+/// resizes to ``resize(to:)``, and waits for the exit status the player reports through `onExit`
+/// — after the image's number of plays, or when the user quits.
+///
+/// Give the animator's clock the same serial queue that delivers keys and resizes, so everything
+/// the player does happens in order on that queue.
+public final class TerminalPlayer: AnimatableView {
+    /// How the player plays and draws.
+    public struct Options: Sendable {
+        /// How frames are drawn.
+        public var renderer: RendererKind
+        /// What transparency shows.
+        public var background: TerminalBackground
+        /// Columns for the image (`nil`: the window's width).
+        public var columns: Int?
+        /// Rows for the image (`nil`: the window's height less the status row).
+        public var rows: Int?
+        /// Whether to show the status line.
+        public var showInfo: Bool
+        /// Plays in all, replacing the image's own count; `nil` follows the image.
+        public var playCount: PlayCount?
+        /// Playback rate.
+        public var rate: Double
+        /// Playback mode.
+        public var mode: PlaybackMode
+
+        /// Creates options.
+        public init(renderer: RendererKind, background: TerminalBackground = .terminal, columns: Int? = nil,
+                    rows: Int? = nil, showInfo: Bool = false, playCount: PlayCount? = nil, rate: Double = 1,
+                    mode: PlaybackMode = .forward) {
+            self.renderer = renderer
+            self.background = background
+            self.columns = columns
+            self.rows = rows
+            self.showInfo = showInfo
+            self.playCount = playCount
+            self.rate = rate
+            self.mode = mode
+        }
+    }
+
+    /// Exit status after the last play or `q`.
+    public static let exitNormally: Int32 = 0
+    /// Exit status after Ctrl-C, as a shell reports SIGINT.
+    public static let exitInterrupted: Int32 = 130
+    /// The assumed cell size when the terminal does not report one.
+    public static let defaultCellPixels = PixelSize(width: 10, height: 20)
+    /// The slowest and fastest rates `-` and `+` reach.
+    public static let rateRange: ClosedRange<Double> = 1.0 / 16 ... 16
+
+    public let animator: Animator
+    /// The image played, at its own size (frames are scaled for the window as they are decoded).
+    public let image: any AnimatableImage
+    /// How frames are drawn.
+    public let renderer: any TerminalRenderer
+    private let options: Options
+    private let write: @Sendable ([UInt8]) -> Void
+    private let onExit: @Sendable (Int32) -> Void
+    private let state: Mutex<State>
+    private let observation: Mutex<AnimatorObservation?> = Mutex(nil)
+
+    private struct State {
+        var presenter: FramePresenter
+        var window: CellSize
+        /// Plays completed before the image was last reloaded at a new size.
+        var completedBeforeRelayout = 0
+        var exited = false
+        /// Whether ``start()`` has finished: until then the status line would show "paused".
+        var started = false
+    }
+
+    /// Creates a player for `image` in a window of `window`.
+    /// - Parameters:
+    ///   - clock: drives playback; give it the queue keys and resizes arrive on.
+    ///   - cache: where decoded frames are kept; the process-wide cache by default.
+    ///   - write: sends bytes to the terminal.
+    ///   - onExit: called once with the exit status when playback ends or the user quits.
+    public init(image: any AnimatableImage, options: Options, window: WindowSize, clock: any AnimationClock,
+                cache: SharedFrameCache = .shared, write: @escaping @Sendable ([UInt8]) -> Void, onExit: @escaping @Sendable (Int32) -> Void) {
+        self.image = image
+        self.options = options
+        self.write = write
+        self.onExit = onExit
+        let renderer = options.renderer.makeRenderer(cellPixels: window.cellPixels ?? Self.defaultCellPixels)
+        self.renderer = renderer
+        animator = Animator(clock: clock, cache: cache, configuration: Animator.Configuration(rate: options.rate, mode: options.mode))
+        let layout = PlayerLayout(canvas: PlayerLayout.contentSize(of: image), window: window.cells,
+                                  columns: options.columns, rows: options.rows, renderer: renderer)
+        state = Mutex(State(presenter: FramePresenter(renderer: renderer, background: options.background,
+                                                      layout: layout),
+                            window: window.cells))
+    }
+
+    /// The layout in use.
+    public var layout: PlayerLayout { state.withLock { $0.presenter.layout } }
+
+    /// Shows the first frame and starts playing (a still image is shown and waits for `q`).
+    public func start() throws {
+        let observation = animator.observe { [weak self] event in
+            if case .finished = event { self?.exit(Self.exitNormally) }
+        }
+        self.observation.withLock { $0 = observation }
+        try prepareForAnimation(with: scaledImage(for: layout), playCount: options.playCount)
+        if image.frameCount > 1 { startAnimating() }
+        state.withLock { $0.started = true }
+        refreshStatus()
+    }
+
+    /// The image the animator plays: frames scaled for `layout` as they are decoded, so the frame
+    /// buffer holds small frames. Sprite sheets are played as they are and each frame's rectangle
+    /// is scaled when shown.
+    private func scaledImage(for layout: PlayerLayout) -> any AnimatableImage {
+        if image.frameCount > 0, image.contentsRect(at: 0) != nil { return image }
+        return ScaledImage(image, size: layout.imageSize)
+    }
+
+    /// Stops playback and lets go of the frames.
+    public func stop() {
+        observation.withLock { $0?.cancel() }
+        animator.unload()
+    }
+
+    public func display(_ frame: DisplayFrame) {
+        state.withLock { state in
+            var out = state.presenter.present(frame.image, contentsRect: frame.contentsRect)
+            if options.showInfo && state.started {
+                out += status(frame: frame.index, state: state)
+                    .render(row: state.presenter.layout.statusRow, width: state.window.columns)
+            }
+            if !out.isEmpty { write(out) }
+        }
+    }
+
+    /// Reacts to a key: space pauses and resumes, left and right step a frame (pausing), `+` and `-`
+    /// double and halve the rate, `r` cycles the mode, `q` and Ctrl-C quit.
+    public func handle(_ key: PlayerKey) {
+        switch key {
+        case .space:
+            if animator.isPlaying { animator.pause() } else { animator.play() }
+        case .left, .right:
+            animator.pause()
+            let count = max(1, animator.frameCount)
+            let step = key == .right ? 1 : count - 1
+            animator.seek(toFrame: (animator.currentFrame + step) % count)
+        case .faster, .slower:
+            let rate = key == .faster ? animator.rate * 2 : animator.rate / 2
+            animator.rate = min(max(rate, Self.rateRange.lowerBound), Self.rateRange.upperBound)
+        case .cycleMode:
+            let modes = PlaybackMode.allCases
+            let index = modes.firstIndex(of: animator.mode) ?? 0
+            animator.mode = modes[(index + 1) % modes.count]
+        case .quit:
+            exit(Self.exitNormally)
+            return
+        case .interrupt:
+            exit(Self.exitInterrupted)
+            return
+        }
+        refreshStatus()
+    }
+
+    /// Lays the image out again for a window of a new size, keeping the frame shown, the plays
+    /// completed and whether it plays.
+    public func resize(to window: WindowSize) {
+        let layout = PlayerLayout(canvas: PlayerLayout.contentSize(of: image), window: window.cells,
+                                  columns: options.columns, rows: options.rows, renderer: renderer)
+        let unchanged = state.withLock { state -> Bool in
+            defer { state.window = window.cells }
+            return state.presenter.layout == layout && state.window == window.cells
+        }
+        if unchanged { return }
+        let frame = animator.currentFrame
+        let loop = animator.currentLoop
+        let plays = (options.playCount ?? image.playCount).count
+        let completed = state.withLock { state -> Int in
+            state.completedBeforeRelayout += loop
+            state.presenter.relayout(layout)
+            return state.completedBeforeRelayout
+        }
+        write(TerminalSequences.clear + renderer.cleanup())
+        let remaining = plays.map { PlayCount.finite(max(1, $0 - completed)) } ?? .infinite
+        do {
+            try prepareForAnimation(with: scaledImage(for: layout), playCount: remaining)
+            animator.seek(toFrame: frame)
+        } catch {
+            exit(1)
+        }
+        refreshStatus()
+    }
+
+    /// Redraws the status line (when shown).
+    public func refreshStatus() {
+        guard options.showInfo else { return }
+        state.withLock { state in
+            write(status(frame: animator.currentFrame, state: state)
+                .render(row: state.presenter.layout.statusRow, width: state.window.columns))
+        }
+    }
+
+    private func status(frame: Int, state: State) -> StatusLine {
+        let count = image.frameCount
+        let index = min(max(0, frame), max(0, count - 1))
+        return StatusLine(frame: index, frameCount: count,
+                          loop: state.completedBeforeRelayout + animator.currentLoop,
+                          plays: (options.playCount ?? image.playCount).count,
+                          rate: animator.rate, mode: animator.mode.rawValue,
+                          frameDuration: image.duration(at: index), elapsed: animator.elapsed,
+                          isPaused: !animator.isPlaying && !animator.isFinished && count > 1,
+                          bufferMisses: animator.bufferMisses)
+    }
+
+    private func exit(_ status: Int32) {
+        let first = state.withLock { state -> Bool in
+            defer { state.exited = true }
+            return !state.exited
+        }
+        if first { onExit(status) }
+    }
+}

@@ -1,0 +1,111 @@
+import Zoetrope
+
+/// DEC sixel graphics: `ESC P 0;1;0 q`, raster attributes `"1;1;W;H` (square pixels), the colour
+/// registers used (`#n;2;R;G;B` in percent), then bands of six pixel rows, `ESC \`.
+///
+/// Colours are the xterm palette's cube and greys (``XtermPalette``), register n being palette
+/// entry n. In each band, colours go in ascending register order, each as `#n` and one sixel
+/// character per column (63 + a bit per row, top row = bit 0), runs of four or more as `!count c`,
+/// trailing empty columns dropped; `$` returns to the band's start for the next colour and `-`
+/// starts the next band. Pixels with alpha below 128 are left undrawn (the `P2 = 1` mode), so the
+/// terminal background shows through; what an earlier frame drew there stays — use a
+/// ``TerminalBackground`` other than ``TerminalBackground/terminal`` for images whose transparent
+/// areas change.
+public struct SixelRenderer: PixelProtocolRenderer {
+    /// The size of one cell in pixels.
+    public var cellPixels: PixelSize
+
+    /// Creates a renderer.
+    public init(cellPixels: PixelSize) {
+        self.cellPixels = cellPixels
+    }
+
+    public func render(_ frame: RGBAImage, previous: RGBAImage?, at origin: CellPosition?) -> [UInt8] {
+        if origin != nil, previous == frame { return [] }
+        let width = frame.width, height = frame.height
+        // Palette entry per pixel, -1 when transparent.
+        var registers = [Int](repeating: -1, count: width * height)
+        var used = [Bool](repeating: false, count: 256)
+        for y in 0..<height {
+            for x in 0..<width {
+                let pixel = frame[x, y]
+                guard pixel.a >= HalfBlockRenderer.opaqueAlpha else { continue }
+                let index = XtermPalette.index(r: pixel.r, g: pixel.g, b: pixel.b)
+                registers[y * width + x] = index
+                used[index] = true
+            }
+        }
+        var out = [UInt8]()
+        appendStart(at: origin, to: &out)
+        out.append(0x1B)
+        out.append(text: "P0;1;0q\"1;1;")
+        out.append(decimal: width)
+        out.append(UInt8(ascii: ";"))
+        out.append(decimal: height)
+        for register in 0..<256 where used[register] {
+            let color = XtermPalette.color(at: register)
+            out.append(UInt8(ascii: "#"))
+            out.append(decimal: register)
+            out.append(text: ";2;")
+            out.append(decimal: Self.percent(color.r))
+            out.append(UInt8(ascii: ";"))
+            out.append(decimal: Self.percent(color.g))
+            out.append(UInt8(ascii: ";"))
+            out.append(decimal: Self.percent(color.b))
+        }
+        var bandTop = 0
+        while bandTop < height {
+            if bandTop > 0 { out.append(UInt8(ascii: "-")) }
+            let bandRows = min(6, height - bandTop)
+            var bandUsed = [Bool](repeating: false, count: 256)
+            for y in bandTop..<bandTop + bandRows {
+                for x in 0..<width where registers[y * width + x] >= 0 { bandUsed[registers[y * width + x]] = true }
+            }
+            var first = true
+            for register in 0..<256 where bandUsed[register] {
+                if !first { out.append(UInt8(ascii: "$")) }
+                first = false
+                out.append(UInt8(ascii: "#"))
+                out.append(decimal: register)
+                var columns = [UInt8]()
+                columns.reserveCapacity(width)
+                for x in 0..<width {
+                    var bits: UInt8 = 0
+                    for row in 0..<bandRows where registers[(bandTop + row) * width + x] == register {
+                        bits |= 1 << row
+                    }
+                    columns.append(63 + bits)
+                }
+                while columns.last == 63 { columns.removeLast() }
+                Self.appendRuns(columns, to: &out)
+            }
+            bandTop += 6
+        }
+        out.appendStringTerminator()
+        if origin == nil { out.append(UInt8(ascii: "\n")) } // the cursor is already below the image
+        return out
+    }
+
+    /// A colour channel in sixel percent, rounded to nearest.
+    static func percent(_ value: UInt8) -> Int {
+        (Int(value) * 100 + 127) / 255
+    }
+
+    /// Appends sixel characters, with runs of four or more written as `!count c`.
+    private static func appendRuns(_ columns: [UInt8], to out: inout [UInt8]) {
+        var index = 0
+        while index < columns.count {
+            var end = index + 1
+            while end < columns.count && columns[end] == columns[index] { end += 1 }
+            let run = end - index
+            if run >= 4 {
+                out.append(UInt8(ascii: "!"))
+                out.append(decimal: run)
+                out.append(columns[index])
+            } else {
+                for _ in 0..<run { out.append(columns[index]) }
+            }
+            index = end
+        }
+    }
+}

@@ -1,0 +1,46 @@
+/// The xterm 256-colour palette's portable part: the 6×6×6 colour cube (indices 16–231) and the 24
+/// greys (232–255). Indices 0–15 are left out because every terminal theme redefines them.
+public enum XtermPalette {
+    /// The cube's channel levels.
+    public static let cubeLevels: [UInt8] = [0, 95, 135, 175, 215, 255]
+
+    /// The colour of palette entry `index` (16–255).
+    public static func color(at index: Int) -> (r: UInt8, g: UInt8, b: UInt8) {
+        if index >= 232 {
+            let grey = UInt8(8 + 10 * (index - 232))
+            return (grey, grey, grey)
+        }
+        let cube = max(0, index - 16)
+        return (cubeLevels[cube / 36], cubeLevels[cube / 6 % 6], cubeLevels[cube % 6])
+    }
+
+    /// The palette entry (16–255) nearest to a colour by squared RGB distance; the cube wins ties.
+    public static func index(r: UInt8, g: UInt8, b: UInt8) -> Int {
+        let red = nearestCubeLevel(r), green = nearestCubeLevel(g), blue = nearestCubeLevel(b)
+        let cubeIndex = 16 + 36 * red + 6 * green + blue
+        let cubeDistance = distance((r, g, b), color(at: cubeIndex))
+        // Greys are 8, 18, …, 238: the nearest to the channel average, then measured exactly.
+        let average = (Int(r) + Int(g) + Int(b)) / 3
+        let greyStep = min(23, max(0, (average - 8 + 5) / 10))
+        let greyIndex = 232 + greyStep
+        let greyDistance = distance((r, g, b), color(at: greyIndex))
+        return greyDistance < cubeDistance ? greyIndex : cubeIndex
+    }
+
+    private static func nearestCubeLevel(_ value: UInt8) -> Int {
+        // Midpoints between 0, 95, 135, 175, 215 and 255.
+        switch value {
+        case ..<48: return 0
+        case ..<115: return 1
+        case ..<155: return 2
+        case ..<195: return 3
+        case ..<235: return 4
+        default: return 5
+        }
+    }
+
+    private static func distance(_ a: (UInt8, UInt8, UInt8), _ b: (r: UInt8, g: UInt8, b: UInt8)) -> Int {
+        let dr = Int(a.0) - Int(b.r), dg = Int(a.1) - Int(b.g), db = Int(a.2) - Int(b.b)
+        return dr * dr + dg * dg + db * db
+    }
+}

@@ -1,0 +1,165 @@
+import ArgumentParser
+import Foundation
+import Zoetrope
+
+/// `zoetrope timeline`: which frame shows when, without a screen.
+struct TimelineCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "timeline",
+        abstract: "Show which frame an animation shows when, on a simulated display.",
+        discussion: """
+            Plays FILE through the real animator and frame buffer on a simulated clock ticking \
+            --refresh times a second, and prints the time and index of every frame change, then the \
+            plays completed, buffer misses and the peak of decoded frames held.
+
+            On the simulated clock decoding takes no time (before each tick the buffer finishes the \
+            work asked of it so far), so the output is the same on every run: the timing a fast \
+            enough machine shows. With --realtime a timer clock drives playback instead, and slow \
+            decoding shows up as buffer misses.
+
+            Examples:
+              zoetrope timeline cat.gif
+              zoetrope timeline cat.gif --refresh 120 --rate 2 --mode bounce --json
+              zoetrope timeline big.gif --budget 20000000 --seconds 30 --realtime
+            """
+    )
+
+    enum Mode: String, ExpressibleByArgument, CaseIterable {
+        case forward, reverse, bounce
+        var playbackMode: PlaybackMode {
+            switch self {
+            case .forward: .forward
+            case .reverse: .reverse
+            case .bounce: .bounce
+            }
+        }
+    }
+
+    enum Lateness: String, ExpressibleByArgument, CaseIterable {
+        case skip, wait
+        var policy: LatenessPolicy { self == .skip ? .skipFrames : .showEveryFrame }
+    }
+
+    @Argument(help: "The animated image (GIF, PNG/APNG, WebP).")
+    var file: String
+
+    @Option(name: .customLong("refresh"), help: ArgumentHelp("Display refresh rate in ticks per second.", valueName: "hz"))
+    var refresh: Double = 60
+
+    @Option(help: ArgumentHelp("How long to play, in seconds (default: until the animation finishes, or 10 s when it loops forever).",
+                               valueName: "s"))
+    var seconds: Double?
+
+    @Option(help: "Playback speed: 2 is twice as fast, 0.5 half as fast.")
+    var rate: Double = 1
+
+    @Option(help: "Frame order: forward, reverse or bounce.")
+    var mode: Mode = .forward
+
+    @Option(help: "When late: skip frames to keep wall-clock time, or wait to show every frame.")
+    var lateness: Lateness = .skip
+
+    @Option(help: ArgumentHelp("Bytes of decoded frames to keep ahead (default: automatic, from the system's memory).",
+                               valueName: "bytes"))
+    var budget: Int?
+
+    @Flag(help: "Print one JSON object instead of text.")
+    var json = false
+
+    @Flag(help: "Drive playback with a real timer clock, in real time.")
+    var realtime = false
+
+    func validate() throws {
+        guard refresh.isFinite, refresh >= 1, refresh <= 1000 else {
+            throw ValidationError("--refresh must be between 1 and 1000 ticks per second")
+        }
+        if let seconds, !(seconds.isFinite && seconds > 0 && seconds <= 86_400) {
+            throw ValidationError("--seconds must be more than 0 and at most 86400")
+        }
+        guard rate.isFinite, rate > 0, rate <= 100 else {
+            throw ValidationError("--rate must be more than 0 and at most 100")
+        }
+        if let budget, budget <= 0 { throw ValidationError("--budget must be a positive number of bytes") }
+    }
+
+    func run() throws {
+        let image: AnimatedImage
+        do {
+            image = try AnimatedImage(contentsOfFile: file)
+        } catch {
+            printError("zoetrope timeline: \(file): \(error)")
+            throw ExitCode.failure
+        }
+        let configuration = Animator.Configuration(rate: rate, mode: mode.playbackMode, lateness: lateness.policy,
+                                                   budget: budget.map { .bytes($0) } ?? .automatic)
+        let length = playLength(of: image)
+        let report: PlaybackReport
+        do {
+            report = realtime
+                ? try PlaybackSimulation.runInRealTime(image, ticksPerSecond: refresh, duration: length,
+                                                       configuration: configuration)
+                : try PlaybackSimulation.run(image, ticksPerSecond: refresh, duration: length,
+                                             configuration: configuration)
+        } catch {
+            printError("zoetrope timeline: \(file): \(error)")
+            throw ExitCode.failure
+        }
+        print(json ? jsonText(report) : text(report, image: image))
+    }
+
+    /// --seconds, or the whole animation at this rate (plus a tick), or 10 s when it loops forever.
+    private func playLength(of image: AnimatedImage) -> Duration {
+        if let seconds { return .seconds(seconds) }
+        guard let plays = image.playCount.count else { return .seconds(10) }
+        var loop = image.totalDuration
+        if mode == .bounce, image.frameCount > 2 {
+            loop += (1..<(image.frameCount - 1)).reduce(Duration.zero) { $0 + image.duration(at: $1) }
+        }
+        return loop * plays * (1 / rate) + .seconds(1 / refresh)
+    }
+
+    private func text(_ report: PlaybackReport, image: AnimatedImage) -> String {
+        var lines = ["\(file): \(image.format), \(image.canvasSize), \(image.frameCount) frames, \(image.playCount); "
+            + "\(number(refresh)) Hz, rate \(number(rate)), \(mode.rawValue), \(lateness.rawValue)"
+            + (realtime ? ", real time" : "")]
+        lines.append("   time (ms)  frame  loop")
+        for change in report.changes {
+            lines.append(pad(milliseconds(change.time), 12) + pad("\(change.frame)", 7) + pad("\(change.loop)", 6))
+        }
+        lines.append("loops completed: \(report.loopsCompleted)\(report.finished ? " (finished)" : "")")
+        lines.append("buffer misses: \(report.bufferMisses)")
+        lines.append("peak buffered: \(report.peakBufferedFrames) frames, \(report.peakBufferedBytes) bytes")
+        return lines.joined(separator: "\n")
+    }
+
+    private func jsonText(_ report: PlaybackReport) -> String {
+        let changes = report.changes.map { change -> JSONValue in
+            .object([("timeMs", .milliseconds(change.time)), ("frame", .int(change.frame)), ("loop", .int(change.loop))])
+        }
+        return JSONValue.object([
+            ("changes", .array(changes)),
+            ("loopsCompleted", .int(report.loopsCompleted)),
+            ("finished", .bool(report.finished)),
+            ("bufferMisses", .int(report.bufferMisses)),
+            ("peakBufferedFrames", .int(report.peakBufferedFrames)),
+            ("peakBufferedBytes", .int(report.peakBufferedBytes)),
+        ]).rendered(pretty: false)
+    }
+
+    /// Milliseconds to three decimals, without trailing zeros: `100`, `116.667`.
+    private func milliseconds(_ time: Duration) -> String {
+        JSONValue.milliseconds(time).rendered()
+    }
+
+    private func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? "\(Int(value))" : "\(value)"
+    }
+
+    private func pad(_ text: String, _ width: Int) -> String {
+        String(repeating: " ", count: max(0, width - text.count)) + text
+    }
+
+    private func printError(_ message: String) {
+        FileHandle.standardError.write(Data((message + "\n").utf8))
+    }
+}

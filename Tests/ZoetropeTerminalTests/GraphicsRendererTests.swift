@@ -1,0 +1,159 @@
+import Testing
+import Zoetrope
+@testable import ZoetropeTerminal
+
+@Suite("Base64")
+struct Base64Tests {
+    @Test("RFC 4648 test vectors and the last two alphabet characters")
+    func vectors() {
+        let cases = ["": "", "f": "Zg==", "fo": "Zm8=", "foo": "Zm9v", "foob": "Zm9vYg==",
+                     "fooba": "Zm9vYmE=", "foobar": "Zm9vYmFy"]
+        for (input, expected) in cases {
+            #expect(text(Base64.encode(Array(input.utf8))) == expected)
+        }
+        #expect(text(Base64.encode([0xFB, 0xFF])) == "+/8=")
+    }
+}
+
+@Suite("Sixel renderer")
+struct SixelRendererTests {
+    let renderer = SixelRenderer(cellPixels: PixelSize(width: 10, height: 20))
+
+    @Test("3×2: palette of used registers, one band, colours in register order, transparent undrawn")
+    func smallFrame() {
+        let frame = makeImage([[red, red, clear],
+                               [black, red, clear]])
+        let out = renderer.render(frame, previous: nil, at: .topLeft)
+        // Black (16) is only in row 1 of column 0: bit 1 → 63 + 2 = "A"; trailing empty columns dropped.
+        // Red (196): column 0 row 0 → "@", column 1 rows 0 and 1 → 63 + 3 = "B".
+        #expect(text(out) == "\u{1B}[1;1H\u{1B}P0;1;0q\"1;1;3;2#16;2;0;0;0#196;2;100;0;0#16A$#196@B\u{1B}\\")
+    }
+
+    @Test("5×7: two bands separated by '-', runs of four or more compressed with '!'")
+    func bandsAndRuns() {
+        let frame = solidImage(width: 5, height: 7, white)
+        let out = renderer.render(frame, previous: nil, at: CellPosition(row: 2, column: 3))
+        #expect(text(out) == "\u{1B}[2;3H\u{1B}P0;1;0q\"1;1;5;7#231;2;100;100;100#231!5~-#231!5@\u{1B}\\")
+    }
+
+    @Test("inline output starts at the cursor and ends with a newline")
+    func inline() {
+        let frame = solidImage(width: 1, height: 1, white)
+        let out = renderer.render(frame, previous: frame, at: nil)
+        #expect(text(out) == "\u{1B}P0;1;0q\"1;1;1;1#231;2;100;100;100#231@\u{1B}\\\n")
+    }
+
+    @Test("an unchanged frame sends nothing")
+    func unchanged() {
+        let frame = solidImage(width: 2, height: 2, red)
+        #expect(renderer.render(frame, previous: frame, at: .topLeft).isEmpty)
+    }
+
+    @Test("cells are whole: 25×41 pixels need 3×3 cells of 10×20")
+    func geometry() {
+        #expect(renderer.cellSize(for: PixelSize(width: 25, height: 41)) == CellSize(columns: 3, rows: 3))
+        #expect(renderer.pixelSize(for: CellSize(columns: 3, rows: 2)) == PixelSize(width: 30, height: 40))
+    }
+}
+
+@Suite("kitty renderer")
+struct KittyRendererTests {
+    let renderer = KittyRenderer(cellPixels: PixelSize(width: 10, height: 20))
+
+    @Test("2×2: one APC with transmit-and-place keys and the base64 PNG")
+    func smallFrame() {
+        let frame = makeImage([[red, green], [blue, clear]])
+        let out = renderer.render(frame, previous: nil, at: CellPosition(row: 4, column: 2))
+        let png = text(Base64.encode(PNGEncoder.encode(frame)))
+        #expect(text(out) == "\u{1B}[4;2H\u{1B}_Ga=T,f=100,i=1,p=1,q=2,C=1;\(png)\u{1B}\\")
+        #expect(renderer.render(frame, previous: frame, at: .topLeft).isEmpty)
+    }
+
+    @Test("large frames are chunked: ≤ 4096 base64 bytes each, m=1 until the last (m=0)")
+    func chunking() throws {
+        var frame = RGBAImage(width: 40, height: 40)
+        for y in 0..<40 { for x in 0..<40 { frame[x, y] = (UInt8(x * 6), UInt8(y * 6), 7, 255) } }
+        let out = text(renderer.render(frame, previous: nil, at: .topLeft))
+        let payload = text(Base64.encode(PNGEncoder.encode(frame)))
+        #expect(payload.utf8.count > 2 * KittyRenderer.chunkSize)
+        #expect(out.hasPrefix("\u{1B}[1;1H\u{1B}_G"))
+        let commands = out.dropFirst("\u{1B}[1;1H".count).split(separator: "\u{1B}\\").map(String.init)
+        #expect(commands.count == (payload.utf8.count + 4095) / 4096)
+        var joined = ""
+        for (index, command) in commands.enumerated() {
+            let parts = command.split(separator: ";", maxSplits: 1).map(String.init)
+            let keys = parts[0], data = parts.count > 1 ? parts[1] : ""
+            if index == 0 {
+                #expect(keys == "\u{1B}_Ga=T,f=100,i=1,p=1,q=2,C=1,m=1")
+            } else {
+                #expect(keys == (index == commands.count - 1 ? "\u{1B}_Gm=0" : "\u{1B}_Gm=1"))
+            }
+            #expect(data.utf8.count <= KittyRenderer.chunkSize)
+            joined += data
+        }
+        #expect(joined == payload)
+    }
+
+    @Test("inline output: no cursor move, then one newline per cell row the image covers")
+    func inline() {
+        let frame = solidImage(width: 2, height: 30, red) // 30 px = 2 rows of 20 px
+        let png = text(Base64.encode(PNGEncoder.encode(frame)))
+        #expect(text(renderer.render(frame, previous: nil, at: nil))
+                == "\u{1B}_Ga=T,f=100,i=1,p=1,q=2,C=1;\(png)\u{1B}\\\n\n")
+    }
+
+    @Test("cleanup deletes the image and its data")
+    func cleanup() {
+        #expect(text(renderer.cleanup()) == "\u{1B}_Ga=d,d=I,i=1,q=2\u{1B}\\")
+    }
+}
+
+@Suite("iTerm2 renderer")
+struct ITermRendererTests {
+    @Test("2×2: OSC 1337 File with size in bytes and pixels, base64 PNG, BEL")
+    func smallFrame() {
+        let frame = makeImage([[red, green], [blue, white]])
+        let png = PNGEncoder.encode(frame)
+        let out = ITermRenderer(cellPixels: PixelSize(width: 8, height: 16)).render(frame, previous: nil, at: .topLeft)
+        #expect(text(out) == "\u{1B}[1;1H\u{1B}]1337;File=inline=1;size=\(png.count);width=2px;height=2px;"
+                           + "preserveAspectRatio=0;doNotMoveCursor=1:\(text(Base64.encode(png)))\u{07}")
+    }
+}
+
+@Suite("Backgrounds and detection")
+struct BackgroundAndDetectionTests {
+    @Test("parsing --background values")
+    func parsing() {
+        #expect(TerminalBackground(argument: "terminal") == .terminal)
+        #expect(TerminalBackground(argument: "checker") == .checkerboard)
+        #expect(TerminalBackground(argument: "#FF8000") == .color(r: 255, g: 128, b: 0))
+        #expect(TerminalBackground(argument: "#FF80") == nil)
+        #expect(TerminalBackground(argument: "blue") == nil)
+    }
+
+    @Test("compositing over a colour and a checkerboard gives opaque pixels")
+    func compositing() {
+        let frame = makeImage([[(255, 0, 0, 128), clear, clear, white]])
+        let overBlack = TerminalBackground.color(r: 0, g: 0, b: 0).apply(to: frame, squareSize: 2)
+        // 255·128 / 255 = 128 exactly; transparent pixels become the background.
+        #expect(overBlack.pixels == [128, 0, 0, 255, 0, 0, 0, 255, 0, 0, 0, 255, 255, 255, 255, 255])
+        let checker = TerminalBackground.checkerboard.apply(to: frame, squareSize: 2)
+        #expect(checker[1, 0] == (0x99, 0x99, 0x99, 255))
+        #expect(checker[2, 0] == (0x66, 0x66, 0x66, 255))
+        #expect(TerminalBackground.terminal.apply(to: frame, squareSize: 2) == frame)
+    }
+
+    @Test("renderer detection from TERM, TERM_PROGRAM and COLORTERM")
+    func detection() {
+        #expect(RendererKind.detect(environment: ["TERM": "xterm-kitty"]) == .kitty)
+        #expect(RendererKind.detect(environment: ["TERM": "xterm-256color", "TERM_PROGRAM": "iTerm.app"]) == .iterm)
+        #expect(RendererKind.detect(environment: ["TERM": "foot"]) == .sixel)
+        #expect(RendererKind.detect(environment: ["TERM": "xterm-256color", "COLORTERM": "truecolor"]) == .truecolor)
+        #expect(RendererKind.detect(environment: ["TERM": "xterm"]) == .xterm256)
+        #expect(RendererKind.detect(environment: [:]) == .xterm256)
+        // tmux does not pass graphics through: text renderers only.
+        #expect(RendererKind.detect(environment: ["TERM": "tmux-256color", "TERM_PROGRAM": "iTerm.app",
+                                                  "TMUX": "/tmp/tmux", "COLORTERM": "truecolor"]) == .truecolor)
+        #expect(RendererKind(rawValue: "256") == .xterm256)
+    }
+}

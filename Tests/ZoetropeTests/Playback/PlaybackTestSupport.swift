@@ -1,0 +1,87 @@
+@testable import Zoetrope
+
+/// A tiny image whose frame `i` is filled with the value `i`, counting how often each frame is
+/// decoded.
+final class CountingImage: AnimatableImage {
+    let durations: [Duration]
+    let playCount: PlayCount
+    let canvasSize: PixelSize
+    private let decodes = LockedState<[Int: Int]>([:])
+
+    init(durations: [Duration], playCount: PlayCount = .infinite, size: PixelSize = PixelSize(width: 2, height: 2)) {
+        self.durations = durations
+        self.playCount = playCount
+        self.canvasSize = size
+    }
+
+    convenience init(milliseconds: [Int], playCount: PlayCount = .infinite) {
+        self.init(durations: milliseconds.map { .milliseconds($0) }, playCount: playCount)
+    }
+
+    var frameCount: Int { durations.count }
+    func duration(at index: Int) -> Duration { durations[index] }
+
+    func frame(at index: Int) throws -> RGBAImage {
+        decodes.withLock { $0[index, default: 0] += 1 }
+        return Self.still(index, size: canvasSize)
+    }
+
+    /// How many times each frame was decoded.
+    var decodeCounts: [Int: Int] { decodes.withLock { $0 } }
+
+    static func still(_ value: Int, size: PixelSize) -> RGBAImage {
+        RGBAImage(width: size.width, height: size.height,
+                  pixels: [UInt8](repeating: UInt8(truncatingIfNeeded: value), count: size.area * 4))
+    }
+}
+
+/// An animator on a manual clock with manual decoding, recording what it announces.
+final class PlaybackHarness: Sendable {
+    let clock = ManualClock()
+    let scheduler = ManualDecodeScheduler()
+    let cache: SharedFrameCache
+    let animator: Animator
+    private let recorded = LockedState<[AnimatorEvent]>([])
+
+    init(_ image: any AnimatableImage, configuration: Animator.Configuration = Animator.Configuration(),
+         byteLimit: Int = 1 << 30, cache: SharedFrameCache? = nil) throws {
+        self.cache = cache ?? SharedFrameCache(byteLimit: byteLimit, scheduler: scheduler)
+        animator = Animator(clock: clock, cache: self.cache, configuration: configuration)
+        try animator.prepare(image)
+        animator.observe { [weak self] event in self?.recorded.withLock { $0.append(event) } }
+    }
+
+    var events: [AnimatorEvent] { recorded.withLock { $0 } }
+
+    /// Lets background decoding finish, then ticks at `timestamp`.
+    func tick(at timestamp: Duration, decoding: Bool = true) {
+        if decoding { scheduler.runAll() }
+        clock.tick(at: timestamp)
+    }
+
+    func tick(milliseconds: Int, decoding: Bool = true) {
+        tick(at: .milliseconds(milliseconds), decoding: decoding)
+    }
+}
+
+/// Frame-change events only, as (frame, loop).
+func frameChanges(_ events: [AnimatorEvent]) -> [Int] {
+    events.compactMap { if case .frameChanged(let frame, _) = $0 { frame } else { nil } }
+}
+
+/// The frame a browser shows at time `time` (from the start of playback) for frames of
+/// `durations` playing `cycle` over and over, `plays` times (nil: forever), computed by walking the
+/// timeline from the start — independently of the animator's accumulator.
+func expectedFrame(at time: Duration, durations: [Duration], cycle: [Int], plays: Int?, rest: Int) -> Int {
+    var start = Duration.zero
+    var play = 0
+    while true {
+        for index in cycle {
+            let end = start + durations[index]
+            if time < end { return index }
+            start = end
+        }
+        play += 1
+        if let plays, play >= plays { return rest }
+    }
+}
