@@ -28,6 +28,7 @@ let package = Package(
             dependencies: ["Zoetrope"],
             path: "Benchmarks/zoetrope-benchmark"
         ),
+        .executableTarget(name: "zoetrope-memory-probe", dependencies: ["Zoetrope"], path: "Benchmarks/zoetrope-memory-probe"),
         .testTarget(name: "ZoetropeTests", dependencies: ["Zoetrope"]),
         .testTarget(name: "ZoetropeTerminalTests", dependencies: ["ZoetropeTerminal"]),
         .testTarget(name: "ZoetropeCLITests", dependencies: ["zoetrope", "Zoetrope"]),

@@ -1,4 +1,31 @@
-import Zoetrope
+#if canImport(Glibc)
+import Glibc
+#endif
 
-PlaybackBenchmark.runIfRequested(CommandLine.arguments)
-print("zoetrope-benchmark: no benchmarks yet")
+// zoetrope-benchmark: a program that prints figures (see docs/benchmarks.md). `scripts/benchmark`
+// is the one command that builds everything and runs `compare`. Each mode lives in its own file;
+// this file only dispatches.
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+let modeArguments = Array(arguments.dropFirst())
+
+let status: Int32
+switch arguments.first {
+case "compare": status = CompareMode.run(modeArguments)
+case "decode": status = DecodeMode.run(modeArguments)
+case "inflate": status = ZlibModes.inflate(modeArguments)
+case "deflate": status = ZlibModes.deflate(modeArguments)
+case "generate": status = GenerateMode.run(modeArguments)
+case "playback": status = PlaybackBenchmark.main(modeArguments)
+default:
+    print("""
+    usage: zoetrope-benchmark compare --reference EXE --files DIR [--files DIR...] [--rounds N] [--min-ms MS] [--json OUT] [--only TEXT]
+           zoetrope-benchmark decode FILE MIN_MS [--verify]     (one measuring child; prints JSON)
+           zoetrope-benchmark inflate FILE.zlib MIN_MS
+           zoetrope-benchmark deflate FILE LEVEL MIN_MS
+           zoetrope-benchmark generate DIR                      (APNG files made with Zoetrope's encoder)
+           zoetrope-benchmark playback FILE [--seconds S]       (playback memory and timing)
+    """)
+    status = arguments.first == nil ? 0 : 64
+}
+exit(status)

@@ -87,7 +87,9 @@ public struct Inflater: Sendable {
         self.phase = format == .zlib ? .streamHeader : .blockHeader
         let reserve = min(self.maxOutputBytes, max(0, expectedOutputBytes))
         // Never empty, so the decoding loop always has a buffer address (capacity is capped separately).
-        output = [UInt8](repeating: 0, count: max(1, reserve))
+        // Left uninitialised rather than zeroed (a memset of the whole image): only
+        // `output[0..<outputCount]` is ever read or handed out, and every byte there was written first.
+        output = [UInt8](unsafeUninitializedCapacity: max(1, reserve)) { _, initialized in initialized = max(1, reserve) }
     }
 
     /// Whether the end of the stream has been decoded.
@@ -118,6 +120,12 @@ public struct Inflater: Sendable {
         input.append(contentsOf: bytes)
     }
 
+    /// Reserves room for `count` more input bytes, so that feeding a stream in many pieces (PNG's
+    /// `IDAT` chunks) copies each byte once instead of regrowing the input buffer.
+    public mutating func reserveInputCapacity(_ count: Int) {
+        input.reserveCapacity(input.count - inputPosition + max(0, count))
+    }
+
     /// Declares that no more input will come: a stream that has not ended is then truncated.
     public mutating func finishInput() { inputComplete = true }
 
@@ -126,9 +134,10 @@ public struct Inflater: Sendable {
     public mutating func takeOutput() -> [UInt8] {
         if outputTaken == 0 && (isFinished || failure != nil) {
             // Nothing more will be decoded, so the window is not needed: hand over the buffer itself.
+            // Release our reference first, so the buffer is unique and truncating it does not copy it.
             var taken = output
-            taken.removeSubrange(outputCount...)
             output = [0]
+            taken.removeSubrange(outputCount...)
             outputBase += outputCount
             outputCount = 0
             checksummed = 0

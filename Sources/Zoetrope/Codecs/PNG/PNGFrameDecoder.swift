@@ -19,6 +19,7 @@ struct PNGFrameDecoder {
         let compressed = pieces.reduce(0) { $0 + $1.count }
         let reachable = compressed > expected / 1032 ? expected : compressed * 1032
         var inflater = Inflater(format: .zlib, maxOutputBytes: expected + 65_536, expectedOutputBytes: reachable)
+        inflater.reserveInputCapacity(compressed)
         for piece in pieces { inflater.feed(bytes[piece]) }
         inflater.finishInput()
         var damage: ZoetropeError?

@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+import Zoetrope
+
+/// Decodes a file in a child process (`zoetrope-memory-probe`, built with the package) and reports
+/// what happened and how much resident memory the decode added at its peak (see the probe's
+/// main.swift for the method: the kernel's peak-RSS mark is reset before the decode).
+struct MemoryProbe {
+    struct Result: Sendable {
+        var outcome: String
+        var kind: String?
+        var message: String?
+        var frames: Int?
+        /// Kinds of the warnings an image that opened recorded.
+        var warningKinds: [String]
+        /// The peak resident memory added by the decode, in bytes.
+        var growthBytes: Int
+        var peakWasReset: Bool
+        /// Whether the probe runs under a sanitizer, whose shadow memory makes RSS meaningless.
+        var sanitized: Bool
+
+        /// Whether the decode stopped at a limit: an error of kind `limitExceeded`, or a warning of
+        /// that kind with the frames before it kept.
+        var refusedByLimit: Bool { kind == "limitExceeded" || warningKinds.contains("limitExceeded") }
+
+        /// Whether the decode's peak memory growth stayed under `budget` bytes; always true under a
+        /// sanitizer (see ``sanitized``), where only the outcome is checked.
+        func grewLessThan(_ budget: Int) -> Bool { sanitized || growthBytes < budget }
+    }
+
+    /// Limits the probe decodes under: 4 megapixels (16 MB of canvas), 1 000 frames, 64 MB in all.
+    static let limits = DecodingLimits(maxPixels: 4_000_000, maxFrameCount: 1_000, maxTotalDecodedBytes: 64 << 20)
+
+    /// The probe executable, beside the test binary.
+    static var executable: String {
+        let testBinary = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        var folder = URL(fileURLWithPath: testBinary).deletingLastPathComponent()
+        // The test binary may sit inside a bundle folder (…/ZoetropePackageTests.xctest/…).
+        while !folder.path.isEmpty, folder.path != "/" {
+            let candidate = folder.appendingPathComponent("zoetrope-memory-probe").path
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+            folder = folder.deletingLastPathComponent()
+        }
+        return "zoetrope-memory-probe"
+    }
+
+    /// Writes `bytes` to a temporary file and decodes it in the probe (`mode`: image or inspect),
+    /// failing the test if the probe does not finish within `timeout`.
+    static func decode(_ bytes: [UInt8], mode: String = "image", limits: DecodingLimits = limits,
+                       timeout: Duration = .seconds(60)) throws -> Result {
+        let file = FileManager.default.temporaryDirectory
+            .appendingPathComponent("zoetrope-limit-\(UInt64.random(in: 0...UInt64.max)).bin")
+        try Data(bytes).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = [mode, file.path, String(limits.maxPixels), String(limits.maxFrameCount),
+                             String(limits.maxTotalDecodedBytes)]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let clock = ContinuousClock()
+        let deadline = clock.now + timeout
+        while process.isRunning && clock.now < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        if process.isRunning {
+            process.terminate()
+            Issue.record("the probe did not finish within \(timeout): a hang")
+        }
+        process.waitUntilExit()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any],
+                                  "no JSON from the probe (exit \(process.terminationStatus), signal? \(process.terminationReason == .uncaughtSignal))")
+        return Result(outcome: object["outcome"] as? String ?? "?", kind: object["kind"] as? String,
+                      message: object["message"] as? String, frames: object["frames"] as? Int,
+                      warningKinds: object["warnings"] as? [String] ?? [],
+                      growthBytes: (object["growth_kb"] as? Int ?? .max / 2048) * 1024,
+                      peakWasReset: object["peak_reset"] as? Bool ?? false,
+                      sanitized: object["sanitized"] as? Bool ?? false)
+    }
+}
