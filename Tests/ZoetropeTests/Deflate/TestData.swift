@@ -1,30 +1,15 @@
-/// A small deterministic generator (SplitMix64) for reproducible random test data.
-struct SeededRandom: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// Byte sequences with different statistics, to exercise every deflate path.
 enum TestData {
     /// Random bytes: incompressible, so encoders choose stored blocks.
     static func random(_ count: Int, seed: UInt64) -> [UInt8] {
-        var rng = SeededRandom(seed: seed)
+        var rng = SplitMix64(seed: seed)
         return (0..<count).map { _ in UInt8.random(in: 0...255, using: &rng) }
     }
 
     /// Text-like data over a small alphabet with repeated words: many matches at many distances,
     /// some beyond 32 KiB.
     static func textLike(_ count: Int, seed: UInt64) -> [UInt8] {
-        var rng = SeededRandom(seed: seed)
+        var rng = SplitMix64(seed: seed)
         let words = (0..<300).map { _ in
             (0..<Int.random(in: 2...9, using: &rng)).map { _ in UInt8.random(in: 97...122, using: &rng) }
         }
@@ -39,7 +24,7 @@ enum TestData {
 
     /// Long runs of a few values (RLE-friendly), with occasional noise.
     static func runs(_ count: Int, seed: UInt64) -> [UInt8] {
-        var rng = SeededRandom(seed: seed)
+        var rng = SplitMix64(seed: seed)
         var out: [UInt8] = []
         while out.count < count {
             let value = UInt8.random(in: 0...3, using: &rng)

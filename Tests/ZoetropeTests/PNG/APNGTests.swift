@@ -5,7 +5,7 @@ import Testing
 struct APNGTests {
     /// An animation: a background, then frames that move a small square, change colours, go
     /// transparent, or repeat the previous frame.
-    static func animation(width: Int, height: Int, frames count: Int, rng: inout SeededRandom) -> [RGBAImage] {
+    static func animation(width: Int, height: Int, frames count: Int, rng: inout SplitMix64) -> [RGBAImage] {
         var frames: [RGBAImage] = []
         var canvas = PNGRoundTripTests.randomImage(width: width, height: height, kind: 3, rng: &rng)
         frames.append(canvas)
@@ -34,7 +34,7 @@ struct APNGTests {
 
     @Test("animations survive encode and decode exactly, with durations and loop count")
     func roundTrip() throws {
-        var rng = SeededRandom(seed: 5)
+        var rng = SplitMix64(seed: 5)
         for trial in 0..<12 {
             let width = Int.random(in: 1...40, using: &rng), height = Int.random(in: 1...30, using: &rng)
             let frames = Self.animation(width: width, height: height, frames: Int.random(in: 1...9, using: &rng), rng: &rng)
@@ -164,7 +164,7 @@ struct APNGTests {
     }
 
     static func twoFrameAnimation() throws -> (bytes: [UInt8], frames: [RGBAImage]) {
-        var rng = SeededRandom(seed: 77)
+        var rng = SplitMix64(seed: 77)
         let frames = animation(width: 16, height: 12, frames: 3, rng: &rng)
         return (try APNGEncoder.encode(frames: frames, durations: [.seconds(1), .seconds(1), .seconds(1)], loopCount: 0), frames)
     }

@@ -58,7 +58,7 @@ struct PNGDecoderTests {
 
     @Test("random byte flips never crash the decoder")
     func randomCorruption() throws {
-        var rng = SeededRandom(seed: 31)
+        var rng = SplitMix64(seed: 31)
         let frames = APNGTests.animation(width: 12, height: 9, frames: 4, rng: &rng)
         let clean = try APNGEncoder.encode(frames: frames, durations: Array(repeating: .milliseconds(50), count: 4),
                                            loopCount: 0)
@@ -116,7 +116,7 @@ struct PNGDecoderTests {
 
     @Test("frame count and total size limits stop the animation early, keeping earlier frames")
     func animationLimits() throws {
-        var rng = SeededRandom(seed: 8)
+        var rng = SplitMix64(seed: 8)
         let frames = APNGTests.animation(width: 10, height: 10, frames: 6, rng: &rng)
         let bytes = try APNGEncoder.encode(frames: frames, durations: Array(repeating: .seconds(1), count: 6), loopCount: 0)
         let limited = try AnimatedImage(bytes: bytes, options: DecodingOptions(limits: DecodingLimits(maxFrameCount: 3)))
@@ -168,7 +168,7 @@ struct PNGDecoderTests {
 struct APNGTruncationTests {
     @Test("an animation cut short keeps the frames before the cut")
     func truncatedAnimation() throws {
-        var rng = SeededRandom(seed: 12)
+        var rng = SplitMix64(seed: 12)
         let frames = APNGTests.animation(width: 20, height: 16, frames: 6, rng: &rng)
         let bytes = try APNGEncoder.encode(frames: frames, durations: Array(repeating: .milliseconds(70), count: 6),
                                            loopCount: 0, level: 0)

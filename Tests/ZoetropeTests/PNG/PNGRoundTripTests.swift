@@ -45,7 +45,7 @@ struct PNGRoundTripTests {
 
     @Test("raw samples in every colour type, bit depth and interlacing decode as the rules say")
     func everyFormat() throws {
-        var rng = SeededRandom(seed: 42)
+        var rng = SplitMix64(seed: 42)
         for (type, depth, interlaced) in Self.formats {
             for size in [(1, 1), (3, 2), (9, 7), (17, 33)] {
                 let header = PNGHeader(width: size.0, height: size.1, bitDepth: depth, colorType: type,
@@ -87,7 +87,7 @@ struct PNGRoundTripTests {
     }
 
     /// Random RGBA images of different kinds: opaque, grey, with alpha, few colours, many colours.
-    static func randomImage(width: Int, height: Int, kind: Int, rng: inout SeededRandom) -> RGBAImage {
+    static func randomImage(width: Int, height: Int, kind: Int, rng: inout SplitMix64) -> RGBAImage {
         let palette = (0..<Int.random(in: 1...300, using: &rng)).map { _ in
             (UInt8.random(in: 0...255, using: &rng), UInt8.random(in: 0...255, using: &rng),
              UInt8.random(in: 0...255, using: &rng), UInt8.random(in: 0...255, using: &rng))
@@ -111,7 +111,7 @@ struct PNGRoundTripTests {
 
     @Test("RGBA images survive encode and decode exactly, at several levels, interlaced or not")
     func rgbaRoundTrip() throws {
-        var rng = SeededRandom(seed: 7)
+        var rng = SplitMix64(seed: 7)
         for trial in 0..<40 {
             let width = Int.random(in: 1...60, using: &rng), height = Int.random(in: 1...40, using: &rng)
             let image = Self.randomImage(width: width, height: height, kind: trial % 5, rng: &rng)
@@ -125,7 +125,7 @@ struct PNGRoundTripTests {
 
     @Test("the encoder picks a compact colour type")
     func colourTypeChoice() throws {
-        var rng = SeededRandom(seed: 3)
+        var rng = SplitMix64(seed: 3)
         func colorType(_ image: RGBAImage) -> UInt8 { PNGEncoder.encode(image)[25] }
         #expect(colorType(Self.randomImage(width: 30, height: 30, kind: 1, rng: &rng)) == 0)  // grey
         #expect(colorType(Self.randomImage(width: 30, height: 30, kind: 3, rng: &rng)) == 3)  // palette
