@@ -87,7 +87,7 @@ struct TimelineCommand: ParsableCommand {
         do {
             image = try AnimatedImage(contentsOfFile: file)
         } catch {
-            printError("zoetrope timeline: \(file): \(error)")
+            StandardError.print("zoetrope timeline: \(file): \(error)")
             throw ExitCode.failure
         }
         let configuration = Animator.Configuration(rate: rate, mode: mode.playbackMode, lateness: lateness.policy,
@@ -101,7 +101,7 @@ struct TimelineCommand: ParsableCommand {
                 : try PlaybackSimulation.run(image, ticksPerSecond: refresh, duration: length,
                                              configuration: configuration)
         } catch {
-            printError("zoetrope timeline: \(file): \(error)")
+            StandardError.print("zoetrope timeline: \(file): \(error)")
             throw ExitCode.failure
         }
         print(json ? jsonText(report) : text(report, image: image))
@@ -162,9 +162,5 @@ struct TimelineCommand: ParsableCommand {
 
     private func pad(_ text: String, _ width: Int) -> String {
         String(repeating: " ", count: max(0, width - text.count)) + text
-    }
-
-    private func printError(_ message: String) {
-        FileHandle.standardError.write(Data((message + "\n").utf8))
     }
 }
