@@ -71,45 +71,47 @@ enum PNGFilter {
                                        count: Int, stride: Int) {
         var left0: UInt8 = 0, left1: UInt8 = 0, left2: UInt8 = 0, left3: UInt8 = 0
         var upperLeft0: UInt8 = 0, upperLeft1: UInt8 = 0, upperLeft2: UInt8 = 0, upperLeft3: UInt8 = 0
-        var i = 0
+        // Walking pointers rather than `row[i + k]`: no overflow check on each index.
+        var r = row, p = previous
+        let end = row + count
         switch (averaging, stride) {
         case (true, 3):
-            while i < count {
-                left0 = row[i] &+ average(left0, previous[i])
-                left1 = row[i + 1] &+ average(left1, previous[i + 1])
-                left2 = row[i + 2] &+ average(left2, previous[i + 2])
-                row[i] = left0; row[i + 1] = left1; row[i + 2] = left2
-                i += 3
+            while r < end {
+                left0 = r[0] &+ average(left0, p[0])
+                left1 = r[1] &+ average(left1, p[1])
+                left2 = r[2] &+ average(left2, p[2])
+                r[0] = left0; r[1] = left1; r[2] = left2
+                r += 3; p += 3
             }
         case (true, _):
-            while i < count {
-                left0 = row[i] &+ average(left0, previous[i])
-                left1 = row[i + 1] &+ average(left1, previous[i + 1])
-                left2 = row[i + 2] &+ average(left2, previous[i + 2])
-                left3 = row[i + 3] &+ average(left3, previous[i + 3])
-                row[i] = left0; row[i + 1] = left1; row[i + 2] = left2; row[i + 3] = left3
-                i += 4
+            while r < end {
+                left0 = r[0] &+ average(left0, p[0])
+                left1 = r[1] &+ average(left1, p[1])
+                left2 = r[2] &+ average(left2, p[2])
+                left3 = r[3] &+ average(left3, p[3])
+                r[0] = left0; r[1] = left1; r[2] = left2; r[3] = left3
+                r += 4; p += 4
             }
         case (false, 3):
-            while i < count {
-                let up0 = previous[i], up1 = previous[i + 1], up2 = previous[i + 2]
-                left0 = row[i] &+ paeth(left0, up0, upperLeft0)
-                left1 = row[i + 1] &+ paeth(left1, up1, upperLeft1)
-                left2 = row[i + 2] &+ paeth(left2, up2, upperLeft2)
-                row[i] = left0; row[i + 1] = left1; row[i + 2] = left2
+            while r < end {
+                let up0 = p[0], up1 = p[1], up2 = p[2]
+                left0 = r[0] &+ paeth(left0, up0, upperLeft0)
+                left1 = r[1] &+ paeth(left1, up1, upperLeft1)
+                left2 = r[2] &+ paeth(left2, up2, upperLeft2)
+                r[0] = left0; r[1] = left1; r[2] = left2
                 upperLeft0 = up0; upperLeft1 = up1; upperLeft2 = up2
-                i += 3
+                r += 3; p += 3
             }
         case (false, _):
-            while i < count {
-                let up0 = previous[i], up1 = previous[i + 1], up2 = previous[i + 2], up3 = previous[i + 3]
-                left0 = row[i] &+ paeth(left0, up0, upperLeft0)
-                left1 = row[i + 1] &+ paeth(left1, up1, upperLeft1)
-                left2 = row[i + 2] &+ paeth(left2, up2, upperLeft2)
-                left3 = row[i + 3] &+ paeth(left3, up3, upperLeft3)
-                row[i] = left0; row[i + 1] = left1; row[i + 2] = left2; row[i + 3] = left3
+            while r < end {
+                let up0 = p[0], up1 = p[1], up2 = p[2], up3 = p[3]
+                left0 = r[0] &+ paeth(left0, up0, upperLeft0)
+                left1 = r[1] &+ paeth(left1, up1, upperLeft1)
+                left2 = r[2] &+ paeth(left2, up2, upperLeft2)
+                left3 = r[3] &+ paeth(left3, up3, upperLeft3)
+                r[0] = left0; r[1] = left1; r[2] = left2; r[3] = left3
                 upperLeft0 = up0; upperLeft1 = up1; upperLeft2 = up2; upperLeft3 = up3
-                i += 4
+                r += 4; p += 4
             }
         }
     }
