@@ -82,33 +82,56 @@ struct HuffmanTable: Sendable {
         var table = [UInt32](repeating: invalid, count: primarySize)
         var linkOffset = [Int](repeating: -1, count: primarySize)
 
-        for (symbolIndex, length8) in lengths.enumerated() where length8 > 0 {
-            let length = Int(length8)
-            let codeValue = nextCode[length]
-            nextCode[length] += 1
-            let reversed = Self.reverse(codeValue, bits: length)
-            let symbol = symbols[symbolIndex]
-            let entry = Self.pack(length: length, kind: symbol.kind, extra: symbol.extraBits, value: symbol.value)
-            if length <= primaryBits {
-                var index = reversed
-                while index < primarySize {
-                    table[index] = entry
-                    index += 1 << length
-                }
-            } else {
-                let prefix = reversed & (primarySize - 1)
-                if linkOffset[prefix] < 0 {
-                    linkOffset[prefix] = table.count
-                    table[prefix] = Self.pack(length: primaryBits, kind: Self.kindLink,
-                                              extra: UInt32(subBits), value: UInt32(table.count))
-                    table.append(contentsOf: repeatElement(invalid, count: 1 << subBits))
-                }
-                let base = linkOffset[prefix]
-                var index = reversed >> primaryBits
-                let step = 1 << (length - primaryBits)
-                while index < 1 << subBits {
-                    table[base + index] = entry
-                    index += step
+        // Count the subtables first so the table is allocated once; then fill it through a pointer
+        // (every index below is masked to the primary size or bounded by its subtable's size).
+        var subtableCount = 0
+        if subBits > 0 {
+            var hasSubtable = [Bool](repeating: false, count: primarySize)
+            var scanCode = nextCode
+            for length8 in lengths where Int(length8) > primaryBits {
+                let length = Int(length8)
+                let prefix = Self.reverse(scanCode[length], bits: length) & (primarySize - 1)
+                scanCode[length] += 1
+                if !hasSubtable[prefix] { hasSubtable[prefix] = true; subtableCount += 1 }
+            }
+        }
+        let subtableSize = 1 << subBits
+        guard primarySize + subtableCount * subtableSize <= 65_536 else { return nil }
+        table.append(contentsOf: repeatElement(invalid, count: subtableCount * subtableSize))
+        var nextSubtable = primarySize
+        table.withUnsafeMutableBufferPointer { entries in
+            symbols.withUnsafeBufferPointer { symbols in
+                for symbolIndex in 0..<min(lengths.count, symbols.count) {
+                    let length = Int(lengths[symbolIndex])
+                    guard length > 0 else { continue }
+                    let codeValue = nextCode[length]
+                    nextCode[length] += 1
+                    let reversed = Self.reverse(codeValue, bits: length)
+                    let symbol = symbols[symbolIndex]
+                    let entry = Self.pack(length: length, kind: symbol.kind, extra: symbol.extraBits, value: symbol.value)
+                    if length <= primaryBits {
+                        var index = reversed
+                        let step = 1 << length
+                        while index < primarySize {
+                            entries[index] = entry
+                            index += step
+                        }
+                    } else {
+                        let prefix = reversed & (primarySize - 1)
+                        if linkOffset[prefix] < 0 {
+                            linkOffset[prefix] = nextSubtable
+                            entries[prefix] = Self.pack(length: primaryBits, kind: Self.kindLink,
+                                                        extra: UInt32(subBits), value: UInt32(nextSubtable))
+                            nextSubtable += subtableSize
+                        }
+                        let base = linkOffset[prefix]
+                        var index = reversed >> primaryBits
+                        let step = 1 << (length - primaryBits)
+                        while index < subtableSize {
+                            entries[base + index] = entry
+                            index += step
+                        }
+                    }
                 }
             }
         }
@@ -116,14 +139,16 @@ struct HuffmanTable: Sendable {
         self.entries = table
     }
 
+    /// `code`'s low `bits` bits (at most 16) in reverse order: deflate sends Huffman codes most
+    /// significant bit first into an LSB-first stream.
+    @inline(__always)
     static func reverse(_ code: Int, bits: Int) -> Int {
-        var result = 0
-        var value = code
-        for _ in 0..<bits {
-            result = result << 1 | value & 1
-            value >>= 1
-        }
-        return result
+        var value = UInt16(truncatingIfNeeded: code)
+        value = (value & 0x5555) << 1 | (value >> 1) & 0x5555
+        value = (value & 0x3333) << 2 | (value >> 2) & 0x3333
+        value = (value & 0x0F0F) << 4 | (value >> 4) & 0x0F0F
+        value = value << 8 | value >> 8
+        return Int(value >> UInt16(16 - bits))
     }
 }
 

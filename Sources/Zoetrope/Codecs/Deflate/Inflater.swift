@@ -493,6 +493,7 @@ public struct Inflater: Sendable {
                     distances.withUnsafeBufferPointer { distTable in
                         let end = source.count
                         let capacity = min(target.count, ceiling)
+                        let physicalEnd = target.count
                         guard let src = source.baseAddress, let dst = target.baseAddress else { return }
                         var position = finalPosition, buffer = finalBuffer, count = finalCount, op = finalOp
                         defer { finalPosition = position; finalBuffer = buffer; finalCount = count; finalOp = op }
@@ -579,7 +580,18 @@ public struct Inflater: Sendable {
                             }
                             let from = dst + (op - distance)
                             let to = dst + op
-                            if distance >= length {
+                            if distance >= 8 && physicalEnd - op >= length + 8 {
+                                // Most matches are short: copy 8 bytes at a time inline rather than
+                                // calling memmove. Each chunk's source lies at least 8 bytes behind it,
+                                // so it is final before it is read; the last chunk may write up to 7
+                                // bytes past the match, inside the buffer, which later output overwrites.
+                                var k = 0
+                                repeat {
+                                    let chunk = UnsafeRawPointer(from + k).loadUnaligned(as: UInt64.self)
+                                    UnsafeMutableRawPointer(to + k).storeBytes(of: chunk, as: UInt64.self)
+                                    k += 8
+                                } while k < length
+                            } else if distance >= length {
                                 to.update(from: from, count: length)
                             } else if distance == 1 {
                                 to.update(repeating: from.pointee, count: length)

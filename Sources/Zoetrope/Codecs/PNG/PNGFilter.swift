@@ -14,6 +14,23 @@ enum PNGFilter {
         case 2:
             guard let previous else { return true }
             for i in 0..<count { row[i] &+= previous[i] }
+        case 3, 4:
+            if let previous, stride == 3 || stride == 4, count % stride == 0 {
+                // 8-bit RGB and RGBA, the common case: whole pixels at a time (see below).
+                unfilterPixels(averaging: type == 3, row: row, previous: previous, count: count, stride: stride)
+                return true
+            }
+            unfilterBytes(type: type, row: row, previous: previous, count: count, stride: stride)
+        default:
+            return false
+        }
+        return true
+    }
+
+    /// Average and Paeth one byte at a time, for any stride.
+    private static func unfilterBytes(type: UInt8, row: UnsafeMutablePointer<UInt8>, previous: UnsafePointer<UInt8>?,
+                                      count: Int, stride: Int) {
+        switch type {
         case 3:
             if let previous {
                 for i in 0..<min(stride, count) { row[i] &+= previous[i] >> 1 }
@@ -40,9 +57,68 @@ enum PNGFilter {
                 while i < count { row[i] &+= row[i - stride]; i += 1 }
             }
         default:
-            return false
+            break
         }
-        return true
+    }
+
+    /// Reverses Average (`averaging`) or Paeth on a row of whole pixels of `stride` (3 or 4) bytes.
+    ///
+    /// A byte-at-a-time loop re-reads the byte it stored `stride` bytes earlier, a store-to-load
+    /// round trip per byte. Here each channel's left and upper-left bytes stay in registers. Reads
+    /// and writes stay inside `row[0..<count]` and `previous[0..<count]` (`count` is a multiple of
+    /// `stride`).
+    private static func unfilterPixels(averaging: Bool, row: UnsafeMutablePointer<UInt8>, previous: UnsafePointer<UInt8>,
+                                       count: Int, stride: Int) {
+        var left0: UInt8 = 0, left1: UInt8 = 0, left2: UInt8 = 0, left3: UInt8 = 0
+        var upperLeft0: UInt8 = 0, upperLeft1: UInt8 = 0, upperLeft2: UInt8 = 0, upperLeft3: UInt8 = 0
+        // Walking pointers rather than `row[i + k]`: no overflow check on each index.
+        var r = row, p = previous
+        let end = row + count
+        switch (averaging, stride) {
+        case (true, 3):
+            while r < end {
+                left0 = r[0] &+ average(left0, p[0])
+                left1 = r[1] &+ average(left1, p[1])
+                left2 = r[2] &+ average(left2, p[2])
+                r[0] = left0; r[1] = left1; r[2] = left2
+                r += 3; p += 3
+            }
+        case (true, _):
+            while r < end {
+                left0 = r[0] &+ average(left0, p[0])
+                left1 = r[1] &+ average(left1, p[1])
+                left2 = r[2] &+ average(left2, p[2])
+                left3 = r[3] &+ average(left3, p[3])
+                r[0] = left0; r[1] = left1; r[2] = left2; r[3] = left3
+                r += 4; p += 4
+            }
+        case (false, 3):
+            while r < end {
+                let up0 = p[0], up1 = p[1], up2 = p[2]
+                left0 = r[0] &+ paeth(left0, up0, upperLeft0)
+                left1 = r[1] &+ paeth(left1, up1, upperLeft1)
+                left2 = r[2] &+ paeth(left2, up2, upperLeft2)
+                r[0] = left0; r[1] = left1; r[2] = left2
+                upperLeft0 = up0; upperLeft1 = up1; upperLeft2 = up2
+                r += 3; p += 3
+            }
+        case (false, _):
+            while r < end {
+                let up0 = p[0], up1 = p[1], up2 = p[2], up3 = p[3]
+                left0 = r[0] &+ paeth(left0, up0, upperLeft0)
+                left1 = r[1] &+ paeth(left1, up1, upperLeft1)
+                left2 = r[2] &+ paeth(left2, up2, upperLeft2)
+                left3 = r[3] &+ paeth(left3, up3, upperLeft3)
+                r[0] = left0; r[1] = left1; r[2] = left2; r[3] = left3
+                upperLeft0 = up0; upperLeft1 = up1; upperLeft2 = up2; upperLeft3 = up3
+                r += 4; p += 4
+            }
+        }
+    }
+
+    @inline(__always)
+    private static func average(_ left: UInt8, _ up: UInt8) -> UInt8 {
+        UInt8(truncatingIfNeeded: (UInt16(left) &+ UInt16(up)) >> 1)
     }
 
     /// The Paeth predictor: whichever of left, up and up-left is closest to left + up − up-left.

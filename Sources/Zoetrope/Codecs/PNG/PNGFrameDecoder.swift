@@ -32,8 +32,23 @@ struct PNGFrameDecoder {
             if !(error.kind == .limitExceeded && inflater.totalOutput >= expected) { damage = located }
         }
         var filtered = inflater.takeOutput()
-        var image = RGBAImage(width: width, height: height)
+        var image: RGBAImage
+        if header.isInterlaced {
+            image = RGBAImage(width: width, height: height)
+        } else {
+            // Rows arrive top to bottom and each decoded row writes all its bytes, so instead of
+            // zeroing the whole image up front only the rows after the last decoded one are cleared.
+            let size = width * height * 4
+            image = RGBAImage(width: width, height: height,
+                              pixels: [UInt8](unsafeUninitializedCapacity: size) { _, initialized in initialized = size })
+        }
         let rowsDecoded = unfilterAndConvert(&filtered, into: &image)
+        if !header.isInterlaced && !rowsDecoded.complete {
+            let firstCleared = rowsDecoded.rows * width * 4
+            image.pixels.withUnsafeMutableBufferPointer { pixels in
+                UnsafeMutableBufferPointer(rebasing: pixels[firstCleared...]).update(repeating: 0)
+            }
+        }
         if rowsDecoded.complete {
             // Every row is there; damage after them (a bad checksum, a cut trailer) is only reported.
             return DecodedFrame(image: image, damage: damage)

@@ -81,7 +81,9 @@ struct PNGPixelConverter: Sendable {
                 d[0] = grey; d[1] = grey; d[2] = grey; d[3] = alpha
             }
         case .rgb:
-            if depth == 8 {
+            if depth == 8 && transparentKey == nil {
+                Self.convertOpaqueRGB(row: row, count: count, into: output, step: step)
+            } else if depth == 8 {
                 let key = transparentKey.map { ($0[0], $0[1], $0[2]) }
                 for i in 0..<count {
                     let s = row + i * 3, d = output + i * step
@@ -131,6 +133,32 @@ struct PNGPixelConverter: Sendable {
                     d[2] = table[index * 4 + 2]; d[3] = table[index * 4 + 3]
                 }
             }
+        }
+    }
+
+    /// 8-bit RGB without a colour key: every pixel is opaque.
+    private static func convertOpaqueRGB(row: UnsafePointer<UInt8>, count: Int, into output: UnsafeMutablePointer<UInt8>, step: Int) {
+        var i = 0
+        if step == 4 {
+            // Four pixels (12 bytes) in three 32-bit loads and four stores, alpha forced to 255.
+            let source = UnsafeRawPointer(row), target = UnsafeMutableRawPointer(output)
+            let alpha: UInt32 = 0xFF00_0000
+            while i + 4 <= count {
+                let s = source + i * 3, d = target + i * 4
+                let w0 = UInt32(littleEndian: s.loadUnaligned(as: UInt32.self))
+                let w1 = UInt32(littleEndian: (s + 4).loadUnaligned(as: UInt32.self))
+                let w2 = UInt32(littleEndian: (s + 8).loadUnaligned(as: UInt32.self))
+                d.storeBytes(of: (w0 | alpha).littleEndian, as: UInt32.self)
+                (d + 4).storeBytes(of: (w0 >> 24 | w1 << 8 | alpha).littleEndian, as: UInt32.self)
+                (d + 8).storeBytes(of: (w1 >> 16 | w2 << 16 | alpha).littleEndian, as: UInt32.self)
+                (d + 12).storeBytes(of: (w2 >> 8 | alpha).littleEndian, as: UInt32.self)
+                i += 4
+            }
+        }
+        while i < count {
+            let s = row + i * 3, d = output + i * step
+            d[0] = s[0]; d[1] = s[1]; d[2] = s[2]; d[3] = 255
+            i += 1
         }
     }
 
