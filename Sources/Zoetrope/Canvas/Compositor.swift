@@ -3,45 +3,80 @@
 /// The canvas starts fully transparent. One frame is `prepare` (save what `previous` disposal needs),
 /// `draw`, then — after the caller has taken the frame — `dispose`.
 struct Compositor: Sendable {
-    private(set) var canvas: RGBAImage
+    private let width: Int
+    private let height: Int
+    /// The canvas's pixels; empty while the canvas is blank (see `isBlank`).
+    private var pixels: [UInt8] = []
+    /// Whether the canvas is all transparent. A blank canvas owns no pixel buffer until something
+    /// is drawn on it, so a frame that covers it can become the canvas without a copy or a
+    /// zero-filled allocation (a still image's only frame, an animation's first).
+    private(set) var isBlank = true
     private var saved: [UInt8] = []
     private var savedRect = PixelRect(x: 0, y: 0, width: 0, height: 0)
 
     init(size: PixelSize) {
-        canvas = RGBAImage(width: size.width, height: size.height)
+        width = size.width
+        height = size.height
     }
 
-    var bounds: PixelRect { PixelRect(x: 0, y: 0, width: canvas.width, height: canvas.height) }
+    /// The current canvas.
+    var canvas: RGBAImage {
+        isBlank ? RGBAImage(width: width, height: height) : RGBAImage(width: width, height: height, pixels: pixels)
+    }
+
+    var bounds: PixelRect { PixelRect(x: 0, y: 0, width: width, height: height) }
 
     /// Clears the whole canvas to transparent.
     mutating func reset() {
-        canvas.pixels.withUnsafeMutableBufferPointer { buffer in
-            buffer.update(repeating: 0)
-        }
+        pixels = []
+        isBlank = true
     }
 
     /// Replaces the canvas with `pixels` (a canvas saved earlier, same size).
     mutating func restore(_ pixels: [UInt8]) {
-        precondition(pixels.count == canvas.pixels.count, "checkpoint of another canvas size")
-        canvas.pixels = pixels
+        precondition(pixels.count == width * height * 4, "checkpoint of another canvas size")
+        self.pixels = pixels
+        isBlank = false
+    }
+
+    /// Gives a blank canvas its zero-filled buffer before it is drawn on or disposed of.
+    private mutating func materialize() {
+        guard isBlank else { return }
+        pixels = [UInt8](repeating: 0, count: width * height * 4)
+        isBlank = false
+    }
+
+    /// Makes `frame` the canvas when that is exactly what drawing it on a blank canvas gives: it
+    /// covers the whole canvas, and either replaces it (`.source`) or, blended over transparency,
+    /// leaves every pixel as it is (true unless a fully transparent pixel carries a colour, which
+    /// "over" turns into transparent black). The buffer is shared, not copied.
+    private mutating func adopt(_ frame: RGBAImage, info: FrameInfo) -> Bool {
+        guard isBlank, info.disposal != .previous, info.rect == bounds,
+              frame.width == width, frame.height == height,
+              info.blend == .source || !frame.hasColoredTransparentPixels else { return false }
+        pixels = frame.pixels
+        isBlank = false
+        return true
     }
 
     /// Draws `frame` (pixels of `info.rect`) onto the canvas, first saving what `info.disposal`
     /// will need to restore.
     mutating func draw(_ frame: RGBAImage, info: FrameInfo) {
+        if adopt(frame, info: info) { return }
         let target = info.rect.intersection(bounds)
+        if !target.isEmpty { materialize() }
         if info.disposal == .previous {
             savedRect = target
             saved.removeAll(keepingCapacity: true)
             for y in target.y..<target.maxY where !target.isEmpty {
-                let start = (y * canvas.width + target.x) * 4
-                saved.append(contentsOf: canvas.pixels[start..<start + target.width * 4])
+                let start = (y * width + target.x) * 4
+                saved.append(contentsOf: pixels[start..<start + target.width * 4])
             }
         }
         guard !target.isEmpty, frame.width == info.rect.width, frame.height == info.rect.height else { return }
-        let canvasWidth = canvas.width
+        let canvasWidth = width
         let rowBytes = target.width * 4
-        canvas.pixels.withUnsafeMutableBufferPointer { dst in
+        pixels.withUnsafeMutableBufferPointer { dst in
             frame.pixels.withUnsafeBufferPointer { src in
                 for y in target.y..<target.maxY {
                     let d = (y * canvasWidth + target.x) * 4
@@ -82,21 +117,29 @@ struct Compositor: Sendable {
     /// Applies `info.disposal` after the frame has been shown.
     mutating func dispose(_ info: FrameInfo) {
         let target = info.rect.intersection(bounds)
-        guard !target.isEmpty else { return }
+        // A blank canvas has nothing to clear, and is never restored: drawing made it non-blank.
+        guard !target.isEmpty, !isBlank else { return }
         let rowBytes = target.width * 4
         switch info.disposal {
         case .none, .unspecified:
             return
         case .background:
-            for y in target.y..<target.maxY {
-                let start = (y * canvas.width + target.x) * 4
-                for k in start..<start + rowBytes { canvas.pixels[k] = 0 }
+            if target == bounds {
+                reset()
+                return
+            }
+            let canvasWidth = width
+            pixels.withUnsafeMutableBufferPointer { pixels in
+                for y in target.y..<target.maxY {
+                    let start = (y * canvasWidth + target.x) * 4
+                    UnsafeMutableBufferPointer(rebasing: pixels[start..<start + rowBytes]).update(repeating: 0)
+                }
             }
         case .previous:
             guard savedRect == target, saved.count == target.area * 4 else { return }
             for row in 0..<target.height {
-                let start = ((target.y + row) * canvas.width + target.x) * 4
-                canvas.pixels.replaceSubrange(start..<start + rowBytes,
+                let start = ((target.y + row) * width + target.x) * 4
+                pixels.replaceSubrange(start..<start + rowBytes,
                                               with: saved[row * rowBytes..<(row + 1) * rowBytes])
             }
         }

@@ -46,6 +46,19 @@ public struct RGBAImage: Sendable, Hashable {
         }
     }
 
+    /// Whether some pixel is fully transparent yet has a non-zero colour (which blending "over"
+    /// anything turns into the colour beneath).
+    var hasColoredTransparentPixels: Bool {
+        pixels.withUnsafeBytes { bytes in
+            // Pixels as little-endian words: alpha is the top byte.
+            for offset in Swift.stride(from: 0, to: bytes.count &- 3, by: 4) {
+                let pixel = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
+                if pixel != 0 && pixel < 0x0100_0000 { return true }
+            }
+            return false
+        }
+    }
+
     /// Whether every pixel has alpha 255.
     public var isOpaque: Bool {
         var index = 3

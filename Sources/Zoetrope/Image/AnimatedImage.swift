@@ -102,7 +102,7 @@ public final class AnimatedImage: AnimatableImage {
                     next = Self.rewind(&compositor, to: index, cleanStart: cleanStart, state: state)
                 }
             }
-            var image = compositor.canvas
+            var shown: RGBAImage?
             while next <= index {
                 let info = frames[next]
                 if !state.plan.isCleanStart(next) { state.checkpoints.offer(compositor.canvas.pixels, before: next) }
@@ -118,12 +118,13 @@ public final class AnimatedImage: AnimatableImage {
                     }
                 }
                 compositor.draw(decoded.image, info: info)
-                if next == index { image = compositor.canvas }
+                if next == index { shown = compositor.canvas }
                 compositor.dispose(info)
                 next += 1
             }
             state.compositor = compositor
             state.nextIndex = next
+            let image = shown ?? compositor.canvas
             state.lastFrame = (index, image)
             return image
         }

@@ -65,6 +65,46 @@ struct CompositorTests {
         #expect(compositor.canvas[1, 1] == (1, 2, 3, 255))
         #expect(compositor.canvas == solid(2, 2, (1, 2, 3, 255)))
     }
+
+    @Test("a first frame covering the canvas becomes it as drawing would make it")
+    func blankCanvasTakesFullFrame() {
+        let whole = PixelRect(x: 0, y: 0, width: 2, height: 1)
+        // A fully transparent pixel with a colour: "over" turns it into transparent black.
+        let frame = RGBAImage(width: 2, height: 1, pixels: [50, 60, 70, 0, 1, 2, 3, 128])
+        var over = Compositor(size: PixelSize(width: 2, height: 1))
+        over.draw(frame, info: info(whole))
+        #expect(over.canvas.pixels == [0, 0, 0, 0, 1, 2, 3, 128])
+        var source = Compositor(size: PixelSize(width: 2, height: 1))
+        source.draw(frame, info: info(whole, blend: .source))
+        #expect(source.canvas == frame)
+        // Drawing on the taken-over canvas leaves the frame it came from as it was.
+        source.draw(solid(1, 1, (9, 9, 9, 255)), info: info(PixelRect(x: 0, y: 0, width: 1, height: 1)))
+        #expect(source.canvas.pixels == [9, 9, 9, 255, 1, 2, 3, 128])
+        #expect(frame.pixels == [50, 60, 70, 0, 1, 2, 3, 128])
+    }
+
+    @Test("disposing a canvas-sized frame to background leaves a transparent canvas to draw on")
+    func disposeWholeCanvas() {
+        var compositor = Compositor(size: PixelSize(width: 2, height: 2))
+        let whole = info(PixelRect(x: 0, y: 0, width: 2, height: 2), disposal: .background)
+        compositor.draw(solid(2, 2, (1, 2, 3, 255)), info: whole)
+        compositor.dispose(whole)
+        #expect(compositor.isBlank)
+        #expect(compositor.canvas == RGBAImage(width: 2, height: 2))
+        compositor.draw(solid(1, 1, (7, 8, 9, 255)), info: info(PixelRect(x: 1, y: 1, width: 1, height: 1)))
+        #expect(compositor.canvas[1, 1] == (7, 8, 9, 255))
+        #expect(compositor.canvas[0, 0] == (0, 0, 0, 0))
+    }
+
+    @Test("a blank canvas under a previous-disposed frame comes back transparent")
+    func disposePreviousOverBlank() {
+        var compositor = Compositor(size: PixelSize(width: 2, height: 2))
+        let whole = info(PixelRect(x: 0, y: 0, width: 2, height: 2), disposal: .previous)
+        compositor.draw(solid(2, 2, (1, 2, 3, 255)), info: whole)
+        #expect(compositor.canvas == solid(2, 2, (1, 2, 3, 255)))
+        compositor.dispose(whole)
+        #expect(compositor.canvas == RGBAImage(width: 2, height: 2))
+    }
 }
 
 private extension Array {

@@ -65,6 +65,37 @@ struct InflateTests {
         #expect(output == data)
     }
 
+    @Test("an output limit pauses decoding near it, and the pieces add up to the data",
+          arguments: [1, 100, 4_096, 70_000])
+    func outputLimitPauses(limit: Int) throws {
+        // Stored blocks (random data) and Huffman blocks (text, runs) both pause.
+        let data = TestData.mixed(1_000_000, seed: 11)
+        for stream in [Zlib.compress(data, level: 6), Zlib.compress(data, level: 0)] {
+            var inflater = Inflater(format: .zlib, maxOutputBytes: data.count)
+            inflater.feed(stream)
+            inflater.finishInput()
+            var output: [UInt8] = []
+            var pauses = 0
+            var largestBuffer = 0
+            while true {
+                let status = try inflater.inflate(outputLimit: limit)
+                let waiting = inflater.availableOutput
+                largestBuffer = max(largestBuffer, inflater.outputBufferSize)
+                output += inflater.takeOutput()
+                if status == .finished { break }
+                #expect(status == .outputPending)
+                // Soft limit: reached, and overshot by at most one match or one refill's literals.
+                #expect(waiting >= limit && waiting <= limit + 258, "limit \(limit): \(waiting) bytes waiting")
+                pauses += 1
+            }
+            #expect(output == data)
+            #expect(pauses >= data.count / (limit + 258))
+            // The buffer holds the 32 KiB window, what waits and the room for the next match, and is
+            // compacted once 128 KiB pile up: far less than the data.
+            #expect(largestBuffer <= 2 * (4 * 32_768 + limit + 258), "largest buffer \(largestBuffer)")
+        }
+    }
+
     // MARK: - Malformed streams
 
     /// A zlib header followed by deflate bits written by `body`, then padding.

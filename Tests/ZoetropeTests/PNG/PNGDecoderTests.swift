@@ -46,6 +46,46 @@ struct PNGDecoderTests {
         #expect(image.warnings.isEmpty)
     }
 
+    @Test("an image larger than the decoder's input and output slices decodes whole",
+          arguments: [false, true])
+    func largeImage(interlaced: Bool) throws {
+        // 400×300 RGBA: 480 KB of filtered rows, stored (level 0) and compressed (level 6).
+        let original = Self.gradient(width: 400, height: 300)
+        for level in [0, 6] {
+            let image = try AnimatedImage(bytes: PNGEncoder.encode(original, level: level, interlaced: interlaced))
+            #expect(try image.frame(at: 0) == original, "level \(level)")
+            #expect(image.warnings.isEmpty)
+        }
+    }
+
+    @Test("damage in a later IDAT chunk is reported at its byte in the file, keeping the rows before it")
+    func damageOffsetInLaterChunk() throws {
+        let original = Self.gradient(width: 200, height: 100) // 80 100 filtered bytes: two stored blocks
+        var chunks = APNGTests.chunks(PNGEncoder.encode(original, level: 0))
+        let idat = try #require(chunks.firstIndex { $0.type == "IDAT" })
+        var stream = chunks[idat].data
+        // The second stored block's header follows the first block: 2-byte zlib header, 1-byte
+        // block header, LEN and NLEN, LEN bytes. Block type 3 there is invalid.
+        let firstLength = Int(stream[3]) | Int(stream[4]) << 8
+        let damaged = 2 + 5 + firstLength
+        stream[damaged] = 0b111
+        // Three IDAT chunks; the damaged byte lies in the third.
+        let cuts = [0, 1_000, damaged - 10, stream.count]
+        chunks.replaceSubrange(idat...idat, with: (0..<3).map { (type: "IDAT", data: Array(stream[cuts[$0]..<cuts[$0 + 1]])) })
+        let bytes = APNGTests.file(chunks)
+        // The third chunk's data starts after the signature, earlier chunks and its own 8-byte head.
+        let thirdData = 8 + chunks[..<(idat + 2)].reduce(0) { $0 + 12 + $1.data.count } + 8
+        let image = try AnimatedImage(bytes: bytes)
+        let frame = try image.frame(at: 0)
+        let damage = try #require(image.warnings.first { $0.kind == .malformed })
+        let offset = try #require(damage.offset)
+        let expected = thirdData + 10
+        #expect(offset >= expected && offset <= expected + 8, "damage at \(offset), byte at \(expected)")
+        let keptRows = firstLength / (1 + 200 * 4)
+        #expect(frame.pixels[0..<keptRows * 800] == original.pixels[0..<keptRows * 800])
+        #expect(frame[0, 99].a == 0)
+    }
+
     @Test("every truncation point gives an error or a partial image, never a crash")
     func everyTruncation() throws {
         let bytes = PNGEncoder.encode(Self.gradient(width: 9, height: 7), level: 6, interlaced: true)

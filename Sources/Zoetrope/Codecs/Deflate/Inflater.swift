@@ -36,6 +36,9 @@ public struct Inflater: Sendable {
         case needsInput
         /// The stream ended (and, for zlib, its checksum matched).
         case finished
+        /// Decoding paused because the output limit passed to ``inflate(outputLimit:)`` was
+        /// reached; take the output and call again to go on.
+        case outputPending
     }
 
     /// The wrapping this inflater expects.
@@ -181,9 +184,23 @@ public struct Inflater: Sendable {
     ///   ended (see ``finishInput()``) before the stream, `.checksumMismatch` for a wrong Adler-32,
     ///   `.limitExceeded` past ``maxOutputBytes``. Errors are final: later calls throw the same.
     public mutating func inflate() throws(ZoetropeError) -> Status {
+        try inflate(outputLimit: .max)
+    }
+
+    /// Decodes as much of the input as possible, pausing once about `outputLimit` bytes of output
+    /// wait to be taken, so that a caller consuming output as it goes (PNG rows) keeps the output
+    /// buffer small instead of holding the whole stream.
+    ///
+    /// The limit is soft: decoding stops at the first symbol boundary at or past it, so up to one
+    /// match (258 bytes) or one run of literals more may be waiting.
+    /// - Returns: ``Status/outputPending`` when paused at the limit, else as ``inflate()``.
+    /// - Throws: as ``inflate()``.
+    public mutating func inflate(outputLimit: Int) throws(ZoetropeError) -> Status {
         if let failure { throw failure }
         do {
-            let status = try run()
+            let limit = max(1, outputLimit)
+            let pauseAt = outputTaken > Int.max - limit ? Int.max : outputTaken + limit
+            let status = try run(pauseAt: pauseAt)
             updateChecksum()
             return status
         } catch {
@@ -254,7 +271,8 @@ public struct Inflater: Sendable {
         bitCount = 0
     }
 
-    private mutating func run() throws(ZoetropeError) -> Status {
+    /// Runs the state machine; pauses (``Status/outputPending``) once `outputCount` reaches `pauseAt`.
+    private mutating func run(pauseAt: Int) throws(ZoetropeError) -> Status {
         while true {
             switch phase {
             case .streamHeader:
@@ -301,8 +319,10 @@ public struct Inflater: Sendable {
                     if inputComplete { throw truncated() }
                     return .needsInput
                 }
-                try reserveOutput(available)
-                let count = min(available, min(output.count, maxOutputBytes - outputBase) - outputCount)
+                if outputCount >= pauseAt { return .outputPending }
+                let wanted = min(available, pauseAt - outputCount)
+                try reserveOutput(wanted)
+                let count = min(wanted, min(output.count, maxOutputBytes - outputBase) - outputCount)
                 let from = inputPosition, to = outputCount
                 input.withUnsafeBufferPointer { source in
                     output.withUnsafeMutableBufferPointer { target in
@@ -315,10 +335,11 @@ public struct Inflater: Sendable {
                 phase = .stored(remaining: remaining - count)
 
             case .huffman:
-                switch try decodeSymbols() {
+                switch try decodeSymbols(pauseAt: pauseAt) {
                 case .endOfBlock: phase = isFinalBlock ? .trailer : .blockHeader
                 case .needsInput: return .needsInput
                 case .needsSpace: try reserveOutput(258)
+                case .paused: return .outputPending
                 }
 
             case .trailer:
@@ -452,7 +473,7 @@ public struct Inflater: Sendable {
 
     // MARK: - Compressed data (the hot loop)
 
-    private enum SymbolsResult { case endOfBlock, needsInput, needsSpace }
+    private enum SymbolsResult { case endOfBlock, needsInput, needsSpace, paused }
 
     /// The error for running out of bits or meeting an invalid code mid-symbol; `nil` when more
     /// input may still come (the caller then restores the symbol's start and waits).
@@ -461,7 +482,7 @@ public struct Inflater: Sendable {
         return complete ? ZoetropeError(.truncated, "deflate: compressed data ends early") : nil
     }
 
-    private mutating func decodeSymbols() throws(ZoetropeError) -> SymbolsResult {
+    private mutating func decodeSymbols(pauseAt: Int) throws(ZoetropeError) -> SymbolsResult {
         // Move the buffers into locals so the loop works on plain pointers without exclusivity checks.
         var out = output
         output = []
@@ -498,6 +519,10 @@ public struct Inflater: Sendable {
                         var position = finalPosition, buffer = finalBuffer, count = finalCount, op = finalOp
                         defer { finalPosition = position; finalBuffer = buffer; finalCount = count; finalOp = op }
                         while true {
+                            if op >= pauseAt {
+                                result = .paused
+                                return
+                            }
                             // Everything below reads from these; on a shortfall they are restored.
                             let savedPosition = position, savedBuffer = buffer, savedCount = count
                             if end - position >= 8 {

@@ -146,6 +146,6 @@ struct PNGContainer: ImageContainer {
         let rect = frames[index].rect
         let pieces = frameData[index]
         let decoder = PNGFrameDecoder(converter: converter, width: rect.width, height: rect.height)
-        return try decoder.decode(bytes, pieces: pieces, firstOffset: pieces.first?.lowerBound ?? 0)
+        return try decoder.decode(bytes, pieces: pieces)
     }
 }

@@ -125,12 +125,19 @@ struct PNGPixelConverter: Sendable {
                 }
             }
         case .palette:
-            palette.withUnsafeBufferPointer { table in
-                for i in 0..<count {
-                    let index = depth == 8 ? Int(row[i]) : Self.sample(row, index: i, depth: depth)
-                    let d = output + i * step
-                    d[0] = table[index * 4]; d[1] = table[index * 4 + 1]
-                    d[2] = table[index * 4 + 2]; d[3] = table[index * 4 + 3]
+            // One 32-bit load and store per pixel. The table has 256 entries, so any 8-bit index is in range.
+            palette.withUnsafeBytes { table in
+                let target = UnsafeMutableRawPointer(output)
+                if depth == 8 {
+                    for i in 0..<count {
+                        let entry = table.load(fromByteOffset: Int(row[i]) &* 4, as: UInt32.self)
+                        (target + i &* step).storeBytes(of: entry, as: UInt32.self)
+                    }
+                } else {
+                    for i in 0..<count {
+                        let entry = table.load(fromByteOffset: Self.sample(row, index: i, depth: depth) &* 4, as: UInt32.self)
+                        (target + i &* step).storeBytes(of: entry, as: UInt32.self)
+                    }
                 }
             }
         }
