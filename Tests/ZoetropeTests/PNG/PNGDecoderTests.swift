@@ -206,6 +206,37 @@ struct PNGDecoderTests {
 
 @Suite("APNG truncation")
 struct APNGTruncationTests {
+    @Test("every filter undoes its byte-wise encoding, for every pixel size, on random rows",
+          arguments: [1, 2, 3, 4, 6, 8])
+    func filtersRoundTrip(stride: Int) {
+        var rng = SplitMix64(seed: UInt64(stride))
+        for pixels in [1, 2, 5, 64] {
+            let count = pixels * stride
+            let above = (0..<count).map { _ in UInt8.random(in: 0...255, using: &rng) }
+            let original = (0..<count).map { _ in UInt8.random(in: 0...255, using: &rng) }
+            for type in UInt8(0)...4 {
+                // The encoder's filter is a plain byte loop: an independent statement of each rule.
+                var row = [UInt8](repeating: 0, count: count)
+                original.withUnsafeBufferPointer { source in
+                    above.withUnsafeBufferPointer { previous in
+                        row.withUnsafeMutableBufferPointer { out in
+                            PNGFilter.filter(type: type, row: source.baseAddress!, previous: previous.baseAddress!,
+                                             count: count, stride: stride, into: out.baseAddress!)
+                        }
+                    }
+                }
+                let ok = row.withUnsafeMutableBufferPointer { target in
+                    above.withUnsafeBufferPointer { previous in
+                        PNGFilter.unfilter(type: type, row: target.baseAddress!, previous: previous.baseAddress!,
+                                           count: count, stride: stride)
+                    }
+                }
+                #expect(ok)
+                #expect(row == original, "filter \(type), \(pixels) pixels of \(stride) bytes")
+            }
+        }
+    }
+
     @Test("an animation cut short keeps the frames before the cut")
     func truncatedAnimation() throws {
         var rng = SplitMix64(seed: 12)

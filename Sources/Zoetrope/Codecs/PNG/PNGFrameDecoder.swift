@@ -22,7 +22,13 @@ struct PNGFrameDecoder {
         let header = converter.header
         // Allow some trailing data beyond the image (encoders occasionally leave it) but not a bomb.
         let expected = header.filteredSize(width: width, height: height)
-        var inflater = Inflater(format: .zlib, maxOutputBytes: expected + 65_536)
+        // The output buffer holds at most the 32 KiB window, a slice and one match: reserve that
+        // once (or what the data present can produce, if less: deflate expands at most 1032:1, and
+        // a tiny file declaring a huge image must not allocate for it).
+        let compressed = pieces.reduce(0) { $0 + $1.count }
+        let reachable = compressed > expected / 1032 ? expected : compressed * 1032
+        var inflater = Inflater(format: .zlib, maxOutputBytes: expected + 65_536,
+                                expectedOutputBytes: min(reachable, 4 * 32_768 + Self.outputSlice + 258))
         var rows = PNGRowStream(converter: converter, width: width, height: height)
         var image: RGBAImage
         if header.isInterlaced {
