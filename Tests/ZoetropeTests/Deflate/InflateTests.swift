@@ -105,15 +105,29 @@ struct InflateTests {
         writer.write(0x9C, bits: 8)
         body(&writer)
         writer.alignToByte()
-        writer.appendAligned([0, 0, 0, 0, 0, 0, 0, 0])
+        // Padding long enough that the inflater's fast loop, which wants 8 bytes of input beyond
+        // its 7-byte lookahead, decodes the symbols before it.
+        writer.appendAligned([UInt8](repeating: 0, count: 16))
         return writer.bytes
     }
 
+    /// Expects `stream` to fail with `kind`, both with the output buffer `Zlib.decompress` starts
+    /// with (small for these short streams: only the careful decoding loop runs) and with a large
+    /// one, where the fast loop decodes every symbol that has 8 input bytes after it.
     private static func expectError(_ kind: ZoetropeError.Kind, _ stream: [UInt8], limit: Int = 1 << 20,
                                     sourceLocation: SourceLocation = #_sourceLocation) {
         do {
             _ = try Zlib.decompress(stream, maxOutputBytes: limit)
             Issue.record("expected a \(kind) error", sourceLocation: sourceLocation)
+        } catch {
+            #expect(error.kind == kind, "\(error)", sourceLocation: sourceLocation)
+        }
+        var inflater = Inflater(format: .zlib, maxOutputBytes: limit, expectedOutputBytes: 4_096)
+        inflater.feed(stream)
+        inflater.finishInput()
+        do {
+            _ = try inflater.inflate()
+            Issue.record("expected a \(kind) error with a large output buffer", sourceLocation: sourceLocation)
         } catch {
             #expect(error.kind == kind, "\(error)", sourceLocation: sourceLocation)
         }

@@ -376,7 +376,18 @@ public struct Inflater: Sendable {
         let wanted = max(outputCount + count, output.count * 2, 65_536)
         let newSize = min(ceiling, wanted)
         guard newSize > output.count else { return }
-        output.append(contentsOf: repeatElement(0, count: newSize - output.count))
+        // Copy only the bytes in use into a new buffer whose rest is left unwritten, as in `init`:
+        // zero-filling the new room would touch every byte once more for nothing.
+        let used = outputCount
+        let grown = output.withUnsafeBufferPointer { old in
+            [UInt8](unsafeUninitializedCapacity: newSize) { buffer, initialized in
+                if let source = old.baseAddress, let target = buffer.baseAddress {
+                    target.initialize(from: source, count: used)
+                }
+                initialized = newSize
+            }
+        }
+        output = grown
     }
 
     private mutating func updateChecksum() {
@@ -518,7 +529,60 @@ public struct Inflater: Sendable {
                         guard let src = source.baseAddress, let dst = target.baseAddress else { return }
                         var position = finalPosition, buffer = finalBuffer, count = finalCount, op = finalOp
                         defer { finalPosition = position; finalBuffer = buffer; finalCount = count; finalOp = op }
+                        // The fast path runs while a whole symbol cannot run out of input or output:
+                        // ≥ 8 input bytes refill the buffer to ≥ 56 bits, more than the longest
+                        // length/distance pair (15 + 5 + 15 + 13 bits) or three literals need, and
+                        // the output has room for the longest match plus an 8-byte overcopy, or for
+                        // a run of literals (one bit each at the least: at most 63 per refill). It
+                        // checks neither; everything else (block ends, input or output running
+                        // short, the pause) goes through the careful loop below, one symbol at a time.
+                        let fastEnd = min(capacity, pauseAt) - (258 + 8 + 64)
                         while true {
+                            while op < fastEnd && end - position >= 8 {
+                                let word = UInt64(littleEndian: UnsafeRawPointer(src + position).loadUnaligned(as: UInt64.self))
+                                buffer |= word << UInt64(count)
+                                position += (63 - count) >> 3
+                                count |= 56
+                                var entry = HuffmanTable.lookup(litTable, buffer, primaryBits: literalBits)
+                                let kind = HuffmanTable.kind(entry)
+                                if kind == HuffmanTable.kindLiteral {
+                                    // A run of literals while the bits last (at most 63, inside the
+                                    // output margin); a long code's subtable link ends the run.
+                                    repeat {
+                                        let length = Int(HuffmanTable.length(entry))
+                                        buffer >>= UInt64(length)
+                                        count -= length
+                                        dst[op] = UInt8(truncatingIfNeeded: HuffmanTable.value(entry))
+                                        op += 1
+                                        entry = litTable[Int(buffer & literalMask)]
+                                    } while HuffmanTable.kind(entry) == HuffmanTable.kindLiteral && Int(HuffmanTable.length(entry)) <= count
+                                    continue
+                                }
+                                guard kind == HuffmanTable.kindBase else { break }
+                                let codeLength = Int(HuffmanTable.length(entry))
+                                buffer >>= UInt64(codeLength)
+                                let lengthExtra = Int(HuffmanTable.extra(entry))
+                                let length = Int(HuffmanTable.value(entry)) + Int(buffer & ((1 << UInt64(lengthExtra)) - 1))
+                                buffer >>= UInt64(lengthExtra)
+                                let distanceEntry = HuffmanTable.lookup(distTable, buffer, primaryBits: distanceBits)
+                                guard HuffmanTable.kind(distanceEntry) != HuffmanTable.kindInvalid else {
+                                    // With ≥ 41 bits left this is no shortfall: the code is invalid.
+                                    failure = ZoetropeError(.malformed, "deflate: invalid distance code")
+                                    return
+                                }
+                                let distanceLength = Int(HuffmanTable.length(distanceEntry))
+                                let distanceExtra = Int(HuffmanTable.extra(distanceEntry))
+                                buffer >>= UInt64(distanceLength)
+                                let distance = Int(HuffmanTable.value(distanceEntry)) + Int(buffer & ((1 << UInt64(distanceExtra)) - 1))
+                                buffer >>= UInt64(distanceExtra)
+                                count -= codeLength + lengthExtra + distanceLength + distanceExtra
+                                if distance > op {
+                                    failure = ZoetropeError(.malformed, "deflate: distance \(distance) reaches before the start of the data")
+                                    return
+                                }
+                                Self.copyMatch(dst, at: op, distance: distance, length: length, room: physicalEnd - op)
+                                op += length
+                            }
                             if op >= pauseAt {
                                 result = .paused
                                 return
@@ -603,26 +667,7 @@ public struct Inflater: Sendable {
                                 result = .needsSpace
                                 return
                             }
-                            let from = dst + (op - distance)
-                            let to = dst + op
-                            if distance >= 8 && physicalEnd - op >= length + 8 {
-                                // Most matches are short: copy 8 bytes at a time inline rather than
-                                // calling memmove. Each chunk's source lies at least 8 bytes behind it,
-                                // so it is final before it is read; the last chunk may write up to 7
-                                // bytes past the match, inside the buffer, which later output overwrites.
-                                var k = 0
-                                repeat {
-                                    let chunk = UnsafeRawPointer(from + k).loadUnaligned(as: UInt64.self)
-                                    UnsafeMutableRawPointer(to + k).storeBytes(of: chunk, as: UInt64.self)
-                                    k += 8
-                                } while k < length
-                            } else if distance >= length {
-                                to.update(from: from, count: length)
-                            } else if distance == 1 {
-                                to.update(repeating: from.pointee, count: length)
-                            } else {
-                                for k in 0..<length { to[k] = from[k] }
-                            }
+                            Self.copyMatch(dst, at: op, distance: distance, length: length, room: physicalEnd - op)
                             op += length
                         }
                     }
@@ -638,5 +683,31 @@ public struct Inflater: Sendable {
             throw failure
         }
         return result
+    }
+
+    /// Copies a match of `length` bytes from `distance` bytes back to `out + op`, where `room`
+    /// bytes of buffer follow `out + op` (at least `length`) and `distance` ≤ `op`.
+    @inline(__always)
+    private static func copyMatch(_ out: UnsafeMutablePointer<UInt8>, at op: Int, distance: Int, length: Int, room: Int) {
+        let from = out + (op - distance)
+        let to = out + op
+        if distance >= 8 && room >= length + 8 {
+            // Most matches are short: copy 8 bytes at a time inline rather than calling memmove.
+            // Each chunk's source lies at least 8 bytes behind it, so it is final before it is
+            // read; the last chunk may write up to 7 bytes past the match, inside the buffer, which
+            // later output overwrites.
+            var k = 0
+            repeat {
+                let chunk = UnsafeRawPointer(from + k).loadUnaligned(as: UInt64.self)
+                UnsafeMutableRawPointer(to + k).storeBytes(of: chunk, as: UInt64.self)
+                k += 8
+            } while k < length
+        } else if distance >= length {
+            to.update(from: from, count: length)
+        } else if distance == 1 {
+            to.update(repeating: from.pointee, count: length)
+        } else {
+            for k in 0..<length { to[k] = from[k] }
+        }
     }
 }

@@ -12,8 +12,11 @@ public enum Zlib {
     /// - Parameter maxOutputBytes: the most bytes the stream may inflate to.
     /// - Throws: ``ZoetropeError`` for malformed, truncated or oversized streams and checksum errors.
     public static func decompress(_ data: [UInt8], maxOutputBytes: Int) throws(ZoetropeError) -> [UInt8] {
-        // No size guess: zero-filling a large guessed buffer costs more than doubling as it grows.
-        var inflater = Inflater(format: .zlib, maxOutputBytes: maxOutputBytes)
+        // Start at four times the input, as zlib's own one-shot users commonly do (most data
+        // compresses less than that), then double: the buffer is reserved, not zero-filled, so
+        // the guess costs nothing until it is written.
+        let guess = data.count > Int.max / 4 ? Int.max : data.count * 4
+        var inflater = Inflater(format: .zlib, maxOutputBytes: maxOutputBytes, expectedOutputBytes: guess)
         inflater.feed(data)
         inflater.finishInput()
         _ = try inflater.inflate()
