@@ -98,8 +98,8 @@ enum PNGFilter {
 
     /// Paeth on whole pixels. The predictor depends on the pixel just decoded, so pixels go one
     /// after the other, but a pixel's channels go together as one 4-lane vector (for 3-byte pixels
-    /// the fourth lane carries the next pixel's raw byte through unchanged). 3-byte pixels load and
-    /// store 4 bytes except the last, which goes a byte at a time so as not to pass the row's end.
+    /// the fourth lane is unused). 3-byte pixels load 4 bytes except the last pixel, which goes a
+    /// byte at a time so as not to read past the row's end.
     @inline(__always)
     private static func unpaeth(row: UnsafeMutablePointer<UInt8>, previous: UnsafePointer<UInt8>, count: Int, stride: Int) {
         var left = SIMD4<Int16>(), upperLeft = SIMD4<Int16>()
@@ -109,9 +109,16 @@ enum PNGFilter {
         while offset < vectorEnd {
             let raw = SIMD4<Int16>(truncatingIfNeeded: (target + offset).loadUnaligned(as: SIMD4<UInt8>.self))
             let up = SIMD4<Int16>(truncatingIfNeeded: (above + offset).loadUnaligned(as: SIMD4<UInt8>.self))
-            var value = (raw &+ paeth(left, up, upperLeft)) & 0xFF
-            if stride == 3 { value[3] = raw[3] }
-            (target + offset).storeBytes(of: SIMD4<UInt8>(truncatingIfNeeded: value), as: SIMD4<UInt8>.self)
+            let value = (raw &+ paeth(left, up, upperLeft)) & 0xFF
+            let bytes = SIMD4<UInt8>(truncatingIfNeeded: value)
+            if stride == 4 {
+                (target + offset).storeBytes(of: bytes, as: SIMD4<UInt8>.self)
+            } else {
+                // Exactly 3 bytes: a 4-byte store would overlap the next pixel's load, which the
+                // processor then cannot forward from the store (a stall of many cycles per pixel).
+                (target + offset).storeBytes(of: bytes.lowHalf, as: SIMD2<UInt8>.self)
+                (target + offset + 2).storeBytes(of: bytes[2], as: UInt8.self)
+            }
             left = value
             upperLeft = up
             offset &+= stride
