@@ -27,17 +27,17 @@ enum BlockWriter {
 
     /// Writes `tokens` (which encode `raw`) as whichever block type is smallest.
     static func writeBest(tokens: TokenBuffer, raw: ArraySlice<UInt8>, isFinal: Bool, into writer: inout BitWriter) {
-        var literalFrequencies = tokens.literalFrequencies
+        var (literalFrequencies, distanceFrequencies) = tokens.frequencies()
         literalFrequencies[256] = 1 // end of block
         let literalLengths = HuffmanCodeBuilder.lengths(for: literalFrequencies, maxBits: 15)
-        let distanceLengths = HuffmanCodeBuilder.lengths(for: tokens.distanceFrequencies, maxBits: 15)
+        let distanceLengths = HuffmanCodeBuilder.lengths(for: distanceFrequencies, maxBits: 15)
         let header = DynamicHeader(literalLengths: literalLengths, distanceLengths: distanceLengths)
 
-        let extraBits = extraBitCount(tokens)
+        let extraBits = extraBitCount(literalFrequencies, distanceFrequencies)
         let dynamicBits = 3 + header.bitCount + extraBits
-            + cost(literalFrequencies, literalLengths) + cost(tokens.distanceFrequencies, distanceLengths)
+            + cost(literalFrequencies, literalLengths) + cost(distanceFrequencies, distanceLengths)
         let fixedBits = 3 + extraBits
-            + cost(literalFrequencies, fixedLiteralLengths) + cost(tokens.distanceFrequencies, fixedDistanceLengths)
+            + cost(literalFrequencies, fixedLiteralLengths) + cost(distanceFrequencies, fixedDistanceLengths)
         let storedBlocks = max(1, (raw.count + 65_534) / 65_535)
         let storedBits = 8 * (raw.count + 5 * storedBlocks) + 7
 
@@ -65,15 +65,19 @@ enum BlockWriter {
         return total
     }
 
-    private static func extraBitCount(_ tokens: TokenBuffer) -> Int {
+    private static func extraBitCount(_ literalFrequencies: [Int], _ distanceFrequencies: [Int]) -> Int {
         var total = 0
-        for code in 0..<29 { total += tokens.literalFrequencies[257 + code] * Int(HuffmanTable.lengthExtra[code]) }
-        for code in 0..<30 { total += tokens.distanceFrequencies[code] * Int(HuffmanTable.distanceExtra[code]) }
+        for code in 0..<29 { total += literalFrequencies[257 + code] * Int(HuffmanTable.lengthExtra[code]) }
+        for code in 0..<30 { total += distanceFrequencies[code] * Int(HuffmanTable.distanceExtra[code]) }
         return total
     }
 
     private static func writeTokens(_ tokens: TokenBuffer, literalCodes: [UInt32], literalLengths: [UInt8],
                                     distanceCodes: [UInt32], distanceLengths: [UInt8], into writer: inout BitWriter) {
+        // Globals copied to locals once: each access to a global checks its lazy initialisation.
+        let symbols = DeflateSymbols.tables
+        let lengthBases = HuffmanTable.lengthBases, lengthExtras = HuffmanTable.lengthExtra
+        let distanceBases = HuffmanTable.distanceBases, distanceExtras = HuffmanTable.distanceExtra
         for token in tokens.tokens {
             if token.length == 0 {
                 let symbol = Int(token.value)
@@ -81,18 +85,18 @@ enum BlockWriter {
                 continue
             }
             let length = Int(token.length)
-            let lengthCode = DeflateSymbols.lengthCode(length)
+            let lengthCode = symbols.lengthCode(length)
             writer.write(literalCodes[257 + lengthCode], bits: Int(literalLengths[257 + lengthCode]))
-            let lengthExtra = Int(HuffmanTable.lengthExtra[lengthCode])
+            let lengthExtra = Int(lengthExtras[lengthCode])
             if lengthExtra > 0 {
-                writer.write(UInt32(length - Int(HuffmanTable.lengthBases[lengthCode])), bits: lengthExtra)
+                writer.write(UInt32(length - Int(lengthBases[lengthCode])), bits: lengthExtra)
             }
             let distance = Int(token.value)
-            let distanceCode = DeflateSymbols.distanceCode(distance)
+            let distanceCode = symbols.distanceCode(distance)
             writer.write(distanceCodes[distanceCode], bits: Int(distanceLengths[distanceCode]))
-            let distanceExtra = Int(HuffmanTable.distanceExtra[distanceCode])
+            let distanceExtra = Int(distanceExtras[distanceCode])
             if distanceExtra > 0 {
-                writer.write(UInt32(distance - Int(HuffmanTable.distanceBases[distanceCode])), bits: distanceExtra)
+                writer.write(UInt32(distance - Int(distanceBases[distanceCode])), bits: distanceExtra)
             }
         }
         writer.write(literalCodes[256], bits: Int(literalLengths[256]))

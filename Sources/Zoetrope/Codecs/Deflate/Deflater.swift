@@ -77,14 +77,11 @@ struct Deflater: Sendable {
         var tokens = TokenBuffer(capacity: Self.blockSymbols)
         var blockStart = 0
         data.withUnsafeBufferPointer { bytes in
-            findMatches(bytes) { position, isLast in
+            findMatches(bytes, into: &tokens) { tokens, position, isLast in
                 // Called when the token buffer is full (or at the end): write one block.
                 BlockWriter.writeBest(tokens: tokens, raw: data[blockStart..<position], isFinal: isLast, into: &writer)
                 tokens.removeAll()
                 blockStart = position
-            } emit: { token in
-                tokens.append(token)
-                return tokens.count >= Self.blockSymbols
             }
         }
     }
@@ -95,11 +92,15 @@ struct Deflater: Sendable {
         var value: UInt16    // the literal byte, or the distance
     }
 
-    /// Walks the input with hash chains and reports tokens. `emit` returns true when a block
-    /// should be cut at the current position; `flush` writes it.
-    private func findMatches(_ bytes: UnsafeBufferPointer<UInt8>,
-                             flush: (_ position: Int, _ isLast: Bool) -> Void,
-                             emit: (Token) -> Bool) {
+    /// Walks the input with hash chains, appending tokens to `tokens`; once it holds a block's
+    /// worth (and at the end) `flush` writes the block and empties it.
+    private func findMatches(_ bytes: UnsafeBufferPointer<UInt8>, into tokens: inout TokenBuffer,
+                             flush: (_ tokens: inout TokenBuffer, _ position: Int, _ isLast: Bool) -> Void) {
+        // Appending in place, not through a closure: the matcher emits a token every few bytes.
+        @inline(__always) func emit(_ token: Token) -> Bool {
+            tokens.append(token)
+            return tokens.count >= Self.blockSymbols
+        }
         let effort = Self.efforts[level]
         let count = bytes.count
         let hashSize = 1 << Self.hashBits
@@ -200,12 +201,12 @@ struct Deflater: Sendable {
                             }
                             pendingLength = 0
                             hasPendingLiteral = false
-                            if cut { flush(position, false) }
+                            if cut { flush(&tokens, position, false) }
                             continue
                         }
                         if hasPendingLiteral {
                             // The byte at position - 1 goes out as a literal; this position may match.
-                            if emit(Token(length: 0, value: UInt16(data[position - 1]))) { flush(position, false) }
+                            if emit(Token(length: 0, value: UInt16(data[position - 1]))) { flush(&tokens, position, false) }
                         }
                         pendingLength = length
                         pendingDistance = distance
@@ -221,11 +222,11 @@ struct Deflater: Sendable {
                             if length <= effort.lazy && position + Self.minMatch <= count { _ = insert(position) }
                             position += 1
                         }
-                        if cut { flush(position, false) }
+                        if cut { flush(&tokens, position, false) }
                     } else {
                         let cut = emit(Token(length: 0, value: UInt16(data[position])))
                         position += 1
-                        if cut { flush(position, false) }
+                        if cut { flush(&tokens, position, false) }
                     }
                 }
                 if hasPendingLiteral {
@@ -235,17 +236,15 @@ struct Deflater: Sendable {
                         _ = emit(Token(length: 0, value: UInt16(data[count - 1])))
                     }
                 }
-                flush(count, true)
+                flush(&tokens, count, true)
             }
         }
     }
 }
 
-/// The tokens of one block and their symbol frequencies.
+/// The tokens of one block, and their symbol frequencies when the block is written.
 struct TokenBuffer: Sendable {
     private(set) var tokens: [Deflater.Token] = []
-    private(set) var literalFrequencies = [Int](repeating: 0, count: 286)
-    private(set) var distanceFrequencies = [Int](repeating: 0, count: 30)
 
     init(capacity: Int) { tokens.reserveCapacity(capacity) }
 
@@ -253,17 +252,30 @@ struct TokenBuffer: Sendable {
 
     mutating func append(_ token: Deflater.Token) {
         tokens.append(token)
-        if token.length == 0 {
-            literalFrequencies[Int(token.value)] += 1
-        } else {
-            literalFrequencies[257 + DeflateSymbols.lengthCode(Int(token.length))] += 1
-            distanceFrequencies[DeflateSymbols.distanceCode(Int(token.value))] += 1
-        }
     }
 
     mutating func removeAll() {
         tokens.removeAll(keepingCapacity: true)
-        for index in literalFrequencies.indices { literalFrequencies[index] = 0 }
-        for index in distanceFrequencies.indices { distanceFrequencies[index] = 0 }
+    }
+
+    /// How often each literal/length symbol (0–285) and distance symbol (0–29) occurs, counted in
+    /// one pass when the block is written rather than token by token as the matcher emits them.
+    func frequencies() -> (literals: [Int], distances: [Int]) {
+        var literals = [Int](repeating: 0, count: 286)
+        var distances = [Int](repeating: 0, count: 30)
+        let symbols = DeflateSymbols.tables
+        literals.withUnsafeMutableBufferPointer { literals in
+            distances.withUnsafeMutableBufferPointer { distances in
+                for token in tokens {
+                    if token.length == 0 {
+                        literals[Int(token.value)] += 1
+                    } else {
+                        literals[257 + symbols.lengthCode(Int(token.length))] += 1
+                        distances[symbols.distanceCode(Int(token.value))] += 1
+                    }
+                }
+            }
+        }
+        return (literals, distances)
     }
 }
