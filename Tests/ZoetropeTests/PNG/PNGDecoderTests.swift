@@ -206,7 +206,7 @@ struct PNGDecoderTests {
 
 @Suite("APNG truncation")
 struct APNGTruncationTests {
-    @Test("every filter undoes its byte-wise encoding, for every pixel size, on random rows",
+    @Test("every filter undoes its byte-wise encoding, for every pixel size and Paeth kernel, on random rows",
           arguments: [1, 2, 3, 4, 6, 8])
     func filtersRoundTrip(stride: Int) {
         var rng = SplitMix64(seed: UInt64(stride))
@@ -225,14 +225,17 @@ struct APNGTruncationTests {
                         }
                     }
                 }
-                let ok = row.withUnsafeMutableBufferPointer { target in
-                    above.withUnsafeBufferPointer { previous in
-                        PNGFilter.unfilter(type: type, row: target.baseAddress!, previous: previous.baseAddress!,
-                                           count: count, stride: stride)
+                for kernel in [PNGFilter.PaethKernel.vector, .scalar] {
+                    var unfiltered = row
+                    let ok = unfiltered.withUnsafeMutableBufferPointer { target in
+                        above.withUnsafeBufferPointer { previous in
+                            PNGFilter.unfilter(type: type, row: target.baseAddress!, previous: previous.baseAddress!,
+                                               count: count, stride: stride, paeth: kernel)
+                        }
                     }
+                    #expect(ok)
+                    #expect(unfiltered == original, "filter \(type), \(pixels) pixels of \(stride) bytes, \(kernel)")
                 }
-                #expect(ok)
-                #expect(row == original, "filter \(type), \(pixels) pixels of \(stride) bytes")
             }
         }
     }

@@ -1,10 +1,29 @@
 /// The five PNG row filters (None, Sub, Up, Average, Paeth), both directions.
 enum PNGFilter {
+    /// How Paeth is undone on rows of 3- and 4-byte pixels.
+    enum PaethKernel {
+        /// A pixel at a time as a 4-lane vector: the fastest in optimised builds.
+        case vector
+        /// A byte at a time.
+        case scalar
+
+        /// ``vector`` in optimised builds. Unoptimised builds (debug, the sanitizer test runs)
+        /// execute the generic SIMD code unspecialised, several times slower than the byte loop,
+        /// so they use ``scalar``; the tests check both kernels in either build.
+        static var preferred: PaethKernel {
+            #if DEBUG
+            .scalar
+            #else
+            .vector
+            #endif
+        }
+    }
+
     /// Reverses filter `type` on `row` in place. `previous` is the unfiltered row above (`nil` for
     /// a pass's first row, which acts as zeros). `stride` is the byte distance to the pixel on the left.
     /// - Returns: `false` for an unknown filter type.
     static func unfilter(type: UInt8, row: UnsafeMutablePointer<UInt8>, previous: UnsafePointer<UInt8>?,
-                         count: Int, stride: Int) -> Bool {
+                         count: Int, stride: Int, paeth kernel: PaethKernel = .preferred) -> Bool {
         switch type {
         case 0:
             return true
@@ -15,7 +34,7 @@ enum PNGFilter {
             guard let previous else { return true }
             for i in 0..<count { row[i] &+= previous[i] }
         case 3, 4:
-            if let previous, stride == 3 || stride == 4, count % stride == 0 {
+            if let previous, stride == 3 || stride == 4, count % stride == 0, type == 3 || kernel == .vector {
                 // 8-bit RGB and RGBA, the common case: whole pixels at a time (see below).
                 unfilterPixels(averaging: type == 3, row: row, previous: previous, count: count, stride: stride)
                 return true
