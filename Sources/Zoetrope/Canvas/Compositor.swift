@@ -1,7 +1,7 @@
 /// Draws frames onto a canvas the way browsers do: clip to the canvas, blend, then dispose.
 ///
-/// The canvas starts fully transparent. One frame is `prepare` (save what `previous` disposal needs),
-/// `draw`, then — after the caller has taken the frame — `dispose`.
+/// The canvas starts fully transparent. Each frame is `draw` (which first saves what `previous`
+/// disposal will need), then — after the caller has taken the canvas — `dispose`.
 struct Compositor: Sendable {
     private let width: Int
     private let height: Int
