@@ -531,7 +531,7 @@ public struct Inflater: Sendable {
                         defer { finalPosition = position; finalBuffer = buffer; finalCount = count; finalOp = op }
                         // The fast path runs while a whole symbol cannot run out of input or output:
                         // ≥ 8 input bytes refill the buffer to ≥ 56 bits, more than the longest
-                        // length/distance pair (15 + 5 + 15 + 13 bits) or three literals need, and
+                        // length/distance pair needs (15 + 5 + 15 + 13 bits), and
                         // the output has room for the longest match plus an 8-byte overcopy, or for
                         // a run of literals (one bit each at the least: at most 63 per refill). It
                         // checks neither; everything else (block ends, input or output running

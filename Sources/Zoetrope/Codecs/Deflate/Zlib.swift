@@ -12,10 +12,10 @@ public enum Zlib {
     /// - Parameter maxOutputBytes: the most bytes the stream may inflate to.
     /// - Throws: ``ZoetropeError`` for malformed, truncated or oversized streams and checksum errors.
     public static func decompress(_ data: [UInt8], maxOutputBytes: Int) throws(ZoetropeError) -> [UInt8] {
-        // Start at four times the input, as zlib's own one-shot users commonly do (most data
-        // compresses less than that), then double: the buffer is reserved, not zero-filled, so
-        // the guess costs nothing until it is written.
-        let guess = data.count > Int.max / 4 ? Int.max : data.count * 4
+        // Start at four times the input (most data compresses less than that), at most 64 MiB,
+        // then double: the buffer is reserved, not zero-filled, so the guess costs little until
+        // it is written, and it saves regrowing (and page-faulting) buffer after buffer.
+        let guess = min(data.count, 16 << 20) * 4
         var inflater = Inflater(format: .zlib, maxOutputBytes: maxOutputBytes, expectedOutputBytes: guess)
         inflater.feed(data)
         inflater.finishInput()
