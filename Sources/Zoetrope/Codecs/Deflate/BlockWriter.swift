@@ -27,8 +27,10 @@ enum BlockWriter {
 
     /// Writes `tokens` (which encode `raw`) as whichever block type is smallest.
     static func writeBest(tokens: TokenBuffer, raw: ArraySlice<UInt8>, isFinal: Bool, into writer: inout BitWriter) {
-        var (literalFrequencies, distanceFrequencies) = tokens.frequencies()
+        let frequencies = tokens.frequencies()
+        var literalFrequencies = frequencies.literals
         literalFrequencies[256] = 1 // end of block
+        let distanceFrequencies = frequencies.distances
         let literalLengths = HuffmanCodeBuilder.lengths(for: literalFrequencies, maxBits: 15)
         let distanceLengths = HuffmanCodeBuilder.lengths(for: distanceFrequencies, maxBits: 15)
         let header = DynamicHeader(literalLengths: literalLengths, distanceLengths: distanceLengths)

@@ -123,12 +123,6 @@ public struct Inflater: Sendable {
         input.append(contentsOf: bytes)
     }
 
-    /// Reserves room for `count` more input bytes, so that feeding a stream in many pieces (PNG's
-    /// `IDAT` chunks) copies each byte once instead of regrowing the input buffer.
-    public mutating func reserveInputCapacity(_ count: Int) {
-        input.reserveCapacity(input.count - inputPosition + max(0, count))
-    }
-
     /// Declares that no more input will come: a stream that has not ended is then truncated.
     public mutating func finishInput() { inputComplete = true }
 
@@ -163,10 +157,21 @@ public struct Inflater: Sendable {
         return result
     }
 
+    /// The window deflate matches may reach back into.
+    private static let window = 32_768
+    /// Taken output is dropped (all but the window) once this much has piled up, so that moving
+    /// the window to the front of the buffer stays amortised.
+    private static let compactionThreshold = 4 * window
+
+    /// The most output buffer an inflater needs when its output is taken after every
+    /// ``inflate(outputLimit:)`` call: what piles up before compaction, the limit, and one match.
+    static func outputBufferSize(forOutputLimit limit: Int) -> Int {
+        compactionThreshold + limit + 258
+    }
+
     private mutating func discardTakenOutput() {
-        let window = 32_768
-        // Only move memory when a good deal has piled up, so that the cost stays amortised.
-        guard outputTaken == outputCount, outputCount >= 4 * window, checksummed == outputCount else { return }
+        let window = Self.window
+        guard outputTaken == outputCount, outputCount >= Self.compactionThreshold, checksummed == outputCount else { return }
         let drop = outputCount - window
         output.withUnsafeMutableBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
@@ -246,7 +251,8 @@ public struct Inflater: Sendable {
     }
 
     private mutating func refillBytewise() {
-        while bitCount <= 56 && inputPosition < input.count {
+        // Below 56, so the buffer never holds 64 bits: the decoding loop's word refill needs < 64.
+        while bitCount < 56 && inputPosition < input.count {
             bitBuffer |= UInt64(input[inputPosition]) << UInt64(bitCount)
             inputPosition += 1
             bitCount += 8
@@ -566,7 +572,7 @@ public struct Inflater: Sendable {
                                 buffer >>= UInt64(lengthExtra)
                                 let distanceEntry = HuffmanTable.lookup(distTable, buffer, primaryBits: distanceBits)
                                 guard HuffmanTable.kind(distanceEntry) != HuffmanTable.kindInvalid else {
-                                    // With ≥ 41 bits left this is no shortfall: the code is invalid.
+                                    // With ≥ 36 bits left this is no shortfall: the code is invalid.
                                     failure = ZoetropeError(.malformed, "deflate: invalid distance code")
                                     return
                                 }
@@ -595,7 +601,7 @@ public struct Inflater: Sendable {
                                 position += (63 - count) >> 3
                                 count |= 56
                             } else {
-                                while count <= 56 && position < end {
+                                while count < 56 && position < end {
                                     buffer |= UInt64(src[position]) << UInt64(count)
                                     position += 1
                                     count += 8

@@ -20,6 +20,14 @@ public enum Zlib {
         inflater.feed(data)
         inflater.finishInput()
         _ = try inflater.inflate()
-        return inflater.takeOutput()
+        let output = inflater.takeOutput()
+        // The guess may have been far too big (data that did not compress): hand back a buffer
+        // that fits rather than one holding up to four times the output.
+        guard output.capacity > output.count + output.count / 4 + 4_096 else { return output }
+        return output.withUnsafeBufferPointer { bytes in
+            [UInt8](unsafeUninitializedCapacity: bytes.count) { buffer, initialized in
+                initialized = buffer.initialize(fromContentsOf: bytes)
+            }
+        }
     }
 }

@@ -17,18 +17,19 @@ struct PNGFrameDecoder {
     /// Decodes the zlib stream stored in `pieces` (ranges of `bytes`, in order).
     ///
     /// Damaged data keeps the rows before the damage (the rest stays transparent) and returns the
-    /// damage, located at its byte in the file; data with not one usable row throws.
+    /// damage, located at its byte in the file (for a row's unknown filter type: at the compressed
+    /// data read by then, within one output slice after it); data with not one usable row throws.
     func decode(_ bytes: [UInt8], pieces: [Range<Int>]) throws(ZoetropeError) -> DecodedFrame {
         let header = converter.header
         // Allow some trailing data beyond the image (encoders occasionally leave it) but not a bomb.
         let expected = header.filteredSize(width: width, height: height)
-        // The output buffer holds at most the 32 KiB window, a slice and one match: reserve that
-        // once (or what the data present can produce, if less: deflate expands at most 1032:1, and
-        // a tiny file declaring a huge image must not allocate for it).
+        // Reserve the output buffer's bounded size once (or what the data present can produce, if
+        // less: deflate expands at most 1032:1, and a tiny file declaring a huge image must not
+        // allocate for it).
         let compressed = pieces.reduce(0) { $0 + $1.count }
         let reachable = compressed > expected / 1032 ? expected : compressed * 1032
         var inflater = Inflater(format: .zlib, maxOutputBytes: expected + 65_536,
-                                expectedOutputBytes: min(reachable, 4 * 32_768 + Self.outputSlice + 258))
+                                expectedOutputBytes: min(reachable, Inflater.outputBufferSize(forOutputLimit: Self.outputSlice)))
         var rows = PNGRowStream(converter: converter, width: width, height: height)
         var image: RGBAImage
         if header.isInterlaced {
