@@ -7,21 +7,32 @@ import Glibc
 // over Sources/Zoetrope plus this file), so the targets can reach internal entry points too. The
 // target is chosen by the ZOETROPE_FUZZ_TARGET environment variable, so one build serves them all.
 
-/// The decoder entry points under fuzzing.
-enum FuzzTarget: String, CaseIterable {
-    /// `AnimatedImage(bytes:)` on GIF data, every frame in order, then random access.
-    case gif
-    /// `AnimatedImage(bytes:)` on PNG/APNG data (chunk CRCs repaired so the fuzzer gets past them).
-    case png
-    /// zlib streams through `Zlib.decompress`.
-    case inflate
-    /// `ImageInspector.inspect` on any bytes.
-    case inspect
+/// The decoder entry points under fuzzing: one per registered codec (named after it, in lower
+/// case: `gif`, `png`, `webp`, …), plus the compression core and the inspector.
+struct FuzzTarget {
+    /// The codec whose images this target decodes, or `nil` for the special targets.
+    let codec: ImageCodec?
+    let name: String
+
+    /// `inflate`: zlib streams through `Zlib.decompress`. `inspect`: `ImageInspector.inspect` on
+    /// any bytes.
+    static let special = ["inflate", "inspect"]
+
+    static var all: [FuzzTarget] {
+        CodecRegistry.codecs.map { FuzzTarget(codec: $0, name: $0.name.lowercased()) }
+            + special.map { FuzzTarget(codec: nil, name: $0) }
+    }
 
     static let selected: FuzzTarget = {
-        guard let name = getenv("ZOETROPE_FUZZ_TARGET").map({ String(cString: $0) }),
-              let target = FuzzTarget(rawValue: name) else {
-            print("set ZOETROPE_FUZZ_TARGET to one of: \(FuzzTarget.allCases.map(\.rawValue).joined(separator: ", "))")
+        let requested = getenv("ZOETROPE_FUZZ_TARGET").map { String(cString: $0) }
+        if requested == "list" {
+            // scripts/fuzz asks for the target names this way.
+            print("targets: " + all.map(\.name).joined(separator: " "))
+            exit(0)
+        }
+        guard let name = requested,
+              let target = all.first(where: { $0.name == name }) else {
+            print("set ZOETROPE_FUZZ_TARGET to one of: \(all.map(\.name).joined(separator: ", "))")
             exit(64)
         }
         return target
@@ -36,22 +47,18 @@ private let fuzzOptions = DecodingOptions(limits: DecodingLimits(maxPixels: 1 <<
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
-    switch FuzzTarget.selected {
-    case .gif:
-        decodeEverything(ensurePrefix(bytes, Array("GIF89a".utf8), unless: .gif))
-    case .png:
-        decodeEverything(FuzzInput.repairingPNGChunkCRCs(ensurePrefix(bytes, ImageFormat.pngSignature, unless: .png)))
-    case .inflate:
+    let target = FuzzTarget.selected
+    if let codec = target.codec {
+        // Inputs that lack the signature get it, and checksums are repaired, so that every input
+        // reaches this codec's decoder.
+        let head = bytes.prefix(codec.signatureLength)
+        decodeEverything(codec.repairingChecksums(codec.recognizes(head) ? bytes : codec.signature + bytes))
+    } else if target.name == "inflate" {
         FuzzInput.inflate(bytes)
-    case .inspect:
+    } else {
         _ = try? ImageInspector.inspect(bytes, limits: fuzzOptions.limits)
     }
     return 0
-}
-
-/// Keeps inputs in the target's decoder: bytes that do not sniff as `format` get its signature.
-private func ensurePrefix(_ bytes: [UInt8], _ prefix: [UInt8], unless format: ImageFormat) -> [UInt8] {
-    ImageFormat.sniff(bytes) == format ? bytes : prefix + bytes
 }
 
 /// Opens the image, reads every frame in order, then a few in a scrambled order (replay paths).

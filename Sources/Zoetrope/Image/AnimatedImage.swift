@@ -26,41 +26,52 @@ public final class AnimatedImage: AnimatableImage {
     public let options: DecodingOptions
 
     private let container: any ImageContainer
-    /// Set when ``DecodingLimits/maxTotalDecodedBytes`` cut the frame table short.
-    private let limitWarning: ZoetropeError?
     private let state: LockedState<PlaybackState>
 
+    /// What the image learns while frames are read. The lock guarding it is never held while a
+    /// frame decodes: a replay walk is taken out, advanced unlocked, and handed back.
     private struct PlaybackState: Sendable {
-        var compositor: Compositor?
-        /// The canvas holds the state before frame `nextIndex` (after disposing `nextIndex - 1`).
-        var nextIndex = 0
+        /// The walk that continues fastest in frame order; `nil` while a reader has it out.
+        var replay: FrameReplay?
         var lastFrame: (index: Int, image: RGBAImage)?
         var plan: ReplayPlan
         var checkpoints: ReplayCheckpoints
         var frameDamage: [Int: ZoetropeError] = [:]
+
+        /// Takes back what a walk learned, and keeps the walk for the next reader.
+        mutating func merge(_ walk: FrameReplay) {
+            for index in walk.incomplete { plan.markIncomplete(index) }
+            checkpoints.merge(walk.checkpoints)
+            frameDamage.merge(walk.damage) { first, _ in first }
+            var kept = walk
+            kept.plan = plan
+            kept.incomplete = []
+            kept.damage = [:]
+            replay = kept
+        }
+    }
+
+    /// What a reader takes out of the lock: the frame itself, or a walk to advance to it.
+    private enum CheckOut {
+        case shown(RGBAImage)
+        case walk(FrameReplay)
     }
 
     /// Opens an image from its bytes, parsing the frame table without decoding pixels.
     /// - Throws: ``ZoetropeError`` when the format is unknown or unsupported, a limit is exceeded,
     ///   or the file is damaged before its first frame.
     public init(bytes: [UInt8], options: DecodingOptions = .default) throws(ZoetropeError) {
-        let container = try ContainerParser.parse(bytes, options: options)
+        let container = try CodecRegistry.open(bytes, options: options)
+        let table = container.table
         self.container = container
         self.format = container.format
-        self.canvasSize = container.canvasSize
-        let admitted = options.limits.admissibleFrameCount(canvas: container.canvasSize, frames: container.frames.count)
-        self.frames = Array(container.frames.prefix(admitted))
-        self.limitWarning = admitted < container.frames.count
-            ? ZoetropeError(.limitExceeded, format: container.format, offset: container.frames[admitted].offset,
-                            "\(container.frames.count) frames of \(container.canvasSize) exceed the limit of "
-                            + "\(options.limits.maxTotalDecodedBytes) decoded bytes; only the first \(admitted) are kept")
-            : nil
-        self.storedLoopCount = container.storedLoopCount
-        self.playCount = container.playCount
+        self.canvasSize = table.canvasSize
+        self.frames = table.frames
+        self.storedLoopCount = table.storedLoopCount
+        self.playCount = table.playCount
         self.options = options
-        let plan = ReplayPlan(frames: frames, canvas: container.canvasSize)
-        let checkpoints = ReplayCheckpoints(frameCount: frames.count,
-                                            bytesPerCanvas: container.canvasSize.area * 4)
+        let plan = ReplayPlan(frames: frames, canvas: canvasSize)
+        let checkpoints = ReplayCheckpoints(frameCount: frames.count, bytesPerCanvas: canvasSize.area * 4)
         self.state = LockedState(PlaybackState(plan: plan, checkpoints: checkpoints))
     }
 
@@ -74,14 +85,15 @@ public final class AnimatedImage: AnimatableImage {
     /// decoded since. Frames before the damage decode normally; a damaged frame keeps what it decoded.
     public var warnings: [ZoetropeError] {
         let damage = state.withLock { $0.frameDamage }
-        return container.warnings + (limitWarning.map { [$0] } ?? []) + damage.sorted { $0.key < $1.key }.map(\.value)
+        return container.table.warnings + damage.sorted { $0.key < $1.key }.map(\.value)
     }
 
     /// The composited frame `index` (canvas-sized, RGBA8, straight alpha).
     ///
     /// A frame whose data is damaged shows what it decoded; a later frame with no usable data leaves
     /// the canvas as it was. Either way the damage is added to ``warnings`` and later frames still
-    /// decode.
+    /// decode. Safe to call from several threads: decoding holds no lock, so a long replay on one
+    /// thread does not hold up another.
     /// - Throws: ``ZoetropeError`` with kind `.invalidArgument` for an index out of range, or the
     ///   decoding error when the first frame has no usable data (nothing was decoded before the
     ///   damage, so there is nothing to show).
@@ -90,83 +102,45 @@ public final class AnimatedImage: AnimatableImage {
             throw ZoetropeError(.invalidArgument, format: format,
                                 "frame index \(index) is outside 0..<\(frames.count)")
         }
-        return try state.withLock { (state: inout PlaybackState) throws(ZoetropeError) -> RGBAImage in
-            if let last = state.lastFrame, last.index == index { return last.image }
-            var compositor = state.compositor ?? Compositor(size: canvasSize)
-            // Continue from the current canvas when it is at or a short replay before `index`;
-            // otherwise start over from the nearest saved or clean state.
-            var next = state.compositor == nil ? Int.max : state.nextIndex
-            if next > index || index - next > state.checkpoints.interval {
-                let cleanStart = state.plan.start(for: index)
-                if next > index || next < cleanStart {
-                    next = Self.rewind(&compositor, to: index, cleanStart: cleanStart, state: state)
-                }
-            }
-            var shown: RGBAImage?
-            while next <= index {
-                let info = frames[next]
-                if !state.plan.isCleanStart(next) { state.checkpoints.offer(compositor.canvas.pixels, before: next) }
-                let wasCleanStart = state.plan.isCleanStart(next)
-                let decoded = try decode(at: next, recordingIn: &state)
-                if decoded.damage != nil || (info.blend == .over && !decoded.image.isOpaque) {
-                    state.plan.markIncomplete(next)
-                    if wasCleanStart && !state.plan.isCleanStart(next) {
-                        // Replay started here believing this frame replaces the whole canvas; it
-                        // does not, so the canvas under it matters: start again further back.
-                        next = Self.rewind(&compositor, to: index, cleanStart: state.plan.start(for: index), state: state)
-                        continue
-                    }
-                }
-                compositor.draw(decoded.image, info: info)
-                if next == index { shown = compositor.canvas }
-                compositor.dispose(info)
-                next += 1
-            }
-            state.compositor = compositor
-            state.nextIndex = next
-            let image = shown ?? compositor.canvas
+        let checkedOut = state.withLock { state -> CheckOut in
+            if let last = state.lastFrame, last.index == index { return .shown(last.image) }
+            defer { state.replay = nil }
+            return .walk(state.replay ?? FrameReplay(canvas: canvasSize, plan: state.plan,
+                                                     checkpoints: state.checkpoints))
+        }
+        var walk: FrameReplay
+        switch checkedOut {
+        case .shown(let image): return image
+        case .walk(let checked): walk = checked
+        }
+        let container = container
+        let image = try walk.advance(to: index, frames: frames) { (frame) throws(ZoetropeError) in
+            try container.decodeFrame(at: frame)
+        }
+        state.withLock { state in
+            state.merge(walk)
             state.lastFrame = (index, image)
-            return image
         }
-    }
-
-    /// Resets `compositor` to the best known state at or before `index`; returns the frame to
-    /// draw next.
-    private static func rewind(_ compositor: inout Compositor, to index: Int, cleanStart: Int,
-                               state: PlaybackState) -> Int {
-        if let checkpoint = state.checkpoints.nearest(atOrBefore: index), checkpoint.index > cleanStart {
-            compositor.restore(checkpoint.canvas)
-            return checkpoint.index
-        }
-        compositor.reset()
-        return cleanStart
-    }
-
-    /// Frame `index`'s own pixels; damage is recorded, and a later frame with no usable data comes
-    /// back empty, so drawing it leaves the canvas unchanged.
-    /// - Throws: the decoding error of a first frame with no usable data.
-    private func decode(at index: Int, recordingIn state: inout PlaybackState) throws(ZoetropeError) -> DecodedFrame {
-        let decoded: DecodedFrame
-        do {
-            decoded = try container.decodeFrame(at: index)
-        } catch {
-            if index == 0 { throw error }
-            decoded = DecodedFrame(image: RGBAImage(width: 0, height: 0), damage: error)
-        }
-        if let damage = decoded.damage { state.frameDamage[index] = damage }
-        return decoded
+        return image
     }
 
     /// Calls `body` with every composited frame in order, reusing one canvas: the fastest way to
     /// read all frames. The image passed in is only valid during the call (copy it to keep it).
     /// Damage in a frame's data is recorded in ``warnings`` and the frame is shown as decoded.
+    /// Decoding holds no lock: other threads read other frames meanwhile.
     /// - Throws: what `body` throws, or the decoding error when the first frame has no usable data.
     public func forEachFrame(_ body: (_ index: Int, _ frame: RGBAImage) throws -> Void) throws {
         var compositor = Compositor(size: canvasSize)
         for (index, info) in frames.enumerated() {
-            let decoded = try state.withLock { (state: inout PlaybackState) throws(ZoetropeError) -> DecodedFrame in
-                try decode(at: index, recordingIn: &state)
+            var decoded: DecodedFrame
+            do {
+                decoded = try container.decodeFrame(at: index)
+            } catch {
+                if index == 0 { throw error }
+                // Nothing usable: drawing nothing leaves the canvas as it was.
+                decoded = DecodedFrame(image: RGBAImage(width: 0, height: 0), damage: error)
             }
+            if let damage = decoded.damage { state.withLock { $0.frameDamage[index] = damage } }
             compositor.draw(decoded.image, info: info)
             try body(index, compositor.canvas)
             compositor.dispose(info)

@@ -24,10 +24,10 @@ public enum ImageInspector {
     /// Inspects `bytes` without decoding pixels.
     /// - Throws: ``ZoetropeError`` when the bytes are no supported image or no frame can be found.
     public static func inspect(_ bytes: [UInt8], limits: DecodingLimits = .default) throws(ZoetropeError) -> ImageSummary {
-        let container = try ContainerParser.parse(bytes, options: DecodingOptions(limits: limits))
-        return ImageSummary(format: container.format, size: container.canvasSize,
-                            frameCount: container.frames.count,
-                            storedLoopCount: container.storedLoopCount,
-                            playCount: container.playCount, warnings: container.warnings)
+        let container = try CodecRegistry.open(bytes, options: DecodingOptions(limits: limits))
+        let table = container.table
+        return ImageSummary(format: container.format, size: table.canvasSize, frameCount: table.frames.count,
+                            storedLoopCount: table.storedLoopCount, playCount: table.playCount,
+                            warnings: table.warnings)
     }
 }

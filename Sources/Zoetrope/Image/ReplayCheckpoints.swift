@@ -24,6 +24,11 @@ struct ReplayCheckpoints: Sendable {
         canvases[index] = canvas
     }
 
+    /// Adds the canvases `other` saved that this one lacks (a replay walk handing back its copy).
+    mutating func merge(_ other: ReplayCheckpoints) {
+        for (index, canvas) in other.canvases { offer(canvas, before: index) }
+    }
+
     /// The saved state closest before (or at) frame `index`.
     func nearest(atOrBefore index: Int) -> (index: Int, canvas: [UInt8])? {
         guard interval != .max else { return nil }

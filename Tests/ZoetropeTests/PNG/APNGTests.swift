@@ -155,7 +155,7 @@ struct APNGTests {
     /// A file made of `chunks`, with correct CRCs.
     static func file(_ chunks: [(type: String, data: [UInt8])]) -> [UInt8] {
         var out = ByteWriter()
-        out.append(contentsOf: ImageFormat.pngSignature)
+        out.append(contentsOf: PNGCodec.signature)
         for chunk in chunks {
             let type = chunk.type.utf8.reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
             PNGWriter.appendChunk(type, chunk.data, to: &out)

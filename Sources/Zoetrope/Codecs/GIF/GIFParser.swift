@@ -4,52 +4,39 @@
 /// far; damage before any frame throws. Limits are checked from the headers before anything that
 /// depends on them is allocated.
 struct GIFParser {
-    private(set) var canvasSize = PixelSize(width: 0, height: 0)
-    private(set) var frames: [FrameInfo] = []
+    private(set) var table: FrameTableBuilder
     private(set) var records: [GIFFrameRecord] = []
     private(set) var storedLoopCount: Int?
-    private(set) var warnings: [ZoetropeError] = []
 
     private var reader: GIFByteReader
-    private let options: DecodingOptions
     private var globalColorTable: GIFColorTableLocation?
     private var pendingControl: GIFGraphicControl?
-    private var totalDecodedBytes = 0
 
     /// Parses `bytes`.
     /// - Throws: when the header is damaged, a limit is exceeded or no frame can be found.
     init(bytes: [UInt8], options: DecodingOptions) throws(ZoetropeError) {
-        reader = GIFByteReader(bytes)
-        self.options = options
-        try readHeader()
-        do {
-            try readBlocks()
-        } catch {
-            guard !frames.isEmpty else { throw error }
-            warnings.append(error)
-        }
-        guard !frames.isEmpty else {
-            throw ZoetropeError(.malformed, format: .gif, offset: reader.position,
-                                "the file contains no image (no frames)")
-        }
-    }
-
-    private mutating func readHeader() throws(ZoetropeError) {
-        let bytes = reader.bytes
-        guard bytes.count >= 6, bytes[0] == 0x47, bytes[1] == 0x49, bytes[2] == 0x46, bytes[3] == 0x38,
-              bytes[4] == 0x37 || bytes[4] == 0x39, bytes[5] == 0x61 else {
+        guard GIFCodec.recognizes(bytes.prefix(6)) else {
             throw ZoetropeError(.unrecognizedFormat, format: .gif, offset: 0, "not a GIF87a or GIF89a signature")
         }
-        try reader.skip(6, "the header")
+        reader = GIFByteReader(bytes, position: 6)
         let width = try reader.readUInt16("the logical screen descriptor")
         let height = try reader.readUInt16("the logical screen descriptor")
         let packed = try reader.readByte("the logical screen descriptor")
         try reader.skip(2, "the logical screen descriptor") // background index and aspect ratio: ignored
-        try options.limits.checkDimensions(width: width, height: height, format: .gif, offset: 6)
-        canvasSize = PixelSize(width: width, height: height)
+        table = try FrameTableBuilder(format: .gif, width: width, height: height, options: options, offset: 6)
         if packed & 0x80 != 0 {
             globalColorTable = try readColorTable(sizeField: packed, what: "the global colour table")
         }
+        do {
+            try readBlocks()
+        } catch {
+            try table.recordDamage(error)
+        }
+    }
+
+    /// The finished frame table.
+    func finish() throws(ZoetropeError) -> FrameTable {
+        try table.finish(storedLoopCount: storedLoopCount, rule: .repetitions, endOffset: reader.position)
     }
 
     private mutating func readColorTable(sizeField packed: UInt8, what: String) throws(ZoetropeError) -> GIFColorTableLocation {
@@ -63,10 +50,11 @@ struct GIFParser {
         while true {
             let blockOffset = reader.position
             guard !reader.isAtEnd else {
-                warnings.append(ZoetropeError(.truncated, format: .gif, offset: blockOffset,
-                                              "the file ends without a trailer"))
+                try table.recordDamage(ZoetropeError(.truncated, format: .gif, offset: blockOffset,
+                                                     "the file ends without a trailer"))
                 return
             }
+            guard !table.isClosed else { return }
             let introducer = try reader.readByte("a block")
             switch introducer {
             case 0x3B:
@@ -105,7 +93,7 @@ struct GIFParser {
         let height = try reader.readUInt16("an image descriptor")
         let packed = try reader.readByte("an image descriptor")
         let rect = PixelRect(x: x, y: y, width: width, height: height)
-        try checkLimits(for: rect, offset: descriptorOffset)
+        guard try table.admit(rect, offset: descriptorOffset) else { return }
 
         var colorTable = globalColorTable
         if packed & 0x80 != 0 {
@@ -127,10 +115,10 @@ struct GIFParser {
                              storedDisposal: control?.disposal ?? 0, blend: .over,
                              hasTransparency: control?.transparentIndex != nil,
                              isInterlaced: record.isInterlaced, storedDelay: storedDelay,
-                             delay: options.timing.effectiveDelay(storedDelay), offset: descriptorOffset)
+                             delay: storedDelay ?? .zero, offset: descriptorOffset)
         if colorTable == nil {
-            warnings.append(ZoetropeError(.malformed, format: .gif, offset: descriptorOffset,
-                                          "frame \(frames.count) has no colour table; its pixels are transparent"))
+            table.warn(ZoetropeError(.malformed, format: .gif, offset: descriptorOffset,
+                                     "frame \(table.frames.count) has no colour table; its pixels are transparent"))
         }
         do {
             try reader.skipSubBlocks("an image's data")
@@ -138,33 +126,12 @@ struct GIFParser {
         } catch {
             // A frame cut inside its data keeps the rows it has, when it has any data at all.
             if reader.bytes.count > record.dataOffset + 1 {
-                frames.append(info)
+                table.append(info)
                 records.append(record)
             }
             throw error
         }
-        frames.append(info)
+        table.append(info)
         records.append(record)
-    }
-
-    /// Refuses a frame that would take the image over a limit, before any pixel memory exists.
-    private mutating func checkLimits(for rect: PixelRect, offset: Int) throws(ZoetropeError) {
-        let limits = options.limits
-        guard frames.count < limits.maxFrameCount else {
-            throw ZoetropeError(.limitExceeded, format: .gif, offset: offset,
-                                "more than \(limits.maxFrameCount) frames (the frame count limit)")
-        }
-        let (area, areaOverflow) = rect.width.multipliedReportingOverflow(by: rect.height)
-        guard !areaOverflow, area <= limits.maxPixels else {
-            throw ZoetropeError(.limitExceeded, format: .gif, offset: offset,
-                                "frame \(frames.count) of \(rect.width)×\(rect.height) exceeds the limit of \(limits.maxPixels) pixels")
-        }
-        let (frameBytes, bytesOverflow) = area.multipliedReportingOverflow(by: 4)
-        let (total, totalOverflow) = totalDecodedBytes.addingReportingOverflow(frameBytes)
-        totalDecodedBytes = total
-        guard !bytesOverflow, !totalOverflow, total <= limits.maxTotalDecodedBytes else {
-            throw ZoetropeError(.limitExceeded, format: .gif, offset: offset,
-                                "decoding all frames would exceed the limit of \(limits.maxTotalDecodedBytes) bytes")
-        }
     }
 }

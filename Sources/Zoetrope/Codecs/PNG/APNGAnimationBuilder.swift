@@ -1,16 +1,11 @@
 /// Collects an APNG's animation chunks (`acTL`, `fcTL`, `fdAT`) during the chunk walk and checks
 /// them: sequence numbers, frame count, frame regions, op values, frame data.
 struct APNGAnimationBuilder {
-    /// The frame table of a valid animation.
-    struct Animation {
-        var frames: [FrameInfo]
-        var data: [[Range<Int>]]
-        var numPlays: Int
-    }
-
     enum Outcome {
-        case animated(Animation)
-        case broken(String)
+        /// A valid animation: its frame table, and where each frame's zlib data lies.
+        case animated(FrameTable, [[Range<Int>]])
+        /// A broken animation: why, and the warnings met before it broke.
+        case broken(String, [ZoetropeError])
     }
 
     /// One `fcTL` and the data that follows it.
@@ -23,7 +18,7 @@ struct APNGAnimationBuilder {
 
     private let bytes: [UInt8]
     private let canvas: PNGHeader
-    private let limits: DecodingLimits
+    private var table: FrameTableBuilder
     /// Offset of the `acTL` chunk.
     let offset: Int
     private let declaredFrames: Int
@@ -31,14 +26,13 @@ struct APNGAnimationBuilder {
     private var frames: [Frame] = []
     private var nextSequence: UInt32 = 0
     private var problems: [String] = []
-    private var totalBytes = 0
     private var stoppedAtLimit = false
-    private(set) var warnings: [ZoetropeError] = []
 
-    init(bytes: [UInt8], chunk: PNGChunk, canvas: PNGHeader, limits: DecodingLimits) {
+    init(bytes: [UInt8], chunk: PNGChunk, canvas: PNGHeader, options: DecodingOptions) throws(ZoetropeError) {
         self.bytes = bytes
         self.canvas = canvas
-        self.limits = limits
+        self.table = try FrameTableBuilder(format: .apng, width: canvas.width, height: canvas.height,
+                                           options: options, offset: chunk.offset)
         self.offset = chunk.offset
         if chunk.data.count == 8 {
             declaredFrames = Int(PNGBytes.bigEndian32(bytes, chunk.data.lowerBound))
@@ -88,46 +82,37 @@ struct APNGAnimationBuilder {
             problems.append("frame \(frames.count): \(problem)")
             return
         }
-        guard frames.count < limits.maxFrameCount else {
-            stop(ZoetropeError(.limitExceeded, format: .apng, offset: chunk.offset,
-                               "more than \(limits.maxFrameCount) frames: the rest are ignored"))
-            return
-        }
-        let frameBytes = control.width * control.height * 4
-        guard totalBytes <= limits.maxTotalDecodedBytes - frameBytes else {
-            stop(ZoetropeError(.limitExceeded, format: .apng, offset: chunk.offset,
-                               "decoded frames would exceed \(limits.maxTotalDecodedBytes) bytes: the rest are ignored"))
-            return
-        }
         if !defaultImageSeen && !frames.isEmpty {
             problems.append("a second fcTL before the IDAT image")
             return
         }
-        totalBytes += frameBytes
+        let rect = PixelRect(x: control.x, y: control.y, width: control.width, height: control.height)
+        do {
+            guard try table.admit(rect, offset: chunk.offset) else {
+                stoppedAtLimit = true
+                return
+            }
+        } catch {
+            problems.append(error.message)
+            return
+        }
         // An fcTL before the IDAT image makes that image frame 0.
         frames.append(Frame(control: control, offset: chunk.offset, usesIDAT: !defaultImageSeen))
     }
 
-    private mutating func stop(_ warning: ZoetropeError) {
-        stoppedAtLimit = true
-        warnings.append(warning)
-    }
-
     /// Checks the whole animation and builds its frame table.
-    mutating func finish(fileTruncated: Bool, idat: [Range<Int>], hasTransparency: Bool,
-                         options: DecodingOptions) -> Outcome {
-        if let problem = problems.first { return .broken(problem) }
+    mutating func finish(fileTruncated: Bool, idat: [Range<Int>], hasTransparency: Bool) -> Outcome {
+        if let problem = problems.first { return .broken(problem, table.warnings) }
         // A truncated file keeps the frames it has; otherwise the count must match acTL.
         if fileTruncated || stoppedAtLimit {
             while let last = frames.last, last.data.isEmpty && !last.usesIDAT { frames.removeLast() }
         } else if frames.count != declaredFrames {
-            return .broken("acTL num_frames \(declaredFrames) but \(frames.count) fcTL frames")
+            return .broken("acTL num_frames \(declaredFrames) but \(frames.count) fcTL frames", table.warnings)
         }
-        guard !frames.isEmpty else { return .broken("no frames") }
+        guard !frames.isEmpty else { return .broken("no frames", table.warnings) }
         if let empty = frames.firstIndex(where: { $0.data.isEmpty && !$0.usesIDAT }) {
-            return .broken("frame \(empty) has no image data")
+            return .broken("frame \(empty) has no image data", table.warnings)
         }
-        var table: [FrameInfo] = []
         var data: [[Range<Int>]] = []
         for (index, frame) in frames.enumerated() {
             let control = frame.control
@@ -138,11 +123,14 @@ struct APNGAnimationBuilder {
                 rect: PixelRect(x: control.x, y: control.y, width: control.width, height: control.height),
                 disposal: disposal, storedDisposal: Int(control.disposeOp),
                 blend: control.blendOp == 0 ? .source : .over, hasTransparency: hasTransparency,
-                isInterlaced: canvas.isInterlaced, storedDelay: stored,
-                delay: options.timing.effectiveDelay(stored), offset: frame.offset))
+                isInterlaced: canvas.isInterlaced, storedDelay: stored, delay: stored, offset: frame.offset))
             data.append(frame.usesIDAT ? idat : frame.data)
         }
-        return .animated(Animation(frames: table, data: data, numPlays: numPlays))
+        do {
+            return .animated(try table.finish(storedLoopCount: numPlays, rule: .plays, endOffset: bytes.count), data)
+        } catch {
+            return .broken(error.message, table.warnings)
+        }
     }
 }
 

@@ -39,7 +39,7 @@ public enum APNGEncoder {
         let header = colors.header(width: first.width, height: first.height)
 
         var out = ByteWriter()
-        out.append(contentsOf: ImageFormat.pngSignature)
+        out.append(contentsOf: PNGCodec.signature)
         PNGWriter.appendChunk(PNGChunk.ihdr, header.chunkData, to: &out)
         var animationControl = ByteWriter()
         animationControl.appendBigEndian(UInt32(frames.count))

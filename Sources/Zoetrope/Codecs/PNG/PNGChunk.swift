@@ -64,3 +64,23 @@ struct PNGChunk: Sendable {
         }
     }
 }
+
+extension PNGChunk {
+    /// `input` with the CRC of every complete chunk rewritten to match, so that mutated chunks are
+    /// not simply refused as corrupt (for fuzzing; CRC checking itself has unit tests).
+    @Sendable static func repairingCRCs(_ input: [UInt8]) -> [UInt8] {
+        var bytes = input
+        var position = 8
+        while position + 12 <= bytes.count {
+            let length = Int(PNGBytes.bigEndian32(bytes, position))
+            let end = position + 8 + length
+            guard end + 4 <= bytes.count else { break }
+            let crc = CRC32.checksum(bytes[position + 4..<end])
+            for (index, shift) in [24, 16, 8, 0].enumerated() {
+                bytes[end + index] = UInt8(truncatingIfNeeded: crc >> UInt32(shift))
+            }
+            position = end + 4
+        }
+        return bytes
+    }
+}

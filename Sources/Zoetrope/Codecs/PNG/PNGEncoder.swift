@@ -42,7 +42,7 @@ public enum PNGEncoder {
     /// A complete file: signature, IHDR, optional PLTE and tRNS, the image data, IEND.
     static func file(header: PNGHeader, plte: [UInt8]?, trns: [UInt8]?, imageData: [UInt8]) -> [UInt8] {
         var out = ByteWriter()
-        out.append(contentsOf: ImageFormat.pngSignature)
+        out.append(contentsOf: PNGCodec.signature)
         PNGWriter.appendChunk(PNGChunk.ihdr, header.chunkData, to: &out)
         if let plte { PNGWriter.appendChunk(PNGChunk.plte, plte, to: &out) }
         if let trns { PNGWriter.appendChunk(PNGChunk.trns, trns, to: &out) }

@@ -52,8 +52,9 @@ struct PNGHeader: Sendable, Hashable {
         self.isInterlaced = isInterlaced
     }
 
-    /// Parses and validates the 13 bytes of an `IHDR` chunk.
-    init(chunk data: ArraySlice<UInt8>, offset: Int, limits: DecodingLimits) throws(ZoetropeError) {
+    /// Parses and validates the 13 bytes of an `IHDR` chunk (the size against limits is the frame
+    /// table's check).
+    init(chunk data: ArraySlice<UInt8>, offset: Int) throws(ZoetropeError) {
         guard data.count == 13 else {
             throw ZoetropeError(.malformed, format: .png, offset: offset, "IHDR has \(data.count) bytes instead of 13")
         }
@@ -63,7 +64,6 @@ struct PNGHeader: Sendable, Hashable {
         guard width <= Int(Int32.max), height <= Int(Int32.max) else {
             throw ZoetropeError(.malformed, format: .png, offset: offset, "image size \(width)×\(height) exceeds 2^31-1")
         }
-        try limits.checkDimensions(width: width, height: height, format: .png, offset: offset)
         guard let colorType = ColorType(rawValue: bytes[9]) else {
             throw ZoetropeError(.malformed, format: .png, offset: offset, "invalid colour type \(bytes[9])")
         }

@@ -8,8 +8,8 @@ public struct DecodingLimits: Sendable, Hashable {
     /// Largest number of frames accepted in one file. Default: 25 000.
     public var maxFrameCount: Int
     /// Largest total of decoded RGBA bytes over all frames, which bounds the work a full decode can
-    /// take. Codecs count each frame's rectangle × 4 while parsing; ``AnimatedImage`` also counts a
-    /// whole canvas per composited frame and keeps only the frames that fit. Default: 4 GiB.
+    /// take: each frame's rectangle × 4, and one composited canvas × 4 per frame, both counted while
+    /// the frame table is parsed; the frames that fit are kept. Default: 4 GiB.
     public var maxTotalDecodedBytes: Int
 
     /// Creates limits; the defaults suit browsers' typical ceilings.
@@ -22,12 +22,6 @@ public struct DecodingLimits: Sendable, Hashable {
 
     /// The default limits.
     public static let `default` = DecodingLimits()
-
-    /// How many composited frames of `canvas` fit in ``maxTotalDecodedBytes`` (at least 1).
-    func admissibleFrameCount(canvas: PixelSize, frames: Int) -> Int {
-        let canvasBytes = max(1, canvas.area * 4)
-        return max(1, min(frames, maxTotalDecodedBytes / canvasBytes))
-    }
 
     /// Throws when a `width`×`height` image exceeds ``maxPixels`` (or is empty or negative).
     func checkDimensions(width: Int, height: Int, format: ImageFormat, offset: Int) throws(ZoetropeError) {

@@ -1,0 +1,18 @@
+/// WebP's registry entry: a RIFF container whose form type is `WEBP`.
+enum WebPCodec {
+    static let entry = ImageCodec(
+        name: "WebP", sniffedFormat: .webp, formats: [.webp], signature: Array("RIFF\0\0\0\0WEBP".utf8),
+        signatureLength: 12, recognizes: recognizes,
+        open: { _, _ throws(ZoetropeError) in
+            throw ZoetropeError(.unsupportedFormat, format: .webp, offset: 0, "WebP is not supported yet")
+        },
+        repairingChecksums: { $0 })
+
+    /// Whether `head` starts with `RIFF`, a size, and `WEBP`.
+    @Sendable static func recognizes(_ head: ArraySlice<UInt8>) -> Bool {
+        guard head.count >= 12 else { return false }
+        let start = head.startIndex
+        return head[start..<start + 4].elementsEqual("RIFF".utf8)
+            && head[start + 8..<start + 12].elementsEqual("WEBP".utf8)
+    }
+}
