@@ -60,8 +60,12 @@ public final class AnimatedImage: AnimatableImage {
     /// Opens an image from its bytes, parsing the frame table without decoding pixels.
     /// - Throws: ``ZoetropeError`` when the format is unknown or unsupported, a limit is exceeded,
     ///   or the file is damaged before its first frame.
-    public init(bytes: [UInt8], options: DecodingOptions = .default) throws(ZoetropeError) {
-        let container = try CodecRegistry.open(bytes, options: options)
+    public convenience init(bytes: [UInt8], options: DecodingOptions = .default) throws(ZoetropeError) {
+        self.init(container: try CodecRegistry.open(bytes, options: options), options: options)
+    }
+
+    /// Wraps a parsed container (tests wrap their own, to control decoding).
+    init(container: any ImageContainer, options: DecodingOptions) {
         let table = container.table
         self.container = container
         self.format = container.format

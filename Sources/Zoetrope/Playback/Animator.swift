@@ -63,15 +63,26 @@ public final class Animator: Sendable {
         var now = Duration.zero
         var frameVersion: UInt64 = 0
         var displayedVersion: UInt64?
+        /// Counts jumps, so that a frame decoded for a jump that a later one replaced is not shown.
+        var moveGeneration: UInt64 = 0
         var view = WeakView()
         var observers: [UInt64: @Sendable (AnimatorEvent) -> Void] = [:]
         var nextObserverID: UInt64 = 0
     }
 
-    /// What happened inside the lock, to be announced outside it.
+    /// A jump whose frame is not decoded yet: it is decoded after the lock is released.
+    private struct PendingFrame {
+        var frame: Int
+        var loop: Int
+        var buffer: FrameBuffer
+        var generation: UInt64
+    }
+
+    /// What happened inside the lock, to be announced (and decoded) outside it.
     private struct Outcome {
         var events: [AnimatorEvent] = []
         var stopClock = false
+        var pendingFrame: PendingFrame?
         var frameChanged: Bool { events.contains { if case .frameChanged = $0 { true } else { false } } }
     }
 
@@ -166,7 +177,7 @@ public final class Animator: Sendable {
         }
         guard let outcome else { return }
         clock.start { [weak self] tick in self?.handle(tick) }
-        announce(outcome)
+        complete(outcome)
     }
 
     /// Pauses playback, keeping the position.
@@ -185,7 +196,7 @@ public final class Animator: Sendable {
             move(to: Self.makeCursor(frames: cursor, configuration: state.configuration), in: &state, outcome: &outcome)
             return outcome
         }
-        announce(outcome)
+        complete(outcome)
     }
 
     /// Shows `frame` (its first appearance in the current play) from its start. Frames outside
@@ -395,7 +406,7 @@ public final class Animator: Sendable {
             move(to: cursor, in: &state, outcome: &outcome)
             return outcome
         }
-        announce(outcome)
+        complete(outcome)
     }
 
     private func update(_ change: (inout PlaybackCursor) -> Void) {
@@ -406,21 +417,46 @@ public final class Animator: Sendable {
             move(to: cursor, in: &state, outcome: &outcome)
             return outcome
         }
-        announce(outcome)
+        complete(outcome)
     }
 
-    /// Jumps to `cursor`, decoding its frame now if need be.
+    /// Jumps to `cursor`. Its frame shows at once when it is decoded; otherwise it is decoded
+    /// after the lock is released (see ``complete(_:)``).
     private func move(to cursor: PlaybackCursor, in state: inout State, outcome: inout Outcome) {
         guard let buffer = state.buffer else { return }
+        state.moveGeneration &+= 1
         let changed = cursor.frame != state.activeIndex
-        if changed || state.activeFrame == nil {
-            guard let frame = try? buffer.decodeNow(cursor.frame) else { return }
-            show(frame, index: cursor.frame, in: &state)
-        }
         state.cursor = cursor
         state.waitingFor = nil
-        if changed { outcome.events.append(.frameChanged(frame: cursor.frame, loop: cursor.loop)) }
+        if changed || state.activeFrame == nil {
+            if case .ready(let frame) = buffer.lookup(cursor.frame) {
+                show(frame, index: cursor.frame, in: &state)
+            } else {
+                outcome.pendingFrame = PendingFrame(frame: cursor.frame, loop: cursor.loop, buffer: buffer,
+                                                    generation: state.moveGeneration)
+            }
+        }
+        if changed && outcome.pendingFrame == nil {
+            outcome.events.append(.frameChanged(frame: cursor.frame, loop: cursor.loop))
+        }
         buffer.fetch(shown: cursor.frame, upcoming: cursor.upcomingFrames(limit: buffer.frameLimit), now: state.now)
+    }
+
+    /// Decodes a jump's frame with no lock held (a long replay must not hold up clock ticks,
+    /// getters or other threads), shows it unless a later jump replaced it, then announces.
+    private func complete(_ outcome: Outcome) {
+        var outcome = outcome
+        if let pending = outcome.pendingFrame, let frame = try? pending.buffer.decodeNow(pending.frame) {
+            let shown = state.withLock { state -> Bool in
+                guard state.moveGeneration == pending.generation, state.buffer === pending.buffer,
+                      state.activeIndex != pending.frame || state.activeFrame == nil else { return false }
+                let changed = state.activeIndex != pending.frame
+                show(frame, index: pending.frame, in: &state)
+                return changed
+            }
+            if shown { outcome.events.append(.frameChanged(frame: pending.frame, loop: pending.loop)) }
+        }
+        announce(outcome)
     }
 
     private func show(_ frame: RGBAImage, index: Int, in state: inout State) {
