@@ -24,7 +24,7 @@ enum GenerateMode {
 
     private static func write(_ folder: String, _ name: String, _ frames: [RGBAImage]) throws {
         let bytes = try APNGEncoder.encode(frames: frames, durations: Array(repeating: .milliseconds(40), count: frames.count),
-                                           loopCount: 0)
+                                           playCount: .infinite)
         try FileBytes.write(bytes, to: folder + "/" + name)
         print(folder + "/" + name)
     }
@@ -38,7 +38,7 @@ enum GenerateMode {
             let cx = Double(width) * (0.5 + 0.35 * cos(phase)), cy = Double(height) * (0.5 + 0.35 * sin(2 * phase))
             let radius = Double(min(width, height)) / 8
             let shift = fullMotion ? t * 5 : 0
-            image.pixels.withUnsafeMutableBufferPointer { pixels in
+            image.withUnsafeMutablePixels { pixels in
                 for y in 0..<height {
                     for x in 0..<width {
                         let i = (y * width + x) * 4

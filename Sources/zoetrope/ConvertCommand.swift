@@ -57,7 +57,7 @@ struct ConvertCommand: ParsableCommand {
             } else {
                 let durations = (0..<image.frameCount).map { image.duration(at: $0) }
                 bytes = try APNGEncoder.encode(frames: frames, durations: durations,
-                                               loopCount: image.playCount.count ?? 0, level: level)
+                                               playCount: image.playCount, level: level)
             }
             try FileBytes.write(bytes, to: output)
         } catch {

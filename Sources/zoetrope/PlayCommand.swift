@@ -38,7 +38,7 @@ struct PlayCommand: ParsableCommand {
     var rate: Double = 1
 
     @Option(help: "Playback mode: forward, reverse or bounce.")
-    var mode: String = "forward"
+    var mode: PlaybackMode = .forward
 
     @Option(help: "Plays in all (0 = forever). Default: the image's own count.")
     var loops: Int?
@@ -69,9 +69,6 @@ struct PlayCommand: ParsableCommand {
 
     func validate() throws {
         guard rate.isFinite, rate > 0 else { throw ValidationError("--rate must be a positive number.") }
-        guard PlaybackMode(rawValue: mode) != nil else {
-            throw ValidationError("--mode must be forward, reverse or bounce, not '\(mode)'.")
-        }
         guard renderer == "auto" || RendererKind(rawValue: renderer) != nil else {
             throw ValidationError("--renderer must be auto, kitty, sixel, iterm, truecolor or 256, not '\(renderer)'.")
         }
@@ -93,7 +90,7 @@ struct PlayCommand: ParsableCommand {
             background: TerminalBackground(argument: background) ?? .terminal,
             columns: width, rows: height, showInfo: info,
             playCount: loops.map { $0 == 0 ? .infinite : .finite($0) },
-            rate: rate, mode: PlaybackMode(rawValue: mode) ?? .forward)
+            rate: rate, mode: mode)
         let outputIsTerminal = TerminalDevice.isTerminal(1)
         let window = TerminalDevice.windowSize(1)
             ?? WindowSize(cells: CellSize(columns: width ?? 80, rows: (height ?? 23) + 1), cellPixels: nil)

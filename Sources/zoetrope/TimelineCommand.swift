@@ -24,22 +24,6 @@ struct TimelineCommand: ParsableCommand {
             """
     )
 
-    enum Mode: String, ExpressibleByArgument, CaseIterable {
-        case forward, reverse, bounce
-        var playbackMode: PlaybackMode {
-            switch self {
-            case .forward: .forward
-            case .reverse: .reverse
-            case .bounce: .bounce
-            }
-        }
-    }
-
-    enum Lateness: String, ExpressibleByArgument, CaseIterable {
-        case skip, wait
-        var policy: LatenessPolicy { self == .skip ? .skipFrames : .showEveryFrame }
-    }
-
     @Argument(help: "The animated image (GIF, PNG or APNG).")
     var file: String
 
@@ -54,10 +38,10 @@ struct TimelineCommand: ParsableCommand {
     var rate: Double = 1
 
     @Option(help: "Frame order: forward, reverse or bounce.")
-    var mode: Mode = .forward
+    var mode: PlaybackMode = .forward
 
     @Option(help: "When late: skip frames to keep wall-clock time, or wait to show every frame.")
-    var lateness: Lateness = .skip
+    var lateness: LatenessPolicy = .skipFrames
 
     @Option(help: ArgumentHelp("Bytes of decoded frames to keep ahead (default: automatic, from the system's memory).",
                                valueName: "bytes"))
@@ -90,7 +74,7 @@ struct TimelineCommand: ParsableCommand {
             StandardError.print("zoetrope timeline: \(file): \(error)")
             throw ExitCode.failure
         }
-        let configuration = Animator.Configuration(rate: rate, mode: mode.playbackMode, lateness: lateness.policy,
+        let configuration = Animator.Configuration(rate: rate, mode: mode, lateness: lateness,
                                                    budget: budget.map { .bytes($0) } ?? .automatic)
         let length = playLength(of: image)
         let report: PlaybackReport
@@ -111,11 +95,7 @@ struct TimelineCommand: ParsableCommand {
     private func playLength(of image: AnimatedImage) -> Duration {
         if let seconds { return .seconds(seconds) }
         guard let plays = image.playCount.count else { return .seconds(10) }
-        var loop = image.totalDuration
-        if mode == .bounce, image.frameCount > 2 {
-            loop += (1..<(image.frameCount - 1)).reduce(Duration.zero) { $0 + image.duration(at: $1) }
-        }
-        let length = loop * plays * (1 / rate) + .seconds(1 / refresh)
+        let length = mode.playDuration(of: image) * plays * (1 / rate) + .seconds(1 / refresh)
         // A file can ask for days of playback (65 535 plays of 655 s frames): simulate at most ten
         // minutes unless --seconds asks for more.
         return min(length, Self.defaultLengthCap)
@@ -125,7 +105,7 @@ struct TimelineCommand: ParsableCommand {
 
     private func text(_ report: PlaybackReport, image: AnimatedImage) -> String {
         var lines = ["\(file): \(image.format), \(image.canvasSize), \(image.frameCount) frames, \(image.playCount); "
-            + "\(number(refresh)) Hz, rate \(number(rate)), \(mode.rawValue), \(lateness.rawValue)"
+            + "\(number(refresh)) Hz, rate \(number(rate)), \(mode.rawValue), \(lateness.argumentName)"
             + (realtime ? ", real time" : "")]
         lines.append("   time (ms)  frame  loop")
         for change in report.changes {

@@ -76,7 +76,7 @@ struct KittyRendererTests {
         var state: UInt32 = 12345
         for index in frame.pixels.indices {
             state = state &* 1_103_515_245 &+ 12345
-            frame.pixels[index] = index % 4 == 3 ? 255 : UInt8(truncatingIfNeeded: state >> 16)
+            frame[byte: index] = index % 4 == 3 ? 255 : UInt8(truncatingIfNeeded: state >> 16)
         }
         let out = text(renderer.render(frame, previous: nil, at: .topLeft))
         let payload = text(Base64.encode(PNGEncoder.encode(frame)))

@@ -18,7 +18,7 @@ struct TmuxPlayTests {
                 second[x, y] = x < 2 ? (0, 255, 0, 255) : (255, 255, 255, 255)
             }
         }
-        let gif = try GIFEncoder.encode(frames: [first, second], delays: [.seconds(1)], loopCount: 0)
+        let gif = try GIFEncoder.encode(frames: [first, second], durations: [.seconds(1)], playCount: .infinite)
         let path = FileManager.default.temporaryDirectory
             .appendingPathComponent("zoetrope-tmux-\(getpid())-\(UUID().uuidString).gif").path
         try Data(gif).write(to: URL(fileURLWithPath: path))

@@ -66,7 +66,7 @@ extension RGBAImage {
         var output = RGBAImage(width: targetWidth, height: targetHeight)
         let totalWeight = width * height // Σw = Σwx · Σwy, in (1/target)² pixel units
         pixels.withUnsafeBufferPointer { src in
-            output.pixels.withUnsafeMutableBufferPointer { dst in
+            output.withUnsafeMutablePixels { dst in
                 for y in 0..<targetHeight {
                     for k in 0..<sumsPerRow { accumulated[k] = 0 }
                     for rowTap in rows.taps(of: y) {

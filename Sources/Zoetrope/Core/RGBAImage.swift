@@ -5,15 +5,19 @@ public struct RGBAImage: Sendable, Hashable {
     public let width: Int
     /// Height in pixels.
     public let height: Int
-    /// `width * height * 4` bytes: R, G, B, A for each pixel.
-    public var pixels: [UInt8]
+    /// `width * height * 4` bytes: R, G, B, A for each pixel. Read-only, so the size always
+    /// matches: write through ``subscript(x:y:)``, ``subscript(byte:)`` or
+    /// ``withUnsafeMutablePixels(_:)``.
+    public var pixels: [UInt8] { storage }
+
+    private var storage: [UInt8]
 
     /// Creates a fully transparent image.
     public init(width: Int, height: Int) {
         precondition(width >= 0 && height >= 0, "negative image size")
         self.width = width
         self.height = height
-        self.pixels = [UInt8](repeating: 0, count: width * height * 4)
+        self.storage = [UInt8](repeating: 0, count: width * height * 4)
     }
 
     /// Wraps existing pixels; `pixels.count` must be `width * height * 4`.
@@ -22,7 +26,20 @@ public struct RGBAImage: Sendable, Hashable {
                      "pixel buffer does not match the image size")
         self.width = width
         self.height = height
-        self.pixels = pixels
+        self.storage = pixels
+    }
+
+    /// One byte of ``pixels``: channel `byte % 4` of pixel `byte / 4`.
+    public subscript(byte index: Int) -> UInt8 {
+        get { storage[index] }
+        set { storage[index] = newValue }
+    }
+
+    /// Calls `body` with the pixel bytes to change in place (their number cannot change).
+    public mutating func withUnsafeMutablePixels<Result>(
+        _ body: (UnsafeMutableBufferPointer<UInt8>) throws -> Result
+    ) rethrows -> Result {
+        try storage.withUnsafeMutableBufferPointer { try body($0) }
     }
 
     /// The size of the image.
@@ -35,14 +52,14 @@ public struct RGBAImage: Sendable, Hashable {
     public subscript(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
         get {
             let i = (y * width + x) * 4
-            return (pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3])
+            return (storage[i], storage[i + 1], storage[i + 2], storage[i + 3])
         }
         set {
             let i = (y * width + x) * 4
-            pixels[i] = newValue.r
-            pixels[i + 1] = newValue.g
-            pixels[i + 2] = newValue.b
-            pixels[i + 3] = newValue.a
+            storage[i] = newValue.r
+            storage[i + 1] = newValue.g
+            storage[i + 2] = newValue.b
+            storage[i + 3] = newValue.a
         }
     }
 

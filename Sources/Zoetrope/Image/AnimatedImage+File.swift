@@ -14,10 +14,10 @@ extension AnimatedImage {
 }
 
 /// Reading whole files into byte arrays, for the edges of the library.
-public enum FileBytes {
+package enum FileBytes {
     /// The bytes of the file at `path`.
     /// - Throws: ``ZoetropeError`` with kind `.io`.
-    public static func read(_ path: String) throws(ZoetropeError) -> [UInt8] {
+    package static func read(_ path: String) throws(ZoetropeError) -> [UInt8] {
         do {
             return [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
         } catch {
@@ -27,7 +27,7 @@ public enum FileBytes {
 
     /// Writes `bytes` to the file at `path`, replacing it.
     /// - Throws: ``ZoetropeError`` with kind `.io`.
-    public static func write(_ bytes: [UInt8], to path: String) throws(ZoetropeError) {
+    package static func write(_ bytes: [UInt8], to path: String) throws(ZoetropeError) {
         do {
             try Data(bytes).write(to: URL(fileURLWithPath: path))
         } catch {

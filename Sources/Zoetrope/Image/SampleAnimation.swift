@@ -8,23 +8,23 @@
 /// ```swift
 /// let image = try AnimatedImage(bytes: SampleAnimation.gif())
 /// ```
-public enum SampleAnimation {
+package enum SampleAnimation {
     /// The number of frames in one revolution.
-    public static let frameCount = 12
+    package static let frameCount = 12
     /// The size of every frame.
-    public static let size = PixelSize(width: 96, height: 96)
+    package static let size = PixelSize(width: 96, height: 96)
     /// How long each frame shows.
-    public static let frameDuration: Duration = .milliseconds(80)
+    package static let frameDuration: Duration = .milliseconds(80)
 
     /// The frames, canvas-sized RGBA8 with straight alpha.
-    public static func frames() -> [RGBAImage] {
+    package static func frames() -> [RGBAImage] {
         (0..<frameCount).map(drawFrame)
     }
 
     /// The animation as a GIF that loops forever, encoded with ``GIFEncoder``.
-    public static func gif() -> [UInt8] {
+    package static func gif() -> [UInt8] {
         do {
-            return try GIFEncoder.encode(frames: frames(), delays: [frameDuration], loopCount: 0)
+            return try GIFEncoder.encode(frames: frames(), durations: [frameDuration], playCount: .infinite)
         } catch {
             // The frames are fixed and valid; encoding them cannot fail.
             preconditionFailure("encoding the sample animation failed: \(error)")

@@ -20,12 +20,7 @@ struct PlaybackCursor: Sendable {
     private(set) var isFinished = false
 
     init(durations: [Duration], mode: PlaybackMode, plays: Int?) {
-        let count = max(durations.count, 1)
-        switch mode {
-        case .forward: cycle = Array(0..<count)
-        case .reverse: cycle = Array((0..<count).reversed())
-        case .bounce: cycle = Array(0..<count) + Array((0..<count).dropFirst().dropLast().reversed())
-        }
+        cycle = mode.frameOrder(count: durations.count)
         self.durations = durations.isEmpty ? [.zero] : durations.map { max($0, .zero) }
         var starts: [Duration] = []
         starts.reserveCapacity(cycle.count + 1)

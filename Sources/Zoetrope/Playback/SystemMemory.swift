@@ -13,7 +13,7 @@ public struct SystemMemory: Sendable, Hashable {
     }
 
     /// The smallest automatic budget: 10 MB.
-    public static let minimumAutomaticBudget = 10 * 1024 * 1024
+    package static let minimumAutomaticBudget = 10 * 1024 * 1024
 
     /// The automatic budget of decoded frames: the smaller of 20 % of physical memory and 60 % of
     /// available memory (YYImage's rule), but at least 10 MB.
@@ -27,7 +27,7 @@ public struct SystemMemory: Sendable, Hashable {
     ///
     /// A cgroup limit lowers both figures: physical memory becomes the limit, and available memory
     /// what is left of it.
-    public static func linux(meminfo: String, cgroupLimit: String? = nil,
+    package static func linux(meminfo: String, cgroupLimit: String? = nil,
                              cgroupUsage: String? = nil) -> SystemMemory? {
         var fields: [Substring: Int] = [:]
         for line in meminfo.split(separator: "\n") {
@@ -49,7 +49,7 @@ public struct SystemMemory: Sendable, Hashable {
 
     /// The cgroup files that may hold the process's memory limit and usage, most specific first:
     /// its own cgroup (from the text of `/proc/self/cgroup`) before the root of the mount, v2 before v1.
-    public static func cgroupMemoryFiles(procSelfCgroup: String) -> [(limit: String, usage: String)] {
+    package static func cgroupMemoryFiles(procSelfCgroup: String) -> [(limit: String, usage: String)] {
         var v2Own: [(limit: String, usage: String)] = [], v1Own: [(limit: String, usage: String)] = []
         for line in procSelfCgroup.split(separator: "\n") {
             let fields = line.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)

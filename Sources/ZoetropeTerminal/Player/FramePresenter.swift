@@ -3,17 +3,17 @@ import Zoetrope
 /// Turns the frames a player shows into terminal bytes: crops a sprite sheet's contents rectangle,
 /// scales to the layout's size when a frame is not that size yet, composites over the background,
 /// and renders only what changed since the frame before.
-public struct FramePresenter: Sendable {
+package struct FramePresenter: Sendable {
     /// How frames are drawn.
-    public let renderer: any TerminalRenderer
+    package let renderer: any TerminalRenderer
     /// What transparency shows.
-    public let background: TerminalBackground
+    package let background: TerminalBackground
     /// Where the image goes and how large it is.
     public private(set) var layout: PlayerLayout
     private var previous: RGBAImage?
 
     /// Creates a presenter.
-    public init(renderer: any TerminalRenderer, background: TerminalBackground, layout: PlayerLayout) {
+    package init(renderer: any TerminalRenderer, background: TerminalBackground, layout: PlayerLayout) {
         self.renderer = renderer
         self.background = background
         self.layout = layout
@@ -21,7 +21,7 @@ public struct FramePresenter: Sendable {
 
     /// The bytes that show `image` (the part in `contentsRect`, when given) at the layout's origin,
     /// or inline at the cursor when `inline`.
-    public mutating func present(_ image: RGBAImage, contentsRect: PixelRect? = nil, inline: Bool = false) -> [UInt8] {
+    package mutating func present(_ image: RGBAImage, contentsRect: PixelRect? = nil, inline: Bool = false) -> [UInt8] {
         var frame = image
         if let contentsRect { frame = Self.crop(frame, to: contentsRect) }
         if frame.size != layout.imageSize { frame = frame.resized(to: layout.imageSize) }
@@ -33,13 +33,13 @@ public struct FramePresenter: Sendable {
     }
 
     /// Changes the layout; the next frame is drawn in full.
-    public mutating func relayout(_ layout: PlayerLayout) {
+    package mutating func relayout(_ layout: PlayerLayout) {
         self.layout = layout
         previous = nil
     }
 
     /// Forgets what is on screen, so the next frame is drawn in full.
-    public mutating func invalidate() {
+    package mutating func invalidate() {
         previous = nil
     }
 

@@ -1,26 +1,26 @@
 import Zoetrope
 
 /// Where the player puts the image and its status line, and the size frames are scaled to.
-public struct PlayerLayout: Sendable, Hashable {
+package struct PlayerLayout: Sendable, Hashable {
     /// The size frames are scaled to, in pixels of the renderer.
-    public var imageSize: PixelSize
+    package var imageSize: PixelSize
     /// The cells the image covers.
-    public var imageCells: CellSize
+    package var imageCells: CellSize
     /// The image's top-left cell.
-    public var origin: CellPosition
+    package var origin: CellPosition
     /// The row of the status line, just below the image.
-    public var statusRow: Int
+    package var statusRow: Int
 
     /// The largest image, in pixels, sent through a graphics protocol: frames are sent
     /// uncompressed, so a window-sized frame on a large screen would be megabytes per frame.
-    public static let maximumGraphicsPixels = 480_000
+    package static let maximumGraphicsPixels = 480_000
 
     /// Lays out an image of `canvas` pixels in a window of `window` cells.
     ///
     /// The image gets the window less one row (kept for the status line, and so that nothing ever
     /// scrolls), or the `columns` × `rows` cells asked for, within the window. It keeps its aspect
     /// ratio and is shrunk to fit but not enlarged, unless a size was asked for.
-    public init(canvas: PixelSize, window: CellSize, columns: Int? = nil, rows: Int? = nil,
+    package init(canvas: PixelSize, window: CellSize, columns: Int? = nil, rows: Int? = nil,
                 renderer: any TerminalRenderer) {
         let availableColumns = max(1, min(columns ?? window.columns, window.columns))
         let availableRows = max(1, min(rows ?? window.rows - 1, window.rows - 1))
@@ -44,7 +44,7 @@ public struct PlayerLayout: Sendable, Hashable {
     }
 
     /// The size of what `image` shows: its first contents rectangle (sprite sheets) or its canvas.
-    public static func contentSize(of image: any AnimatableImage) -> PixelSize {
+    package static func contentSize(of image: any AnimatableImage) -> PixelSize {
         guard image.frameCount > 0, let rect = image.contentsRect(at: 0) else { return image.canvasSize }
         return PixelSize(width: rect.width, height: rect.height)
     }

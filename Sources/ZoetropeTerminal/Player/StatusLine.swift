@@ -1,30 +1,30 @@
 import Zoetrope
 
 /// The player's status line: frame, loop, rate, mode and timing.
-public struct StatusLine: Sendable, Hashable {
+package struct StatusLine: Sendable, Hashable {
     /// The frame shown, 0-based.
-    public var frame: Int
+    package var frame: Int
     /// The number of frames.
-    public var frameCount: Int
+    package var frameCount: Int
     /// The play being shown, 0-based.
-    public var loop: Int
+    package var loop: Int
     /// The number of plays, `nil` for forever.
-    public var plays: Int?
+    package var plays: Int?
     /// The playback rate.
-    public var rate: Double
+    package var rate: Double
     /// The playback mode's name (`forward`, `reverse`, `bounce`).
-    public var mode: String
+    package var mode: String
     /// How long the frame shown lasts at rate 1.
-    public var frameDuration: Duration
+    package var frameDuration: Duration
     /// Playback time since the start.
-    public var elapsed: Duration
+    package var elapsed: Duration
     /// Whether playback is paused.
-    public var isPaused: Bool
+    package var isPaused: Bool
     /// Frames that were due before they were decoded.
-    public var bufferMisses: Int
+    package var bufferMisses: Int
 
     /// Creates a status.
-    public init(frame: Int, frameCount: Int, loop: Int, plays: Int?, rate: Double, mode: String,
+    package init(frame: Int, frameCount: Int, loop: Int, plays: Int?, rate: Double, mode: String,
                 frameDuration: Duration, elapsed: Duration, isPaused: Bool, bufferMisses: Int) {
         self.frame = frame
         self.frameCount = frameCount
@@ -40,7 +40,7 @@ public struct StatusLine: Sendable, Hashable {
 
     /// The line, e.g. `frame 3/12  loop 1/∞  1.5×  forward  80 ms  4.32 s  misses 0  paused`,
     /// 1-based for people.
-    public var text: String {
+    package var text: String {
         var parts = ["frame \(frame + 1)/\(frameCount)",
                      "loop \(loop + 1)/\(plays.map(String.init) ?? "∞")",
                      "\(Self.format(rate, decimals: 2))×",
@@ -53,7 +53,7 @@ public struct StatusLine: Sendable, Hashable {
     }
 
     /// The bytes that write ``text`` at `row`, cut to `width` columns, clearing the rest of the row.
-    public func render(row: Int, width: Int) -> [UInt8] {
+    package func render(row: Int, width: Int) -> [UInt8] {
         var out = [UInt8]()
         out.appendCursorPosition(row: row, column: 1)
         out.append(text: "\u{1B}[0m")

@@ -99,7 +99,7 @@ public final class TerminalPlayer: AnimatableView {
     }
 
     /// The layout in use.
-    public var layout: PlayerLayout { state.withLock { $0.presenter.layout } }
+    package var layout: PlayerLayout { state.withLock { $0.presenter.layout } }
 
     /// Shows the first frame and starts playing (a still image is shown and waits for `q`).
     public func start() throws {

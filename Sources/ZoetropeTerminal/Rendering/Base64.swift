@@ -1,10 +1,10 @@
 /// Standard base64 (RFC 4648, section 4: `A–Z a–z 0–9 + /`, `=` padding), as the kitty and iTerm2
 /// image protocols expect.
-public enum Base64 {
+package enum Base64 {
     private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
 
     /// The base64 text of `bytes`, as ASCII bytes.
-    public static func encode(_ bytes: [UInt8]) -> [UInt8] {
+    package static func encode(_ bytes: [UInt8]) -> [UInt8] {
         var out = [UInt8]()
         out.reserveCapacity((bytes.count + 2) / 3 * 4)
         var index = 0

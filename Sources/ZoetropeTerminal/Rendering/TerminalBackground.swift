@@ -36,7 +36,7 @@ public enum TerminalBackground: Sendable, Hashable {
         if frame.isOpaque { return frame }
         let square = max(1, squareSize)
         var out = frame
-        out.pixels.withUnsafeMutableBufferPointer { pixels in
+        out.withUnsafeMutablePixels { pixels in
             for y in 0..<frame.height {
                 for x in 0..<frame.width {
                     let p = (y * frame.width + x) * 4

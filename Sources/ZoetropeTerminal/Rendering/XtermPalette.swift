@@ -1,11 +1,11 @@
 /// The xterm 256-colour palette's portable part: the 6×6×6 colour cube (indices 16–231) and the 24
 /// greys (232–255). Indices 0–15 are left out because every terminal theme redefines them.
-public enum XtermPalette {
+package enum XtermPalette {
     /// The cube's channel levels.
-    public static let cubeLevels: [UInt8] = [0, 95, 135, 175, 215, 255]
+    package static let cubeLevels: [UInt8] = [0, 95, 135, 175, 215, 255]
 
     /// The colour of palette entry `index` (16–255).
-    public static func color(at index: Int) -> (r: UInt8, g: UInt8, b: UInt8) {
+    package static func color(at index: Int) -> (r: UInt8, g: UInt8, b: UInt8) {
         if index >= 232 {
             let grey = UInt8(8 + 10 * (index - 232))
             return (grey, grey, grey)
@@ -15,7 +15,7 @@ public enum XtermPalette {
     }
 
     /// The palette entry (16–255) nearest to a colour by squared RGB distance; the cube wins ties.
-    public static func index(r: UInt8, g: UInt8, b: UInt8) -> Int {
+    package static func index(r: UInt8, g: UInt8, b: UInt8) -> Int {
         let red = nearestCubeLevel(r), green = nearestCubeLevel(g), blue = nearestCubeLevel(b)
         let cubeIndex = 16 + 36 * red + 6 * green + blue
         let cubeDistance = distance((r, g, b), color(at: cubeIndex))

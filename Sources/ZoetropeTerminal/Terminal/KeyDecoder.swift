@@ -21,14 +21,14 @@ public enum PlayerKey: Sendable, Hashable {
 /// Turns bytes read from a terminal in raw mode into keys. Escape sequences may arrive split
 /// across reads, so the decoder keeps an unfinished one until the rest comes; unknown bytes and
 /// sequences are ignored.
-public struct KeyDecoder: Sendable {
+package struct KeyDecoder: Sendable {
     private var pending: [UInt8] = []
 
     /// Creates a decoder.
-    public init() {}
+    package init() {}
 
     /// The keys completed by `bytes`.
-    public mutating func decode(_ bytes: [UInt8]) -> [PlayerKey] {
+    package mutating func decode(_ bytes: [UInt8]) -> [PlayerKey] {
         pending.append(contentsOf: bytes)
         var keys = [PlayerKey]()
         var index = 0

@@ -8,14 +8,14 @@ import Darwin
 import Zoetrope
 
 /// The escape sequences that change the terminal's modes.
-public enum TerminalSequences {
+package enum TerminalSequences {
     /// Switch to the alternate screen (`?1049h`), hide the cursor (`?25l`), turn off line wrap
     /// (`?7l`, so the last column never scrolls), reset attributes and clear.
-    public static let enter: [UInt8] = Array("\u{1B}[?1049h\u{1B}[?25l\u{1B}[?7l\u{1B}[0m\u{1B}[2J".utf8)
+    package static let enter: [UInt8] = Array("\u{1B}[?1049h\u{1B}[?25l\u{1B}[?7l\u{1B}[0m\u{1B}[2J".utf8)
     /// Reset attributes, turn line wrap back on, show the cursor and leave the alternate screen.
-    public static let leave: [UInt8] = Array("\u{1B}[0m\u{1B}[?7h\u{1B}[?25h\u{1B}[?1049l".utf8)
+    package static let leave: [UInt8] = Array("\u{1B}[0m\u{1B}[?7h\u{1B}[?25h\u{1B}[?1049l".utf8)
     /// Clear the screen.
-    public static let clear: [UInt8] = Array("\u{1B}[0m\u{1B}[2J".utf8)
+    package static let clear: [UInt8] = Array("\u{1B}[0m\u{1B}[2J".utf8)
 }
 
 /// The size of the terminal window.
@@ -33,15 +33,15 @@ public struct WindowSize: Sendable, Hashable {
 }
 
 /// Low-level terminal access: the only place that talks to termios and ioctl.
-public enum TerminalDevice {
+package enum TerminalDevice {
     /// Whether `descriptor` is a terminal.
-    public static func isTerminal(_ descriptor: Int32) -> Bool {
+    package static func isTerminal(_ descriptor: Int32) -> Bool {
         isatty(descriptor) == 1
     }
 
     /// The window size of the terminal on `descriptor` (`TIOCGWINSZ`), or `nil` when it is not a
     /// terminal or reports no size.
-    public static func windowSize(_ descriptor: Int32) -> WindowSize? {
+    package static func windowSize(_ descriptor: Int32) -> WindowSize? {
         var size = winsize()
         #if os(Linux)
         let request = UInt(TIOCGWINSZ)
@@ -60,7 +60,7 @@ public enum TerminalDevice {
     /// Writes all of `bytes` to `descriptor`, retrying after interruptions and partial writes.
     /// Returns `false` when the descriptor fails (closed pipe, hung-up terminal).
     @discardableResult
-    public static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
+    package static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
         bytes.withUnsafeBytes { buffer in
             guard let base = buffer.baseAddress else { return true }
             var offset = 0
@@ -77,7 +77,7 @@ public enum TerminalDevice {
     }
 
     /// Reads what is available from `descriptor` (at most `limit` bytes); empty at end of input.
-    public static func readAvailable(_ descriptor: Int32, limit: Int = 64) -> [UInt8] {
+    package static func readAvailable(_ descriptor: Int32, limit: Int = 64) -> [UInt8] {
         var buffer = [UInt8](repeating: 0, count: max(1, limit))
         let count = buffer.withUnsafeMutableBytes { bytes in
             bytes.baseAddress.map { read(descriptor, $0, bytes.count) } ?? 0

@@ -91,7 +91,7 @@ struct DownscalerTests {
         var source = RGBAImage(width: width, height: height)
         for index in source.pixels.indices {
             state = state &* 6364136223846793005 &+ 1442695040888963407
-            source.pixels[index] = UInt8(truncatingIfNeeded: state >> 56)
+            source[byte: index] = UInt8(truncatingIfNeeded: state >> 56)
         }
         let out = source.resized(to: PixelSize(width: targetWidth, height: targetHeight))
         for y in 0..<targetHeight {

@@ -20,7 +20,7 @@ struct AnimatedImageConcurrencyTests {
             }
             return image
         }
-        return try GIFEncoder.encode(frames: frames, delays: [.milliseconds(50)], loopCount: 0)
+        return try GIFEncoder.encode(frames: frames, durations: [.milliseconds(50)], playCount: .infinite)
     }
 
     /// Every frame, decoded in order on one thread.

@@ -23,7 +23,7 @@ struct GIFEncoderTests {
             picture(width: 20, height: 15, colors: 60, seed: UInt64(number)) { x, y in (x + y + number) % 5 == 0 }
         }
         let delays: [Duration] = [.milliseconds(40), .milliseconds(100), .milliseconds(1000), .milliseconds(5)]
-        let bytes = try GIFEncoder.encode(frames: frames, delays: delays, loopCount: 0)
+        let bytes = try GIFEncoder.encode(frames: frames, durations: delays, playCount: .infinite)
         let image = try AnimatedImage(bytes: bytes)
         #expect(image.frameCount == 4 && image.playCount == .infinite)
         #expect(image.frames.map(\.storedDelay) == [.milliseconds(40), .milliseconds(100), .milliseconds(1000), .milliseconds(10)])
@@ -36,7 +36,7 @@ struct GIFEncoderTests {
     @Test("frames that together exceed 256 colours get exact local palettes when each fits")
     func localPalettes() throws {
         let frames = (0..<3).map { picture(width: 16, height: 16, colors: 200, seed: 100 + UInt64($0)) }
-        let bytes = try GIFEncoder.encode(frames: frames, delays: [.milliseconds(50)], loopCount: nil)
+        let bytes = try GIFEncoder.encode(frames: frames, durations: [.milliseconds(50)], playCount: .finite(1))
         let image = try AnimatedImage(bytes: bytes)
         #expect(image.storedLoopCount == nil && image.playCount == .finite(1))
         for index in 0..<3 { #expect(try image.frame(at: index) == frames[index]) }
@@ -45,7 +45,7 @@ struct GIFEncoderTests {
     @Test("a frame with more than 256 colours is quantized to the nearest colour cube entry")
     func quantization() throws {
         let frame = picture(width: 40, height: 40, colors: 5000, seed: 5)
-        let decoded = try AnimatedImage(bytes: GIFEncoder.encode(frames: [frame], delays: [.milliseconds(100)], loopCount: nil)).frame(at: 0)
+        let decoded = try AnimatedImage(bytes: GIFEncoder.encode(frames: [frame], durations: [.milliseconds(100)], playCount: .finite(1))).frame(at: 0)
         var worst = 0
         for (original, result) in zip(frame.pixels, decoded.pixels) { worst = max(worst, abs(Int(original) - Int(result))) }
         #expect(worst <= 26, "6 levels of red/blue are 51 apart: at most about half of that off")
@@ -57,7 +57,7 @@ struct GIFEncoderTests {
         var frame = RGBAImage(width: 2, height: 1)
         frame[0, 0] = (200, 10, 10, 127)
         frame[1, 0] = (10, 200, 10, 128)
-        let decoded = try AnimatedImage(bytes: GIFEncoder.encode(frames: [frame], delays: [.milliseconds(100)], loopCount: 1)).frame(at: 0)
+        let decoded = try AnimatedImage(bytes: GIFEncoder.encode(frames: [frame], durations: [.milliseconds(100)], playCount: .finite(2))).frame(at: 0)
         #expect(decoded[0, 0].a == 0)
         #expect(decoded[1, 0] == (10, 200, 10, 255))
     }
@@ -65,9 +65,9 @@ struct GIFEncoderTests {
     @Test("invalid input is refused with an error")
     func invalidInput() {
         let small = RGBAImage(width: 2, height: 2), other = RGBAImage(width: 3, height: 2)
-        #expect(throws: ZoetropeError.self) { try GIFEncoder.encode(frames: [], delays: [], loopCount: nil) }
-        #expect(throws: ZoetropeError.self) { try GIFEncoder.encode(frames: [small, other], delays: [.zero], loopCount: nil) }
-        #expect(throws: ZoetropeError.self) { try GIFEncoder.encode(frames: [small, small], delays: [.zero, .zero, .zero], loopCount: nil) }
+        #expect(throws: ZoetropeError.self) { try GIFEncoder.encode(frames: [], durations: [], playCount: .finite(1)) }
+        #expect(throws: ZoetropeError.self) { try GIFEncoder.encode(frames: [small, other], durations: [.zero], playCount: .finite(1)) }
+        #expect(throws: ZoetropeError.self) { try GIFEncoder.encode(frames: [small, small], durations: [.zero, .zero, .zero], playCount: .finite(1)) }
         let palette = GIFFixtures.palette(4)
         let wrongCount = GIFEncoder.IndexedFrame(rect: PixelRect(x: 0, y: 0, width: 2, height: 2), indices: [0, 1, 2])
         #expect(throws: ZoetropeError.self) {

@@ -64,7 +64,7 @@ enum GIFFixtures {
     static func canonical(_ image: RGBAImage) -> RGBAImage {
         var copy = image
         for index in stride(from: 0, to: copy.pixels.count, by: 4) where copy.pixels[index + 3] == 0 {
-            copy.pixels[index] = 0; copy.pixels[index + 1] = 0; copy.pixels[index + 2] = 0
+            copy[byte: index] = 0; copy[byte: index + 1] = 0; copy[byte: index + 2] = 0
         }
         return copy
     }

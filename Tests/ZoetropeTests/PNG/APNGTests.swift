@@ -39,7 +39,7 @@ struct APNGTests {
             let width = Int.random(in: 1...40, using: &rng), height = Int.random(in: 1...30, using: &rng)
             let frames = Self.animation(width: width, height: height, frames: Int.random(in: 1...9, using: &rng), rng: &rng)
             let durations = frames.indices.map { Duration.milliseconds(20 + 10 * $0) }
-            let bytes = try APNGEncoder.encode(frames: frames, durations: durations, loopCount: trial % 3,
+            let bytes = try APNGEncoder.encode(frames: frames, durations: durations, playCount: trial % 3 == 0 ? .infinite : .finite(trial % 3),
                                                level: [0, 1, 6, 9][trial % 4])
             let image = try AnimatedImage(bytes: bytes)
             #expect(image.format == .apng)
@@ -66,7 +66,7 @@ struct APNGTests {
         for y in 10..<14 { for x in 20..<25 { moved[x, y] = (255, 0, 0, 255) } }
         moved[22, 12] = base[22, 12] // an unchanged pixel inside the rectangle
         let bytes = try APNGEncoder.encode(frames: [base, moved, moved], durations: [.seconds(1), .seconds(1), .seconds(1)],
-                                           loopCount: 0)
+                                           playCount: .infinite)
         let image = try AnimatedImage(bytes: bytes)
         #expect(image.frames[0].rect == PixelRect(x: 0, y: 0, width: 64, height: 48))
         #expect(image.frames[1].rect == PixelRect(x: 20, y: 10, width: 5, height: 4))
@@ -83,7 +83,7 @@ struct APNGTests {
         var other = empty
         for y in 20..<22 { for x in 20..<22 { other[x, y] = (0, 255, 0, 255) } }
         let bytes = try APNGEncoder.encode(frames: [dot, other], durations: [.milliseconds(50), .milliseconds(50)],
-                                           loopCount: 1)
+                                           playCount: .finite(1))
         let image = try AnimatedImage(bytes: bytes)
         #expect(image.frames[0].disposal == .background)
         #expect(image.frames[1].rect == PixelRect(x: 20, y: 20, width: 2, height: 2))
@@ -103,7 +103,7 @@ struct APNGTests {
             return frame
         }
         let bytes = try APNGEncoder.encode(frames: frames, durations: Array(repeating: .milliseconds(80), count: 4),
-                                           loopCount: 0)
+                                           playCount: .infinite)
         let image = try AnimatedImage(bytes: bytes)
         for index in 1..<4 {
             #expect(image.frames[index].rect == PixelRect(x: 3 + 10 * index, y: 8, width: 4, height: 4))
@@ -116,12 +116,12 @@ struct APNGTests {
     @Test("invalid arguments are refused")
     func invalidArguments() {
         let frame = RGBAImage(width: 2, height: 2)
-        #expect(throws: ZoetropeError.self) { try APNGEncoder.encode(frames: [], durations: [], loopCount: 0) }
+        #expect(throws: ZoetropeError.self) { try APNGEncoder.encode(frames: [], durations: [], playCount: .infinite) }
         #expect(throws: ZoetropeError.self) {
-            try APNGEncoder.encode(frames: [frame, RGBAImage(width: 3, height: 2)], durations: [.zero, .zero], loopCount: 0)
+            try APNGEncoder.encode(frames: [frame, RGBAImage(width: 3, height: 2)], durations: [.zero, .zero], playCount: .infinite)
         }
-        #expect(throws: ZoetropeError.self) { try APNGEncoder.encode(frames: [frame], durations: [], loopCount: 0) }
-        #expect(throws: ZoetropeError.self) { try APNGEncoder.encode(frames: [frame], durations: [.zero], loopCount: -1) }
+        #expect(throws: ZoetropeError.self) { try APNGEncoder.encode(frames: [frame], durations: [], playCount: .infinite) }
+        #expect(throws: ZoetropeError.self) { try APNGEncoder.encode(frames: [frame], durations: [.zero], playCount: .finite(0)) }
     }
 
     @Test("delays are stored as fractions that read back exactly where they can")
@@ -166,7 +166,7 @@ struct APNGTests {
     static func twoFrameAnimation() throws -> (bytes: [UInt8], frames: [RGBAImage]) {
         var rng = SplitMix64(seed: 77)
         let frames = animation(width: 16, height: 12, frames: 3, rng: &rng)
-        return (try APNGEncoder.encode(frames: frames, durations: [.seconds(1), .seconds(1), .seconds(1)], loopCount: 0), frames)
+        return (try APNGEncoder.encode(frames: frames, durations: [.seconds(1), .seconds(1), .seconds(1)], playCount: .infinite), frames)
     }
 
     @Test("a sequence number error falls back to the still default image with a warning")

@@ -67,7 +67,7 @@ struct PNGCorpusTests {
             let (image, frames) = try Self.decodeAll(Corpus.bytes(entry))
             let durations = (0..<image.frameCount).map { image.duration(at: $0) }
             let bytes = frames.count == 1 ? PNGEncoder.encode(frames[0], level: 1)
-                : try APNGEncoder.encode(frames: frames, durations: durations, loopCount: image.playCount.count ?? 0, level: 1)
+                : try APNGEncoder.encode(frames: frames, durations: durations, playCount: image.playCount, level: 1)
             let (again, againFrames) = try Self.decodeAll(bytes)
             #expect(againFrames == frames, "\(entry.path)")
             guard frames.count > 1 else { continue } // a single frame is written as a plain PNG

@@ -101,7 +101,7 @@ struct PNGDecoderTests {
         var rng = SplitMix64(seed: 31)
         let frames = APNGTests.animation(width: 12, height: 9, frames: 4, rng: &rng)
         let clean = try APNGEncoder.encode(frames: frames, durations: Array(repeating: .milliseconds(50), count: 4),
-                                           loopCount: 0)
+                                           playCount: .infinite)
         for _ in 0..<800 {
             var bytes = clean
             for _ in 0..<Int.random(in: 1...4, using: &rng) {
@@ -158,7 +158,7 @@ struct PNGDecoderTests {
     func animationLimits() throws {
         var rng = SplitMix64(seed: 8)
         let frames = APNGTests.animation(width: 10, height: 10, frames: 6, rng: &rng)
-        let bytes = try APNGEncoder.encode(frames: frames, durations: Array(repeating: .seconds(1), count: 6), loopCount: 0)
+        let bytes = try APNGEncoder.encode(frames: frames, durations: Array(repeating: .seconds(1), count: 6), playCount: .infinite)
         let limited = try AnimatedImage(bytes: bytes, options: DecodingOptions(limits: DecodingLimits(maxFrameCount: 3)))
         #expect(limited.frameCount == 3)
         #expect(limited.warnings.contains { $0.kind == .limitExceeded })
@@ -246,7 +246,7 @@ struct APNGTruncationTests {
         var rng = SplitMix64(seed: 12)
         let frames = APNGTests.animation(width: 20, height: 16, frames: 6, rng: &rng)
         let bytes = try APNGEncoder.encode(frames: frames, durations: Array(repeating: .milliseconds(70), count: 6),
-                                           loopCount: 0, level: 0)
+                                           playCount: .infinite, level: 0)
         let chunks = APNGTests.chunks(bytes)
         // Cut in the middle of the fourth fcTL.
         var offset = 8, seen = 0

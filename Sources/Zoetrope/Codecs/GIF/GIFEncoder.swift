@@ -1,14 +1,14 @@
 /// Writes GIF89a (or GIF87a) files.
 ///
 /// Two levels:
-/// - ``encode(frames:delays:loopCount:)`` turns RGBA frames into an animated GIF, choosing palettes
+/// - ``encode(frames:durations:playCount:)`` turns RGBA frames into an animated GIF, choosing palettes
 ///   itself.
 /// - ``encode(_:)`` writes an ``IndexedImage`` exactly as described — palettes, indices, rectangles,
 ///   disposal, transparency, interlacing and the LZW code stream's shape — for tests and tools that
 ///   need byte-level control, including unusual but valid streams.
 ///
 /// ```swift
-/// let gif = try GIFEncoder.encode(frames: frames, delays: [.milliseconds(80)], loopCount: 0)
+/// let gif = try GIFEncoder.encode(frames: frames, durations: [.milliseconds(80)], playCount: .infinite)
 /// ```
 public enum GIFEncoder {
     /// An RGB colour table entry.
@@ -29,7 +29,7 @@ public enum GIFEncoder {
     }
 
     /// When the LZW compressor emits clear codes.
-    public enum ClearCodePolicy: Sendable, Hashable {
+    package enum ClearCodePolicy: Sendable, Hashable {
         /// When the 4096-entry table is full (what most encoders do).
         case whenTableFull
         /// After every `codes` data codes, and never later than that (the table may also fill up
@@ -41,28 +41,28 @@ public enum GIFEncoder {
     }
 
     /// The shape of one frame's LZW stream.
-    public struct LZWOptions: Sendable, Hashable {
+    package struct LZWOptions: Sendable, Hashable {
         /// The LZW minimum code size (1–11); `nil` picks the smallest valid one for the colour table
         /// (at least 2, as the specification asks).
-        public var minimumCodeSize: Int?
+        package var minimumCodeSize: Int?
         /// When clear codes are emitted.
-        public var clearCodes: ClearCodePolicy
+        package var clearCodes: ClearCodePolicy
         /// The length of the data sub-blocks (1–255).
-        public var subBlockSize: Int
+        package var subBlockSize: Int
 
         /// Creates LZW options.
-        public init(minimumCodeSize: Int? = nil, clearCodes: ClearCodePolicy = .whenTableFull, subBlockSize: Int = 255) {
+        package init(minimumCodeSize: Int? = nil, clearCodes: ClearCodePolicy = .whenTableFull, subBlockSize: Int = 255) {
             self.minimumCodeSize = minimumCodeSize
             self.clearCodes = clearCodes
             self.subBlockSize = subBlockSize
         }
 
         /// The usual stream: smallest code size, clear when the table is full, 255-byte sub-blocks.
-        public static let standard = LZWOptions()
+        package static let standard = LZWOptions()
     }
 
     /// The application extension that carries the loop count.
-    public enum LoopExtension: String, Sendable, Hashable {
+    package enum LoopExtension: String, Sendable, Hashable {
         /// `NETSCAPE2.0`, the common one.
         case netscape = "NETSCAPE2.0"
         /// `ANIMEXTS1.0`, an older equivalent.
@@ -87,15 +87,23 @@ public enum GIFEncoder {
         /// Whether to store the rows interlaced.
         public var isInterlaced: Bool
         /// Whether to write a Graphic Control Extension: `nil` writes one when any of disposal,
-        /// transparency or delay is set.
-        public var writesGraphicControl: Bool?
+        /// transparency or delay is set (a test knob, like ``lzw``).
+        package var writesGraphicControl: Bool?
         /// The shape of the LZW stream.
-        public var lzw: LZWOptions
+        package var lzw: LZWOptions
 
         /// Creates a frame.
         public init(rect: PixelRect, indices: [UInt8], localColorTable: [Color]? = nil, disposal: Int = 0,
-                    transparentIndex: UInt8? = nil, delayCentiseconds: Int? = nil, isInterlaced: Bool = false,
-                    writesGraphicControl: Bool? = nil, lzw: LZWOptions = .standard) {
+                    transparentIndex: UInt8? = nil, delayCentiseconds: Int? = nil, isInterlaced: Bool = false) {
+            self.init(rect: rect, indices: indices, localColorTable: localColorTable, disposal: disposal,
+                      transparentIndex: transparentIndex, delayCentiseconds: delayCentiseconds,
+                      isInterlaced: isInterlaced, writesGraphicControl: nil, lzw: .standard)
+        }
+
+        /// Creates a frame with the stream-shape knobs tests use to build edge cases.
+        package init(rect: PixelRect, indices: [UInt8], localColorTable: [Color]? = nil, disposal: Int = 0,
+                     transparentIndex: UInt8? = nil, delayCentiseconds: Int? = nil, isInterlaced: Bool = false,
+                     writesGraphicControl: Bool? = nil, lzw: LZWOptions) {
             self.rect = rect
             self.indices = indices
             self.localColorTable = localColorTable
@@ -123,17 +131,24 @@ public enum GIFEncoder {
         /// The loop count to store (0 = forever, N = N repetitions after the first play), or `nil`
         /// to write no loop extension (one play).
         public var loopCount: Int?
-        /// Which application extension carries ``loopCount``.
-        public var loopExtension: LoopExtension
-        /// Whether to write the `GIF87a` signature instead of `GIF89a`.
-        public var isGIF87a: Bool
+        /// Which application extension carries ``loopCount`` (a test knob).
+        package var loopExtension: LoopExtension
+        /// Whether to write the `GIF87a` signature instead of `GIF89a` (a test knob).
+        package var isGIF87a: Bool
         /// The images, in order.
         public var frames: [IndexedFrame]
 
         /// Creates a file description.
         public init(canvasSize: PixelSize, globalColorTable: [Color]? = nil, backgroundIndex: UInt8 = 0,
-                    loopCount: Int? = nil, loopExtension: LoopExtension = .netscape, isGIF87a: Bool = false,
-                    frames: [IndexedFrame]) {
+                    loopCount: Int? = nil, frames: [IndexedFrame]) {
+            self.init(canvasSize: canvasSize, globalColorTable: globalColorTable, backgroundIndex: backgroundIndex,
+                      loopCount: loopCount, loopExtension: .netscape, isGIF87a: false, frames: frames)
+        }
+
+        /// Creates a file description with the knobs tests use to build edge cases.
+        package init(canvasSize: PixelSize, globalColorTable: [Color]? = nil, backgroundIndex: UInt8 = 0,
+                     loopCount: Int? = nil, loopExtension: LoopExtension, isGIF87a: Bool = false,
+                     frames: [IndexedFrame]) {
             self.canvasSize = canvasSize
             self.globalColorTable = globalColorTable
             self.backgroundIndex = backgroundIndex
@@ -162,10 +177,24 @@ public enum GIFEncoder {
     /// shows exactly its own pixels.
     /// - Parameters:
     ///   - frames: at least one frame, all the same size (at most 65535 × 65535).
-    ///   - delays: one per frame, or a single delay for all; rounded to hundredths of a second.
-    ///   - loopCount: the stored loop count (0 = forever), or `nil` to play once.
-    /// - Throws: ``ZoetropeError`` with kind `.invalidArgument` for empty or mismatched input.
-    public static func encode(frames: [RGBAImage], delays: [Duration], loopCount: Int?) throws(ZoetropeError) -> [UInt8] {
-        try GIFWriter.write(GIFPalettizer.indexedImage(frames: frames, delays: delays, loopCount: loopCount))
+    ///   - durations: one per frame, or a single duration for all; rounded to hundredths of a
+    ///     second.
+    ///   - playCount: how many times the animation plays. GIF stores repetitions after the first
+    ///     play (browsers' reading of NETSCAPE2.0): forever is 0, one play writes no loop extension,
+    ///     N plays store N − 1 (at most 65536 plays).
+    /// - Throws: ``ZoetropeError`` with kind `.invalidArgument` for empty or mismatched input, or a
+    ///   play count GIF cannot store.
+    public static func encode(frames: [RGBAImage], durations: [Duration], playCount: PlayCount) throws(ZoetropeError) -> [UInt8] {
+        let loopCount: Int?
+        switch playCount {
+        case .infinite: loopCount = 0
+        case .finite(1): loopCount = nil
+        case .finite(let plays):
+            guard (2...0x10000).contains(plays) else {
+                throw ZoetropeError(.invalidArgument, format: .gif, "play count \(plays) is outside 1…65536")
+            }
+            loopCount = plays - 1
+        }
+        return try GIFWriter.write(GIFPalettizer.indexedImage(frames: frames, delays: durations, loopCount: loopCount))
     }
 }

@@ -1,5 +1,5 @@
 /// Turns RGBA frames into indexed GIF frames: exact palettes when the colours fit, otherwise a
-/// fixed colour cube. See ``GIFEncoder/encode(frames:delays:loopCount:)`` for the rules.
+/// fixed colour cube. See ``GIFEncoder/encode(frames:durations:playCount:)`` for the rules.
 enum GIFPalettizer {
     /// Alpha at or above this is opaque, below it transparent.
     static let alphaThreshold: UInt8 = 128

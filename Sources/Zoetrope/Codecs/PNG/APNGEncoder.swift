@@ -7,18 +7,18 @@
 /// frame exactly. All frames share one sample format (see ``PNGEncoder``).
 ///
 /// ```swift
-/// let bytes = try APNGEncoder.encode(frames: frames, durations: delays, loopCount: 0)
+/// let bytes = try APNGEncoder.encode(frames: frames, durations: delays, playCount: .infinite)
 /// ```
 public enum APNGEncoder {
     /// Encodes `frames` (all the same size) as an APNG file.
     /// - Parameters:
     ///   - durations: how long each frame shows; one per frame, stored to the millisecond
     ///     (coarser for delays over 65 s).
-    ///   - loopCount: `num_plays`: the number of plays, 0 for forever.
+    ///   - playCount: how many times the animation plays (stored as `num_plays`; forever is 0).
     ///   - level: compression level, 0 to 9.
     /// - Throws: ``ZoetropeError`` with kind `.invalidArgument` for no frames, frames of different
-    ///   sizes, a duration count that does not match, or a loop count outside 0…2^31-1.
-    public static func encode(frames: [RGBAImage], durations: [Duration], loopCount: Int,
+    ///   sizes, a duration count that does not match, or a play count outside 1…2^31-1.
+    public static func encode(frames: [RGBAImage], durations: [Duration], playCount: PlayCount,
                               level: Int = 6) throws(ZoetropeError) -> [UInt8] {
         guard let first = frames.first, first.width > 0, first.height > 0 else {
             throw ZoetropeError(.invalidArgument, format: .apng, "an animation needs at least one non-empty frame")
@@ -30,8 +30,9 @@ public enum APNGEncoder {
             throw ZoetropeError(.invalidArgument, format: .apng,
                                 "\(durations.count) durations for \(frames.count) frames")
         }
-        guard (0...Int(Int32.max)).contains(loopCount) else {
-            throw ZoetropeError(.invalidArgument, format: .apng, "loop count \(loopCount) is outside 0…2^31-1")
+        let numPlays = playCount.count ?? 0
+        guard playCount == .infinite || (1...Int(Int32.max)).contains(numPlays) else {
+            throw ZoetropeError(.invalidArgument, format: .apng, "play count \(numPlays) is outside 1…2^31-1")
         }
 
         let pieces = plan(frames)
@@ -43,7 +44,7 @@ public enum APNGEncoder {
         PNGWriter.appendChunk(PNGChunk.ihdr, header.chunkData, to: &out)
         var animationControl = ByteWriter()
         animationControl.appendBigEndian(UInt32(frames.count))
-        animationControl.appendBigEndian(UInt32(loopCount))
+        animationControl.appendBigEndian(UInt32(numPlays))
         PNGWriter.appendChunk(PNGChunk.actl, animationControl.bytes, to: &out)
         if let plte = colors.plte { PNGWriter.appendChunk(PNGChunk.plte, plte, to: &out) }
         if let trns = colors.trns { PNGWriter.appendChunk(PNGChunk.trns, trns, to: &out) }
@@ -158,7 +159,7 @@ public enum APNGEncoder {
                 var same = true
                 for channel in 0..<4 {
                     let value = target.pixels[canvasIndex + channel]
-                    source.pixels[pieceIndex + channel] = value
+                    source[byte: pieceIndex + channel] = value
                     if value != base.pixels[canvasIndex + channel] { same = false }
                 }
                 if same {
@@ -169,7 +170,7 @@ public enum APNGEncoder {
                 // OVER reproduces the target exactly when it is opaque, or drawn on a transparent
                 // pixel with some alpha of its own.
                 if targetAlpha == 255 || (baseAlpha == 0 && targetAlpha != 0) {
-                    for channel in 0..<4 { over.pixels[pieceIndex + channel] = target.pixels[canvasIndex + channel] }
+                    for channel in 0..<4 { over[byte: pieceIndex + channel] = target.pixels[canvasIndex + channel] }
                 } else {
                     overIsExact = false
                 }
@@ -184,7 +185,7 @@ public enum APNGEncoder {
     private static func clear(_ rect: PixelRect, in image: inout RGBAImage) {
         for y in rect.y..<rect.maxY {
             let start = (y * image.width + rect.x) * 4
-            for index in start..<start + rect.width * 4 { image.pixels[index] = 0 }
+            for index in start..<start + rect.width * 4 { image[byte: index] = 0 }
         }
     }
 

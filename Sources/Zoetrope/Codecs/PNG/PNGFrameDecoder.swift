@@ -42,7 +42,7 @@ struct PNGFrameDecoder {
                               pixels: [UInt8](unsafeUninitializedCapacity: size) { _, initialized in initialized = size })
         }
         var inflateError: ZoetropeError?
-        image.pixels.withUnsafeMutableBufferPointer { pixels in
+        image.withUnsafeMutablePixels { pixels in
             guard let target = pixels.baseAddress else { return }
             do throws(ZoetropeError) {
                 try Self.inflate(bytes, pieces: pieces, with: &inflater, into: &rows, pixels: target)
@@ -59,7 +59,7 @@ struct PNGFrameDecoder {
         }
         if !header.isInterlaced && !rows.isComplete {
             let firstCleared = rows.rowsDecoded * width * 4
-            image.pixels.withUnsafeMutableBufferPointer { pixels in
+            image.withUnsafeMutablePixels { pixels in
                 UnsafeMutableBufferPointer(rebasing: pixels[firstCleared...]).update(repeating: 0)
             }
         }
