@@ -7,7 +7,7 @@ struct ConvertCommand: ParsableCommand {
         commandName: "convert",
         abstract: "Convert an animated or still image to APNG (or PNG when it has one frame).",
         discussion: """
-        Reads any file Zoetrope decodes (GIF, PNG, APNG) and writes its fully composited frames \
+        Reads any file Zoetrope decodes (\(FormatNames.list)) and writes its fully composited frames \
         as an animated PNG, keeping each frame's display duration and the loop count. A file \
         with a single frame becomes a plain PNG.
 
@@ -26,7 +26,7 @@ struct ConvertCommand: ParsableCommand {
         """
     )
 
-    @Argument(help: "The image to read (GIF, PNG or APNG).")
+    @Argument(help: ArgumentHelp("The image to read (\(FormatNames.list))."))
     var input: String
 
     @Argument(help: "The APNG or PNG file to write (replaced if it exists).")

@@ -22,7 +22,7 @@ struct InfoCommand: ParsableCommand {
         """
     )
 
-    @Argument(help: "Image files (GIF, PNG, APNG). None: the built-in sample animation.")
+    @Argument(help: ArgumentHelp("Image files (\(FormatNames.list)). None: the built-in sample animation."))
     var files: [String] = []
 
     @Flag(help: "Print JSON instead of text.")

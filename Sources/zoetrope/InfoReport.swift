@@ -33,6 +33,8 @@ struct InfoReport {
                 ("interlaced", .bool(frame.isInterlaced)),
                 ("delayMs", frame.storedDelay.map(JSONValue.milliseconds) ?? .null),
                 ("effectiveDelayMs", .milliseconds(frame.delay)),
+                ("compression", .string(frame.compression.rawValue)),
+                ("lossy", .bool(frame.compression.isLossy)),
             ])
         }
         return .object([
@@ -45,6 +47,11 @@ struct InfoReport {
             ("loopCount", .optional(image.storedLoopCount)),
             ("plays", .optional(image.playCount.count)),
             ("totalDurationMs", .milliseconds(image.totalDuration)),
+            ("metadata", .object([
+                ("icc", .bool(image.metadata.hasICCProfile)),
+                ("exif", .bool(image.metadata.hasEXIF)),
+                ("xmp", .bool(image.metadata.hasXMP)),
+            ])),
             ("frames", .array(frames)),
             ("warnings", .array(warnings.map(Self.json))),
         ])
@@ -78,21 +85,34 @@ struct InfoReport {
         lines.append("\(name): \(image.format) \(image.canvasSize), \(image.frameCount) frame\(image.frameCount == 1 ? "" : "s"), "
                      + "\(loops)\(stored), total \(Self.format(image.totalDuration))")
         if image.frameCount > 0 {
-            lines.append(Self.row(["#", "rect", "disposal", "blend", "alpha", "delay", "effective"]))
+            lines.append(Self.row(["#", "rect", "disposal", "blend", "alpha", "delay", "effective", "coding"]))
             for (index, frame) in image.frames.enumerated() {
                 lines.append(Self.row([
                     String(index), frame.rect.description,
                     "\(frame.disposal.rawValue) (\(frame.storedDisposal))", frame.blend.rawValue,
                     frame.hasTransparency ? "yes" : "no",
                     frame.storedDelay.map(Self.format) ?? "none", Self.format(frame.delay),
+                    Self.describe(frame.compression),
                 ]))
             }
         }
+        let metadata = [(image.metadata.hasICCProfile, "ICC profile"), (image.metadata.hasEXIF, "EXIF"),
+                        (image.metadata.hasXMP, "XMP")].filter(\.0).map(\.1)
+        if !metadata.isEmpty { lines.append("metadata: " + metadata.joined(separator: ", ")) }
         for warning in warnings { lines.append("warning: \(warning)") }
         return lines.joined(separator: "\n")
     }
 
-    private static let widths = [5, 18, 16, 7, 6, 10, 10]
+    private static let widths = [5, 18, 16, 7, 6, 10, 10, 14]
+
+    /// "lzw", "deflate", "vp8 (lossy)", "vp8l (lossless)".
+    static func describe(_ compression: FrameCompression) -> String {
+        switch compression {
+        case .vp8: return "vp8 (lossy)"
+        case .vp8l: return "vp8l (lossless)"
+        default: return compression.rawValue
+        }
+    }
 
     private static func row(_ cells: [String]) -> String {
         var line = "  "

@@ -31,7 +31,7 @@ struct PlayCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "A GIF, PNG or APNG file. Without one, plays Zoetrope's own animation.")
+    @Argument(help: ArgumentHelp("A \(FormatNames.list) file. Without one, plays Zoetrope's own animation."))
     var file: String?
 
     @Option(help: "Playback rate: 2 plays twice as fast, 0.5 half as fast.")

@@ -24,7 +24,7 @@ struct TimelineCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "The animated image (GIF, PNG or APNG).")
+    @Argument(help: ArgumentHelp("The animated image (\(FormatNames.list))."))
     var file: String
 
     @Option(name: .customLong("refresh"), help: ArgumentHelp("Display refresh rate in ticks per second.", valueName: "hz"))

@@ -5,7 +5,7 @@ import Zoetrope
 struct ZoetropeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "zoetrope",
-        abstract: "Inspect, extract, convert and play animated images (GIF, PNG and APNG).",
+        abstract: "Inspect, extract, convert and play animated images (\(FormatNames.list)).",
         subcommands: [PlayCommand.self, InfoCommand.self, FramesCommand.self, ConvertCommand.self, TimelineCommand.self]
     )
 }

@@ -50,19 +50,26 @@ struct Compositor: Sendable {
     /// covers the whole canvas, and either replaces it (`.source`) or, blended over transparency,
     /// leaves every pixel as it is (true unless a fully transparent pixel carries a colour, which
     /// "over" turns into transparent black). The buffer is shared, not copied.
-    private mutating func adopt(_ frame: RGBAImage, info: FrameInfo) -> Bool {
+    private mutating func adopt(_ frame: RGBAImage, info: FrameInfo, copies: Bool) -> Bool {
         guard isBlank, info.disposal != .previous, info.rect == bounds,
               frame.width == width, frame.height == height,
-              info.blend == .source || !frame.hasColoredTransparentPixels else { return false }
+              copies || !frame.hasColoredTransparentPixels else { return false }
         pixels = frame.pixels
         isBlank = false
         return true
     }
 
     /// Draws `frame` (pixels of `info.rect`) onto the canvas, first saving what `info.disposal`
-    /// will need to restore.
-    mutating func draw(_ frame: RGBAImage, info: FrameInfo) {
-        if adopt(frame, info: info) { return }
+    /// will need to restore. `blending` says how "over" pixels combine (the format's arithmetic).
+    mutating func draw(_ frame: RGBAImage, info: FrameInfo, blending: FrameBlending = .exact) {
+        var copies = info.blend == .source
+        var unblended: PixelRect?
+        if case .libwebp(let keyFrame, let rect) = blending {
+            if keyFrame { reset() }
+            copies = copies || keyFrame
+            unblended = rect
+        }
+        if adopt(frame, info: info, copies: copies) { return }
         let target = info.rect.intersection(bounds)
         if !target.isEmpty { materialize() }
         if info.disposal == .previous {
@@ -83,9 +90,11 @@ struct Compositor: Sendable {
                     let s = ((y - info.rect.y) * frame.width + (target.x - info.rect.x)) * 4
                     // Both ranges lie inside their images: `target` is clipped to the canvas and to
                     // the frame's rectangle, whose size `frame` has (checked above).
-                    if info.blend == .source {
+                    if copies {
                         _ = UnsafeMutableBufferPointer(rebasing: dst[d..<d + rowBytes])
                             .update(fromContentsOf: src[s..<s + rowBytes])
+                    } else if case .libwebp = blending {
+                        Self.blendRowLibWebP(src, s, into: dst, d, row: y, span: target, unblended: unblended)
                     } else {
                         Self.blendRowOver(src, s, into: dst, d, pixels: target.width)
                     }
@@ -112,6 +121,24 @@ struct Compositor: Sendable {
             s += 4
             d += 4
         }
+    }
+
+    /// One row of a libwebp blend: pixels inside `unblended` are copied, the rest blended.
+    @inline(__always)
+    private static func blendRowLibWebP(_ src: UnsafeBufferPointer<UInt8>, _ s: Int,
+                                        into dst: UnsafeMutableBufferPointer<UInt8>, _ d: Int,
+                                        row y: Int, span: PixelRect, unblended: PixelRect?) {
+        var copyStart = span.maxX, copyEnd = span.maxX
+        if let unblended, y >= unblended.y, y < unblended.maxY {
+            copyStart = min(max(unblended.x, span.x), span.maxX)
+            copyEnd = max(min(unblended.maxX, span.maxX), copyStart)
+        }
+        // [span.x, copyStart) blended, [copyStart, copyEnd) copied, [copyEnd, span.maxX) blended.
+        LibWebPBlend.blendRow(src, s, into: dst, d, count: copyStart - span.x)
+        let copied = (copyStart - span.x) * 4
+        for offset in copied..<(copyEnd - span.x) * 4 { dst[d + offset] = src[s + offset] }
+        let rest = (copyEnd - span.x) * 4
+        LibWebPBlend.blendRow(src, s + rest, into: dst, d + rest, count: span.maxX - copyEnd)
     }
 
     /// Applies `info.disposal` after the frame has been shown.

@@ -48,3 +48,8 @@ extension ImageFormat {
         CodecRegistry.codec(for: bytes)?.sniffedFormat
     }
 }
+
+extension ImageFormat {
+    /// The formats this build decodes, in the registry's order.
+    public static var decodable: [ImageFormat] { CodecRegistry.codecs.flatMap(\.formats) }
+}

@@ -19,6 +19,21 @@ public enum FrameBlend: String, Sendable, Hashable, CaseIterable {
     case over
 }
 
+/// How a frame's pixels are compressed in the file.
+public enum FrameCompression: String, Sendable, Hashable, CaseIterable {
+    /// GIF: LZW-coded palette indices (lossless).
+    case lzw
+    /// PNG and APNG: filtered rows in a zlib stream (lossless).
+    case deflate
+    /// WebP lossy (VP8).
+    case vp8
+    /// WebP lossless (VP8L).
+    case vp8l
+
+    /// Whether the codec discards information.
+    public var isLossy: Bool { self == .vp8 }
+}
+
 /// One frame's entry in a file's frame table: where it goes, how it combines and how long it shows.
 /// Reading it decodes no pixels.
 public struct FrameInfo: Sendable, Hashable {
@@ -40,13 +55,16 @@ public struct FrameInfo: Sendable, Hashable {
     public var storedDelay: Duration?
     /// The duration the frame is shown for, after the ``FrameTiming`` rule.
     public var delay: Duration
-    /// Byte offset of the frame's first structure in the file (GIF image descriptor, APNG `fcTL`).
+    /// Byte offset of the frame's first structure in the file (GIF image descriptor, APNG `fcTL`,
+    /// WebP `ANMF` or image chunk).
     public var offset: Int
+    /// How the frame's pixels are compressed.
+    public var compression: FrameCompression
 
     /// Creates a frame table entry.
     public init(rect: PixelRect, disposal: FrameDisposal, storedDisposal: Int, blend: FrameBlend,
                 hasTransparency: Bool, isInterlaced: Bool = false, storedDelay: Duration?,
-                delay: Duration, offset: Int) {
+                delay: Duration, offset: Int, compression: FrameCompression = .lzw) {
         self.rect = rect
         self.disposal = disposal
         self.storedDisposal = storedDisposal
@@ -56,5 +74,6 @@ public struct FrameInfo: Sendable, Hashable {
         self.storedDelay = storedDelay
         self.delay = delay
         self.offset = offset
+        self.compression = compression
     }
 }

@@ -12,6 +12,8 @@ struct FrameTable: Sendable {
     var playCount: PlayCount
     /// Damage and limits met while parsing; the frames before them are kept.
     var warnings: [ZoetropeError]
+    /// Metadata present in the file.
+    var metadata: ImageMetadata = .none
 }
 
 /// How a format's stored loop count becomes a number of plays.
@@ -127,11 +129,13 @@ struct FrameTableBuilder {
 
     /// The finished table.
     /// - Throws: `.malformed` at `offset` when the file held no frame.
-    func finish(storedLoopCount: Int?, rule: LoopCountRule, endOffset offset: Int) throws(ZoetropeError) -> FrameTable {
+    func finish(storedLoopCount: Int?, rule: LoopCountRule, metadata: ImageMetadata = .none,
+                endOffset offset: Int) throws(ZoetropeError) -> FrameTable {
         guard !frames.isEmpty else {
             throw ZoetropeError(.malformed, format: format, offset: offset, "the file contains no image (no frames)")
         }
         return FrameTable(canvasSize: canvasSize, frames: frames, storedLoopCount: storedLoopCount,
-                          playCount: rule.playCount(stored: storedLoopCount), warnings: warnings)
+                          playCount: rule.playCount(stored: storedLoopCount), warnings: warnings,
+                          metadata: metadata)
     }
 }

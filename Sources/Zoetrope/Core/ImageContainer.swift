@@ -24,4 +24,6 @@ struct DecodedFrame: Sendable {
     var image: RGBAImage
     /// Damage met while decoding; the pixels after it are transparent.
     var damage: ZoetropeError?
+    /// How its "over" pixels combine with the canvas.
+    var blending: FrameBlending = .exact
 }

@@ -24,6 +24,8 @@ public final class AnimatedImage: AnimatableImage {
     public let playCount: PlayCount
     /// The options the image was opened with.
     public let options: DecodingOptions
+    /// Metadata the file carries (ICC profile, EXIF, XMP); reported, not applied.
+    public let metadata: ImageMetadata
 
     private let container: any ImageContainer
     private let state: LockedState<PlaybackState>
@@ -74,6 +76,7 @@ public final class AnimatedImage: AnimatableImage {
         self.storedLoopCount = table.storedLoopCount
         self.playCount = table.playCount
         self.options = options
+        self.metadata = table.metadata
         let plan = ReplayPlan(frames: frames, canvas: canvasSize)
         let checkpoints = ReplayCheckpoints(frameCount: frames.count, bytesPerCanvas: canvasSize.area * 4)
         self.state = LockedState(PlaybackState(plan: plan, checkpoints: checkpoints))
@@ -145,7 +148,7 @@ public final class AnimatedImage: AnimatableImage {
                 decoded = DecodedFrame(image: RGBAImage(width: 0, height: 0), damage: error)
             }
             if let damage = decoded.damage { state.withLock { $0.frameDamage[index] = damage } }
-            compositor.draw(decoded.image, info: info)
+            compositor.draw(decoded.image, info: info, blending: decoded.blending)
             try body(index, compositor.canvas)
             compositor.dispose(info)
         }

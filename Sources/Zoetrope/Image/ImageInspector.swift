@@ -12,6 +12,10 @@ public struct ImageSummary: Sendable, Hashable {
     public var playCount: PlayCount
     /// Damage found in the file's structure (the frames before it count).
     public var warnings: [ZoetropeError]
+    /// How the frames are compressed (WebP: lossy, lossless, or both in a mixed animation).
+    public var compressions: Set<FrameCompression>
+    /// Metadata present (ICC profile, EXIF, XMP).
+    public var metadata: ImageMetadata
 
     /// Whether the image has more than one frame.
     public var isAnimated: Bool { frameCount > 1 }
@@ -28,6 +32,7 @@ public enum ImageInspector {
         let table = container.table
         return ImageSummary(format: container.format, size: table.canvasSize, frameCount: table.frames.count,
                             storedLoopCount: table.storedLoopCount, playCount: table.playCount,
-                            warnings: table.warnings)
+                            warnings: table.warnings, compressions: Set(table.frames.map(\.compression)),
+                            metadata: table.metadata)
     }
 }

@@ -47,7 +47,8 @@ struct PNGContainer: ImageContainer {
         _ = try still.admit(canvas, offset: firstIDAT.lowerBound - 8)
         still.append(FrameInfo(rect: canvas, disposal: .none, storedDisposal: 0, blend: .source,
                                hasTransparency: converter.hasTransparency, isInterlaced: header.isInterlaced,
-                               storedDelay: nil, delay: .zero, offset: firstIDAT.lowerBound - 8))
+                               storedDelay: nil, delay: .zero, offset: firstIDAT.lowerBound - 8,
+                               compression: .deflate))
         scan.warnings.forEach { still.warn($0) }
         table = try still.finish(storedLoopCount: nil, rule: .plays, endOffset: bytes.count)
         frameData = [scan.idat]

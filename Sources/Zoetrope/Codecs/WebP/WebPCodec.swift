@@ -1,11 +1,9 @@
-/// WebP's registry entry: a RIFF container whose form type is `WEBP`.
+/// WebP's registry entry: a RIFF container whose form type is `WEBP`, and ``WebPContainer``.
 enum WebPCodec {
     static let entry = ImageCodec(
         name: "WebP", sniffedFormat: .webp, formats: [.webp], signature: Array("RIFF\0\0\0\0WEBP".utf8),
         signatureLength: 12, recognizes: recognizes,
-        open: { _, _ throws(ZoetropeError) in
-            throw ZoetropeError(.unsupportedFormat, format: .webp, offset: 0, "WebP is not supported yet")
-        },
+        open: { bytes, options throws(ZoetropeError) in try WebPContainer(bytes: bytes, options: options) },
         repairingChecksums: { $0 })
 
     /// Whether `head` starts with `RIFF`, a size, and `WEBP`.

@@ -1,0 +1,54 @@
+/// A parsed WebP file (still, lossy or lossless, or animated): its frame table, found without
+/// decoding, and frame decoding on demand with libwebp's compositing rules.
+struct WebPContainer: ImageContainer {
+    let format = ImageFormat.webp
+    let table: FrameTable
+    private let bytes: [UInt8]
+    private let records: [WebPFrameRecord]
+    private let blending: [FrameBlending]
+    private let maxPixels: Int
+
+    /// Parses the file's chunks; see ``WebPParser``.
+    init(bytes: [UInt8], options: DecodingOptions) throws(ZoetropeError) {
+        let parser = try WebPParser(bytes: bytes, options: options)
+        self.bytes = bytes
+        table = try parser.finish()
+        records = parser.records
+        blending = Self.blending(frames: table.frames, records: records, canvas: table.canvasSize)
+        maxPixels = options.limits.maxPixels
+    }
+
+    func decodeFrame(at index: Int) throws(ZoetropeError) -> DecodedFrame {
+        var decoded = try WebPFrameDecoder.decode(records[index], bytes: bytes, maxPixels: maxPixels)
+        decoded.blending = blending[index]
+        return decoded
+    }
+
+    /// libwebp's animation decoder, frame by frame: a key frame (the first; one that covers the
+    /// canvas without alpha or without blending; or one after a frame disposed to background that
+    /// covered the canvas or was itself a key frame) is drawn on a cleared canvas without blending,
+    /// and after a frame disposed to background, its rectangle is not blended (it is transparent).
+    static func blending(frames: [FrameInfo], records: [WebPFrameRecord], canvas: PixelSize) -> [FrameBlending] {
+        var result: [FrameBlending] = []
+        result.reserveCapacity(frames.count)
+        var previousWasKey = false
+        for (index, frame) in frames.enumerated() {
+            let isFull = frame.rect.width == canvas.width && frame.rect.height == canvas.height
+            let isKey: Bool
+            var unblended: PixelRect?
+            if index == 0 {
+                isKey = true
+            } else if (!records[index].hasAlpha || frame.blend == .source) && isFull {
+                isKey = true
+            } else {
+                let previous = frames[index - 1]
+                let previousFull = previous.rect.width == canvas.width && previous.rect.height == canvas.height
+                isKey = previous.disposal == .background && (previousFull || previousWasKey)
+                if previous.disposal == .background { unblended = previous.rect }
+            }
+            result.append(.libwebp(keyFrame: isKey, unblended: unblended))
+            previousWasKey = isKey
+        }
+        return result
+    }
+}

@@ -1,0 +1,36 @@
+/// Decodes one WebP frame's own pixels: a lossless `VP8L` image, or a lossy `VP8 ` image with its
+/// `ALPH` plane applied.
+enum WebPFrameDecoder {
+    static func decode(_ record: WebPFrameRecord, bytes: [UInt8], maxPixels: Int) throws(ZoetropeError) -> DecodedFrame {
+        switch record.compression {
+        case .vp8l:
+            let decoded = try VP8LDecoder.decode(bytes, payload: record.image, maxPixels: maxPixels)
+            return DecodedFrame(image: decoded.image, damage: decoded.damage)
+        default:
+            let decoded = try VP8Decoder.decode(bytes, payload: record.image, maxPixels: maxPixels)
+            var image = decoded.image
+            var damage = decoded.damage
+            if let alpha = record.alpha {
+                do {
+                    let plane = try WebPAlphaDecoder.decode(bytes, payload: alpha, width: image.width, height: image.height)
+                    apply(plane, to: &image)
+                } catch {
+                    // The colour is kept, opaque; the alpha damage is reported.
+                    damage = damage ?? error
+                }
+            }
+            return DecodedFrame(image: image, damage: damage)
+        }
+    }
+
+    /// Writes `plane` (one byte per pixel) into the alpha channel of `image`, leaving the pixels
+    /// the colour data never reached transparent.
+    static func apply(_ plane: [UInt8], to image: inout RGBAImage) {
+        image.withUnsafeMutablePixels { pixels in
+            let count = min(plane.count, pixels.count / 4)
+            for index in 0..<count where pixels[index * 4 + 3] != 0 {
+                pixels[index * 4 + 3] = plane[index]
+            }
+        }
+    }
+}
