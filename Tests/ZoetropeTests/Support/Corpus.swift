@@ -72,11 +72,19 @@ enum Corpus {
         var loop_count: Int?
         var durations_ms: [Double]?
         var frames_sha256: [String]?
+        var frames_sha256_nofancy: [String]?
+        var container: Container?
         var expect: String
         var flags: [String: FlagValue]?
         var reference_frames: String?
         var tolerance: Tolerance?
         var static_fallback_sha256: String?
+
+        /// The parsed facts the tests use: WebP's chunk list and codec.
+        struct Container: Decodable, Sendable {
+            var chunks: [String]?
+            var codec: String?
+        }
 
         struct Tolerance: Decodable, Sendable {
             var max_channel_diff: Int

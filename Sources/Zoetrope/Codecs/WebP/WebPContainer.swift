@@ -7,6 +7,7 @@ struct WebPContainer: ImageContainer {
     private let records: [WebPFrameRecord]
     private let blending: [FrameBlending]
     private let maxPixels: Int
+    private let upsampling: VP8ChromaUpsampling
 
     /// Parses the file's chunks; see ``WebPParser``.
     init(bytes: [UInt8], options: DecodingOptions) throws(ZoetropeError) {
@@ -16,10 +17,12 @@ struct WebPContainer: ImageContainer {
         records = parser.records
         blending = Self.blending(frames: table.frames, records: records, canvas: table.canvasSize)
         maxPixels = options.limits.maxPixels
+        upsampling = options.chromaUpsampling == .pointSampled ? .pointSampled : .fancy
     }
 
     func decodeFrame(at index: Int) throws(ZoetropeError) -> DecodedFrame {
-        var decoded = try WebPFrameDecoder.decode(records[index], bytes: bytes, maxPixels: maxPixels)
+        var decoded = try WebPFrameDecoder.decode(records[index], bytes: bytes, maxPixels: maxPixels,
+                                                   upsampling: upsampling)
         decoded.blending = blending[index]
         return decoded
     }

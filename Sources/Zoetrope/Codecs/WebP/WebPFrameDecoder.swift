@@ -1,13 +1,14 @@
 /// Decodes one WebP frame's own pixels: a lossless `VP8L` image, or a lossy `VP8 ` image with its
 /// `ALPH` plane applied.
 enum WebPFrameDecoder {
-    static func decode(_ record: WebPFrameRecord, bytes: [UInt8], maxPixels: Int) throws(ZoetropeError) -> DecodedFrame {
+    static func decode(_ record: WebPFrameRecord, bytes: [UInt8], maxPixels: Int,
+                       upsampling: VP8ChromaUpsampling) throws(ZoetropeError) -> DecodedFrame {
         switch record.compression {
         case .vp8l:
             let decoded = try VP8LDecoder.decode(bytes, payload: record.image, maxPixels: maxPixels)
             return DecodedFrame(image: decoded.image, damage: decoded.damage)
         default:
-            let decoded = try VP8Decoder.decode(bytes, payload: record.image, maxPixels: maxPixels)
+            let decoded = try VP8Decoder.decode(bytes, payload: record.image, upsampling: upsampling, maxPixels: maxPixels)
             var image = decoded.image
             var damage = decoded.damage
             if let alpha = record.alpha {

@@ -12,6 +12,14 @@ struct WebPFrameRecord: Sendable {
     /// libwebp's "has alpha": an `ALPH` chunk, or the VP8L header's alpha hint.
     var hasAlpha: Bool
 
+    init(compression: FrameCompression, image: Range<Int>, alpha: Range<Int>?, size: PixelSize, hasAlpha: Bool) {
+        self.compression = compression
+        self.image = image
+        self.alpha = alpha
+        self.size = size
+        self.hasAlpha = hasAlpha
+    }
+
     /// Reads the image chunk's header (and notes the alpha chunk before it).
     /// - Throws: when the bitstream header is missing or invalid.
     init(image chunk: RIFFChunk, alpha: RIFFChunk?, bytes: [UInt8]) throws(ZoetropeError) {
