@@ -4,6 +4,8 @@
 #define _DEFAULT_SOURCE
 #include <gif_lib.h>
 #include <png.h>
+#include <webp/decode.h>
+#include <webp/demux.h>
 #include <zlib.h>
 
 #include <stdint.h>
@@ -96,9 +98,16 @@ typedef struct {
     CanvasHash hash;
     int frames;
     unsigned sink;
+    /* `frames` mode: print each canvas's own hash on a line of its own. */
+    int print_each;
 } FrameSink;
 
 static void sink_frame(FrameSink *s, const uint8_t *canvas, size_t pixels) {
+    if (s->print_each) {
+        CanvasHash own = { 0xcbf29ce484222325ULL };
+        hash_canvas(&own, canvas, pixels);
+        printf("frame %d %016llx\n", s->frames, (unsigned long long)own.value);
+    }
     s->frames++;
     if (s->verify) hash_canvas(&s->hash, canvas, pixels);
     else if (pixels) s->sink += canvas[(pixels / 2) * 4 + 3];
@@ -281,6 +290,31 @@ static int decode_png(const Buffer *file, FrameSink *sink, int *width, int *heig
     return 0;
 }
 
+/* ---------- WebP: libwebp's animation decoder (stills too), its default RGBA output ---------- */
+
+static int decode_webp(const Buffer *file, FrameSink *sink, int *width, int *height) {
+    WebPData data = { file->bytes, file->count };
+    WebPAnimDecoderOptions options;
+    if (!WebPAnimDecoderOptionsInit(&options)) return 1;
+    options.color_mode = MODE_RGBA;
+    options.use_threads = 0;
+    WebPAnimDecoder *decoder = WebPAnimDecoderNew(&data, &options);
+    if (!decoder) return 1;
+    WebPAnimInfo info;
+    if (!WebPAnimDecoderGetInfo(decoder, &info)) { WebPAnimDecoderDelete(decoder); return 1; }
+    *width = (int)info.canvas_width;
+    *height = (int)info.canvas_height;
+    int failed = 0;
+    while (WebPAnimDecoderHasMoreFrames(decoder)) {
+        uint8_t *canvas;
+        int timestamp;
+        if (!WebPAnimDecoderGetNext(decoder, &canvas, &timestamp)) { failed = 1; break; }
+        sink_frame(sink, canvas, (size_t)info.canvas_width * info.canvas_height);
+    }
+    WebPAnimDecoderDelete(decoder);
+    return failed;
+}
+
 /* ---------- measuring modes ---------- */
 
 typedef int (*Decoder)(const Buffer *, FrameSink *, int *, int *);
@@ -346,6 +380,11 @@ static int run_decode(const char *path, double min_ms, int verify) {
             return 0;
         }
         decoder = decode_png; format = "png"; library = "libpng " PNG_LIBPNG_VER_STRING;
+    } else if (file.count >= 12 && memcmp(file.bytes, "RIFF", 4) == 0 && memcmp(file.bytes + 8, "WEBP", 4) == 0) {
+        static char webp_version[32];
+        int v = WebPGetDecoderVersion();
+        snprintf(webp_version, sizeof webp_version, "libwebp %d.%d.%d", v >> 16, (v >> 8) & 0xff, v & 0xff);
+        decoder = decode_webp; format = "webp"; library = webp_version;
     } else die("unknown format");
     int width = 0, height = 0;
     FrameSink check = { .verify = 1, .hash = { 0xcbf29ce484222325ULL } };
@@ -430,7 +469,21 @@ static int run_deflate(const char *path, int level, double min_ms) {
 
 #include "generate.h"
 
+/* `frames FILE`: one line per composited frame with its canonical hash, for differential checks. */
+static int run_frames(const char *path) {
+    Buffer file = read_file(path);
+    FrameSink sink = { .print_each = 1 };
+    int width = 0, height = 0, failed;
+    if (file.count >= 12 && memcmp(file.bytes, "RIFF", 4) == 0) failed = decode_webp(&file, &sink, &width, &height);
+    else if (file.count >= 6 && memcmp(file.bytes, "GIF8", 4) == 0) failed = decode_gif(&file, &sink, &width, &height);
+    else failed = decode_png(&file, &sink, &width, &height);
+    printf("%s %dx%d %d frames\n", failed ? "error" : "ok", width, height, sink.frames);
+    free(file.bytes);
+    return 0;
+}
+
 int main(int argc, char **argv) {
+    if (argc >= 3 && strcmp(argv[1], "frames") == 0) return run_frames(argv[2]);
     if (argc >= 4 && strcmp(argv[1], "decode") == 0) return run_decode(argv[2], atof(argv[3]), parse_verify(argc, argv, 4));
     if (argc >= 4 && strcmp(argv[1], "inflate") == 0) return run_inflate(argv[2], atof(argv[3]));
     if (argc >= 5 && strcmp(argv[1], "deflate") == 0) return run_deflate(argv[2], atoi(argv[3]), atof(argv[4]));

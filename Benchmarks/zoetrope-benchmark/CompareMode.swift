@@ -29,7 +29,7 @@ enum CompareMode {
         print("Zoetrope vs C reference: \(options.rounds) alternating rounds per file, each child ≥ \(Int(options.minimumMilliseconds)) ms")
         print("speed = reference time / Zoetrope time (above 1: Zoetrope is faster)\n")
 
-        let images = files.filter { $0.hasSuffix(".gif") || $0.hasSuffix(".png") }
+        let images = files.filter { $0.hasSuffix(".gif") || $0.hasSuffix(".png") || $0.hasSuffix(".webp") }
         if !images.isEmpty {
             print(Report.decodeHeader)
             for path in images { print(Report.decodeRow(runner.decode(path))) }
@@ -46,7 +46,7 @@ enum CompareMode {
                 for level in options.deflateLevels { print(Report.deflateRow(runner.deflate(path, level: level))) }
             }
         }
-        let skipped = files.filter { !$0.hasSuffix(".gif") && !$0.hasSuffix(".png") && !$0.hasSuffix(".zlib") && !$0.hasSuffix(".rgb") && !$0.hasSuffix(".txt") }
+        let skipped = files.filter { !$0.hasSuffix(".gif") && !$0.hasSuffix(".png") && !$0.hasSuffix(".webp") && !$0.hasSuffix(".zlib") && !$0.hasSuffix(".rgb") && !$0.hasSuffix(".txt") }
         for path in skipped { print("skipped \(path): no Zoetrope decoder for this format yet") }
 
         do {

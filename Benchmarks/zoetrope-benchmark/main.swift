@@ -17,6 +17,7 @@ case "inflate": status = ZlibModes.inflate(modeArguments)
 case "deflate": status = ZlibModes.deflate(modeArguments)
 case "generate": status = GenerateMode.run(modeArguments)
 case "playback": status = PlaybackBenchmark.main(modeArguments)
+case "frames": status = FramesMode.run(modeArguments)
 default:
     print("""
     usage: zoetrope-benchmark compare --reference EXE --files DIR [--files DIR...] [--rounds N] [--min-ms MS] [--json OUT] [--only TEXT]
@@ -25,6 +26,7 @@ default:
            zoetrope-benchmark deflate FILE LEVEL MIN_MS
            zoetrope-benchmark generate DIR                      (APNG files made with Zoetrope's encoder)
            zoetrope-benchmark playback FILE [--seconds S]       (playback memory and timing)
+           zoetrope-benchmark frames FILE                       (per-frame hashes, for scripts/differential)
     """)
     status = arguments.first == nil ? 0 : 64
 }
