@@ -241,16 +241,14 @@ struct TestCodeGroup {
                              distance: .simple([0], alphabetSize: 40))
     }
 
-    /// Literals (9 bits of green), length prefixes 0–15 (6 bits), colour cache symbols
-    /// (`cacheBits` + 2 bits) when there is a cache, and every distance prefix.
+    /// Literals (9 bits of green), every length prefix, colour cache symbols (`cacheBits` + 3
+    /// bits) when there is a cache, and every distance prefix.
     static func full(cacheBits: Int = 0) -> TestCodeGroup {
-        let cacheSize = cacheBits > 0 ? 1 << cacheBits : 0
-        var green = [Int](repeating: 9, count: 256)
+        var green = [Int](repeating: 9, count: 256) + [Int](repeating: 5, count: 8)
         if cacheBits > 0 {
-            green += [Int](repeating: 6, count: 16) + [Int](repeating: 0, count: 8)
-            green += [Int](repeating: cacheBits + 2, count: cacheSize)
+            green += [Int](repeating: 7, count: 16) + [Int](repeating: cacheBits + 3, count: 1 << cacheBits)
         } else {
-            green += [Int](repeating: 5, count: 16) + [Int](repeating: 0, count: 8)
+            green += [Int](repeating: 6, count: 16)
         }
         let byte = TestPrefixCode.normal([Int](repeating: 8, count: 256))
         let distance = TestPrefixCode.normal([Int](repeating: 4, count: 8) + [Int](repeating: 6, count: 32))
