@@ -2,7 +2,7 @@ import Testing
 @testable import Zoetrope
 
 /// Decodes a whole test payload.
-func decodeVP8L(_ data: [UInt8], maxPixels: Int = 1 << 20) throws -> VP8LDecodedFrame {
+func decodeVP8L(_ data: [UInt8], maxPixels: Int = 1 << 20) throws(ZoetropeError) -> VP8LDecodedFrame {
     try VP8LDecoder.decode(data, payload: 0 ..< data.count, maxPixels: maxPixels)
 }
 
