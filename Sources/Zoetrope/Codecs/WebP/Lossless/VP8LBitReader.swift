@@ -41,7 +41,12 @@ struct VP8LBitReader {
     var consumedBits: Int { (nextByte - start) * 8 - bufferedBits }
 
     /// Whether more bits were consumed than the stream holds (see ``bitLimit``).
-    var isPastEnd: Bool { consumedBits > bitLimit }
+    @inline(__always)
+    var isPastEnd: Bool {
+        // Before the last byte has been loaded, fewer bits than the payload holds were consumed;
+        // testing that first keeps the per-pixel check to one comparison.
+        nextByte >= end && consumedBits > bitLimit
+    }
 
     /// Absolute offset of the byte holding the next unread bit, clamped to the payload: where an
     /// error is reported.

@@ -46,16 +46,19 @@ enum VP8LDecoder {
 
     /// ARGB words to RGBA bytes.
     static func rgbaImage(_ decoded: VP8LImageStream.Decoded) -> RGBAImage {
-        var bytes = [UInt8](repeating: 0, count: decoded.pixels.count * 4)
-        bytes.withUnsafeMutableBufferPointer { output in
+        let count = decoded.pixels.count
+        let bytes = [UInt8](unsafeUninitializedCapacity: count * 4) { output, initialized in
             decoded.pixels.withUnsafeBufferPointer { input in
-                for (index, argb) in input.enumerated() {
-                    output[index * 4] = UInt8(truncatingIfNeeded: argb >> 16)
-                    output[index * 4 + 1] = UInt8(truncatingIfNeeded: argb >> 8)
-                    output[index * 4 + 2] = UInt8(truncatingIfNeeded: argb)
-                    output[index * 4 + 3] = UInt8(truncatingIfNeeded: argb >> 24)
+                let raw = UnsafeMutableRawBufferPointer(output)
+                for index in 0..<count {
+                    // R, G, B, A in memory is the little-endian word A<<24 | B<<16 | G<<8 | R:
+                    // ARGB with red and blue swapped.
+                    let argb = input[index]
+                    let abgr = (argb & 0xff00_ff00) | (argb >> 16 & 0xff) | (argb & 0xff) << 16
+                    raw.storeBytes(of: abgr.littleEndian, toByteOffset: index * 4, as: UInt32.self)
                 }
             }
+            initialized = count * 4
         }
         return RGBAImage(width: decoded.width, height: decoded.height, pixels: bytes)
     }

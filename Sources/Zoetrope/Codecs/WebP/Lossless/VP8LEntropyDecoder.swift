@@ -56,7 +56,9 @@ struct VP8LEntropyDecoder {
     /// Decodes one symbol with the code in `slot`.
     @inline(__always)
     private func symbol(_ slot: VP8LCodeSlot, _ tables: UnsafeBufferPointer<UInt32>, _ reader: inout VP8LBitReader) -> Int {
-        let table = UnsafeBufferPointer(rebasing: tables[slot.start ..< slot.start + slot.count])
+        // A view of this code's table without slicing, whose checks cost more than the lookup;
+        // `slot` was made from the tables array, so the range is inside it.
+        let table = UnsafeBufferPointer(start: tables.baseAddress.map { $0 + slot.start }, count: slot.count)
         return VP8LPrefixCode.decode(table, primaryBits: slot.primaryBits, &reader)
     }
 

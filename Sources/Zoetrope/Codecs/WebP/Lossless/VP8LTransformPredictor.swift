@@ -17,14 +17,12 @@ enum VP8LPredictorTransform {
     /// gradient estimate left + top − top-left; ties go to top.
     @inline(__always)
     static func select(top: UInt32, left: UInt32, topLeft: UInt32) -> UInt32 {
-        var score: Int32 = 0
-        var shift: UInt32 = 0
-        while shift < 32 {
+        @inline(__always) func channelScore(_ shift: UInt32) -> Int32 {
             let t = Int32((top >> shift) & 0xff), l = Int32((left >> shift) & 0xff)
             let c = Int32((topLeft >> shift) & 0xff)
-            score &+= abs(l &- c) &- abs(t &- c)
-            shift += 8
+            return abs(l &- c) &- abs(t &- c)
         }
+        let score = channelScore(24) &+ channelScore(16) &+ channelScore(8) &+ channelScore(0)
         return score <= 0 ? top : left
     }
 
@@ -36,14 +34,11 @@ enum VP8LPredictorTransform {
     /// Mode 12: per channel, left + top − top-left clamped to 0...255.
     @inline(__always)
     static func clampedAddSubtractFull(_ a: UInt32, _ b: UInt32, _ c: UInt32) -> UInt32 {
-        var result: UInt32 = 0
-        var shift: UInt32 = 0
-        while shift < 32 {
+        @inline(__always) func channel(_ shift: UInt32) -> UInt32 {
             let sum = Int32((a >> shift) & 0xff) &+ Int32((b >> shift) & 0xff) &- Int32((c >> shift) & 0xff)
-            result |= clampByte(sum) << shift
-            shift += 8
+            return clampByte(sum) << shift
         }
-        return result
+        return channel(24) | channel(16) | channel(8) | channel(0)
     }
 
     /// Mode 13: per channel, avg + (avg − top-left) / 2 (division truncating towards zero)
@@ -51,36 +46,45 @@ enum VP8LPredictorTransform {
     @inline(__always)
     static func clampedAddSubtractHalf(_ a: UInt32, _ b: UInt32, _ c: UInt32) -> UInt32 {
         let mean = average(a, b)
-        var result: UInt32 = 0
-        var shift: UInt32 = 0
-        while shift < 32 {
+        @inline(__always) func channel(_ shift: UInt32) -> UInt32 {
             let m = Int32((mean >> shift) & 0xff), t = Int32((c >> shift) & 0xff)
-            result |= clampByte(m &+ (m &- t) / 2) << shift
-            shift += 8
+            return clampByte(m &+ (m &- t) / 2) << shift
         }
-        return result
+        return channel(24) | channel(16) | channel(8) | channel(0)
     }
 
-    /// The prediction of `mode` for pixel `index`, from neighbours already reconstructed.
+    /// Adds `predict(left, top, topLeft, topRight)` to each pixel of `run` (indices in one row,
+    /// not the first row or column). Inlined with a literal closure, so every mode gets its own
+    /// loop instead of a switch per pixel.
     @inline(__always)
-    static func predict(_ mode: UInt32, _ pixels: UnsafeMutableBufferPointer<UInt32>, _ index: Int, width: Int) -> UInt32 {
-        let left = pixels[index - 1]
-        let top = pixels[index - width]
+    private static func addPredictions(_ pixels: UnsafeMutableBufferPointer<UInt32>, _ run: Range<Int>, width: Int,
+                                       _ predict: (UInt32, UInt32, UInt32, UInt32) -> UInt32) {
+        var left = pixels[run.lowerBound - 1]
+        for index in run {
+            let above = index - width
+            left = vp8lAddPixels(pixels[index], predict(left, pixels[above], pixels[above - 1], pixels[above + 1]))
+            pixels[index] = left
+        }
+    }
+
+    /// Reconstructs one run of pixels that share `mode`.
+    @inline(__always)
+    static func addPredictions(mode: UInt32, _ pixels: UnsafeMutableBufferPointer<UInt32>, _ run: Range<Int>, width: Int) {
         switch mode {
-        case 1: return left
-        case 2: return top
-        case 3: return pixels[index - width + 1]
-        case 4: return pixels[index - width - 1]
-        case 5: return average(average(left, pixels[index - width + 1]), top)
-        case 6: return average(left, pixels[index - width - 1])
-        case 7: return average(left, top)
-        case 8: return average(pixels[index - width - 1], top)
-        case 9: return average(top, pixels[index - width + 1])
-        case 10: return average(average(left, pixels[index - width - 1]), average(top, pixels[index - width + 1]))
-        case 11: return select(top: top, left: left, topLeft: pixels[index - width - 1])
-        case 12: return clampedAddSubtractFull(left, top, pixels[index - width - 1])
-        case 13: return clampedAddSubtractHalf(left, top, pixels[index - width - 1])
-        default: return opaqueBlack
+        case 1: addPredictions(pixels, run, width: width) { l, _, _, _ in l }
+        case 2: addPredictions(pixels, run, width: width) { _, t, _, _ in t }
+        case 3: addPredictions(pixels, run, width: width) { _, _, _, tr in tr }
+        case 4: addPredictions(pixels, run, width: width) { _, _, tl, _ in tl }
+        case 5: addPredictions(pixels, run, width: width) { l, t, _, tr in average(average(l, tr), t) }
+        case 6: addPredictions(pixels, run, width: width) { l, _, tl, _ in average(l, tl) }
+        case 7: addPredictions(pixels, run, width: width) { l, t, _, _ in average(l, t) }
+        case 8: addPredictions(pixels, run, width: width) { _, t, tl, _ in average(tl, t) }
+        case 9: addPredictions(pixels, run, width: width) { _, t, _, tr in average(t, tr) }
+        case 10: addPredictions(pixels, run, width: width) { l, t, tl, tr in average(average(l, tl), average(t, tr)) }
+        case 11: addPredictions(pixels, run, width: width) { l, t, tl, _ in select(top: t, left: l, topLeft: tl) }
+        case 12: addPredictions(pixels, run, width: width) { l, t, tl, _ in clampedAddSubtractFull(l, t, tl) }
+        case 13: addPredictions(pixels, run, width: width) { l, t, tl, _ in clampedAddSubtractHalf(l, t, tl) }
+        default: addPredictions(pixels, run, width: width) { _, _, _, _ in opaqueBlack }
         }
     }
 
@@ -99,9 +103,7 @@ enum VP8LPredictorTransform {
                 while x < width {
                     let mode = (tiles[tileRow + (x >> data.bits)] >> 8) & 0xf
                     let runEnd = min(width, (x | ((1 << data.bits) - 1)) + 1)
-                    for index in rowStart + x ..< rowStart + runEnd {
-                        pixels[index] = vp8lAddPixels(pixels[index], predict(mode, pixels, index, width: width))
-                    }
+                    addPredictions(mode: mode, pixels, rowStart + x ..< rowStart + runEnd, width: width)
                     x = runEnd
                 }
             }
