@@ -33,14 +33,15 @@ enum VP8LDecoder {
         var reader = VP8LBitReader(bytes, payload: payload)
         _ = reader.readBits(32)
         _ = reader.readBits(8)
-        var stream = VP8LImageStream(reader: reader, pixelCount: size.area)
+        var stream = VP8LImageStream(reader: reader, pixelCount: size.area, payloadCount: payload.count)
         let decoded = try stream.decodeMainImage(width: size.width, height: size.height)
         return VP8LDecodedFrame(image: rgbaImage(decoded), damage: decoded.damage)
     }
 
     /// Decodes a headerless VP8L image stream of `width × height` (the ALPH chunk's form) to ARGB.
     static func decodeStream(_ bytes: [UInt8], payload: Range<Int>, width: Int, height: Int) throws(ZoetropeError) -> VP8LImageStream.Decoded {
-        var stream = VP8LImageStream(reader: VP8LBitReader(bytes, payload: payload), pixelCount: width * height)
+        var stream = VP8LImageStream(reader: VP8LBitReader(bytes, payload: payload), pixelCount: width * height,
+                                     payloadCount: payload.count)
         return try stream.decodeMainImage(width: width, height: height)
     }
 

@@ -20,10 +20,17 @@ struct VP8LImageStream {
     /// Transform types already read: each may occur once.
     private var seenTransforms: Set<Int> = []
 
-    init(reader: VP8LBitReader, pixelCount: Int) {
+    /// - Parameters:
+    ///   - pixelCount: pixels in the main image.
+    ///   - payloadCount: bytes in the stream.
+    init(reader: VP8LBitReader, pixelCount: Int, payloadCount: Int) {
         self.reader = reader
-        // Legitimate streams need far fewer entries; this caps what a hostile one can allocate.
-        tableBudget = max(1 << 23, 2 * pixelCount)
+        // Prefix tables cost about 1.5–3.5 thousand entries per group in libwebp's output, and each
+        // group takes tens of bytes to describe, so real streams stay well under 256 entries per
+        // input byte; a hostile stream can reach ~1000 (long codes from a few repeat codes).
+        // Capping by input size and by image size keeps what such a stream can allocate in
+        // proportion to what it is, with a floor that no ordinary image comes near.
+        tableBudget = max(1 << 23, min(256 * payloadCount, 16 * pixelCount))
     }
 
     /// Decodes the main image, `width × height`, from the reader's position.
