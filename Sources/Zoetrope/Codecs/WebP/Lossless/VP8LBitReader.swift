@@ -60,7 +60,7 @@ struct VP8LBitReader {
     }
 
     private mutating func refill() {
-        if nextByte >= start, nextByte &+ 8 <= end {
+        if nextByte &+ 8 <= end {
             // Fast path: one unaligned 8-byte load. Only whole bytes that fit are counted; the
             // partial byte shifted in above them is the stream's next byte and is ORed again,
             // unchanged, by the next refill.

@@ -133,14 +133,19 @@ struct VP8LEntropyDecoder {
                                                                "VP8L pixel data ends after \(position) pixels"))
     }
 
-    /// Copies `count` pixels forward one at a time, so that a copy overlapping its source repeats
-    /// the pattern (LZ77 semantics). The caller checked both ranges lie inside `pixels`.
+    /// Copies `count` pixels forward. A copy overlapping its source goes one pixel at a time so
+    /// that it repeats the pattern (LZ77 semantics); others are one block move. The caller
+    /// checked that both ranges lie inside `pixels`.
     @inline(__always)
     static func copy(_ pixels: UnsafeMutableBufferPointer<UInt32>, from source: Int, to destination: Int, count: Int) {
+        if destination - source >= count, let base = pixels.baseAddress {
+            (base + destination).update(from: base + source, count: count)
+            return
+        }
         var index = 0
         while index < count {
-            pixels[destination + index] = pixels[source + index]
-            index += 1
+            pixels[destination &+ index] = pixels[source &+ index]
+            index &+= 1
         }
     }
 }

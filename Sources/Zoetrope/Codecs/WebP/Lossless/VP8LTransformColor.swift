@@ -17,6 +17,8 @@ enum VP8LCrossColorTransform {
                     let code = tiles[tileRow + (x >> data.bits)]
                     let greenToRed = code & 0xff, greenToBlue = (code >> 8) & 0xff, redToBlue = (code >> 16) & 0xff
                     let runEnd = min(width, (x | ((1 << data.bits) - 1)) + 1)
+                    // All-zero multipliers change nothing (common in flat artwork): skip the tile.
+                    if code & 0xff_ffff == 0 { x = runEnd; continue }
                     for index in y * width + x ..< y * width + runEnd {
                         let argb = pixels[index]
                         let green = argb >> 8

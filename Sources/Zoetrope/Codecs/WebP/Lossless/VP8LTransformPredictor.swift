@@ -20,10 +20,17 @@ enum VP8LPredictorTransform {
         @inline(__always) func channelScore(_ shift: UInt32) -> Int32 {
             let t = Int32((top >> shift) & 0xff), l = Int32((left >> shift) & 0xff)
             let c = Int32((topLeft >> shift) & 0xff)
-            return abs(l &- c) &- abs(t &- c)
+            return magnitude(l &- c) &- magnitude(t &- c)
         }
         let score = channelScore(24) &+ channelScore(16) &+ channelScore(8) &+ channelScore(0)
         return score <= 0 ? top : left
+    }
+
+    /// |value| for the small differences of bytes here, without `abs`'s overflow trap.
+    @inline(__always)
+    private static func magnitude(_ value: Int32) -> Int32 {
+        let sign = value >> 31
+        return (value ^ sign) &- sign
     }
 
     @inline(__always)
@@ -59,11 +66,15 @@ enum VP8LPredictorTransform {
     @inline(__always)
     private static func addPredictions(_ pixels: UnsafeMutableBufferPointer<UInt32>, _ run: Range<Int>, width: Int,
                                        _ predict: (UInt32, UInt32, UInt32, UInt32) -> UInt32) {
-        var left = pixels[run.lowerBound - 1]
-        for index in run {
-            let above = index - width
-            left = vp8lAddPixels(pixels[index], predict(left, pixels[above], pixels[above - 1], pixels[above + 1]))
+        // Wrapping index arithmetic: the run is inside a row below the first and right of the
+        // first column, so every neighbour index is within the buffer.
+        var left = pixels[run.lowerBound &- 1]
+        var index = run.lowerBound
+        while index < run.upperBound {
+            let above = index &- width
+            left = vp8lAddPixels(pixels[index], predict(left, pixels[above], pixels[above &- 1], pixels[above &+ 1]))
             pixels[index] = left
+            index &+= 1
         }
     }
 
