@@ -26,6 +26,15 @@ struct VP8LHeaderTests {
         #expect(header.alphaHint == false)
     }
 
+    @Test("decoded alpha is kept when the header's hint says the image is opaque")
+    func alphaHintIsInformative() throws {
+        var writer = VP8LTestWriter()
+        writer.header(width: 2, height: 1, alphaHint: false)
+        VP8LTestStream.body(&writer, tokens: [.literal(0x8012_3456), .literal(0x0000_0001)])
+        let frame = try decodeVP8L(writer.data)
+        #expect(frame.image.pixels == [0x12, 0x34, 0x56, 0x80, 0, 0, 1, 0])
+    }
+
     @Test("bad signature, non-zero version and short payloads are rejected with their offset")
     func badHeaders() {
         var writer = VP8LTestWriter()

@@ -76,6 +76,37 @@ struct VP8LDamageTests {
         #expect(throws: ZoetropeError.self) { try decodeVP8L(writer.data) }
     }
 
+    @Test("prefix tables beyond the budget are refused before they are all built")
+    func tableBudget() {
+        // Green codes of 2048 symbols, each 8-bit prefix ending in lengths 9, 10, …, 15, 15: a
+        // complete code whose table has 256 subtables of 128 entries (33 024 entries) for under
+        // 800 bytes of code lengths. 256 groups ask for 8.45 million entries, over the floor of
+        // 2^23 that applies to a 64 × 64 image.
+        var codeLengthLengths = [Int](repeating: 0, count: 19)
+        for symbol in 8...15 { codeLengthLengths[symbol] = 3 }
+        let pattern = [9, 10, 11, 12, 13, 14, 15, 15]
+        let lengths = (0..<256).flatMap { _ in pattern } + [Int](repeating: 0, count: 280)
+        let green = TestPrefixCode(form: .raw(codeLengthLengths: codeLengthLengths, maxSymbol: (bitsField: 5, value: 2048),
+                                              items: lengths.prefix(2048).map { ($0, 0, 0) }), lengths: lengths)
+        let group = TestCodeGroup(green: green, red: .simple([0], alphabetSize: 256), blue: .simple([0], alphabetSize: 256),
+                                  alpha: .simple([0], alphabetSize: 256), distance: .simple([0], alphabetSize: 40))
+        var writer = VP8LTestWriter()
+        writer.header(width: 64, height: 64)
+        writer.flag(false) // no transform
+        writer.flag(true)
+        writer.bits(11, 4) // colour cache of 2048: green alphabet 2328
+        writer.flag(true)
+        writer.bits(0, 3) // 4-pixel tiles: 16 × 16 of them
+        writer.subImage((0..<256).map { UInt32($0) << 8 })
+        for _ in 0..<256 { group.write(to: &writer) }
+        do {
+            _ = try decodeVP8L(writer.data)
+            Issue.record("8.45 million table entries were accepted")
+        } catch {
+            #expect(error.kind == .limitExceeded)
+        }
+    }
+
     @Test("random damage to valid streams never crashes or hangs")
     func fuzz() {
         let seeds: [[UInt8]] = [
