@@ -1,0 +1,90 @@
+/// Reads the code lengths of one prefix code (RFC 9649 §3.7.2.1): either a "simple" code of one or
+/// two symbols, or a "normal" code whose lengths are themselves prefix-coded.
+enum VP8LCodeLengths {
+    /// The order in which the 19 code-length-code lengths are stored.
+    static let codeLengthCodeOrder: [Int] = [17, 18, 0, 1, 2, 3, 4, 5, 16, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]
+    /// Lengths before the first non-zero literal length repeat this value (code 16).
+    static let initialRepeatedLength: UInt8 = 8
+    /// Index width of the code-length code's table (its codes are at most 7 bits).
+    static let codeLengthTableBits = 7
+
+    /// Reads the lengths for an alphabet of `alphabetSize` symbols.
+    ///
+    /// Symbols of a simple code beyond the alphabet (possible for the 40-symbol distance alphabet,
+    /// which a simple code addresses with 8 bits) are dropped, as libwebp does.
+    static func read(alphabetSize: Int, from reader: inout VP8LBitReader) throws(ZoetropeError) -> [UInt8] {
+        var lengths = [UInt8](repeating: 0, count: alphabetSize)
+        if reader.readFlag() {
+            let symbolCount = Int(reader.readBits(1)) + 1
+            let firstSymbolBits = reader.readFlag() ? 8 : 1
+            let first = Int(reader.readBits(firstSymbolBits))
+            if first < alphabetSize { lengths[first] = 1 }
+            if symbolCount == 2 {
+                let second = Int(reader.readBits(8))
+                if second < alphabetSize { lengths[second] = 1 }
+            }
+        } else {
+            try readNormal(into: &lengths, from: &reader)
+        }
+        guard !reader.isPastEnd else {
+            throw ZoetropeError(.truncated, format: .webp, offset: reader.byteOffset,
+                                "VP8L data ends inside a prefix code")
+        }
+        return lengths
+    }
+
+    /// Reads a normal code: the code-length code, the optional max_symbol, then the lengths.
+    private static func readNormal(into lengths: inout [UInt8], from reader: inout VP8LBitReader) throws(ZoetropeError) {
+        let codeLengthCount = Int(reader.readBits(4)) + 4
+        var codeLengthLengths = [UInt8](repeating: 0, count: codeLengthCodeOrder.count)
+        for index in 0..<codeLengthCount {
+            codeLengthLengths[codeLengthCodeOrder[index]] = UInt8(reader.readBits(3))
+        }
+        let offset = reader.byteOffset
+        guard let lengthCode = VP8LPrefixCode(lengths: codeLengthLengths, primaryBits: codeLengthTableBits) else {
+            throw ZoetropeError(.malformed, format: .webp, offset: offset, "VP8L code-length code is not a valid prefix code")
+        }
+        var symbolBudget = lengths.count
+        if reader.readFlag() {
+            let bitCount = 2 + 2 * Int(reader.readBits(3))
+            symbolBudget = 2 + Int(reader.readBits(bitCount))
+            guard symbolBudget <= lengths.count else {
+                throw ZoetropeError(.malformed, format: .webp, offset: reader.byteOffset,
+                                    "VP8L max_symbol \(symbolBudget) exceeds the alphabet size \(lengths.count)")
+            }
+        }
+        try lengthCode.table.withUnsafeBufferPointer { (table) throws(ZoetropeError) in
+            try decodeLengths(into: &lengths, budget: symbolBudget, code: lengthCode, table: table, reader: &reader)
+        }
+    }
+
+    /// Decodes code-length symbols: 0–15 are lengths, 16 repeats the last non-zero length 3–6
+    /// times, 17 writes 3–10 zeros, 18 writes 11–138 zeros. At most `budget` symbols are read.
+    private static func decodeLengths(into lengths: inout [UInt8], budget: Int, code: VP8LPrefixCode,
+                                      table: UnsafeBufferPointer<UInt32>,
+                                      reader: inout VP8LBitReader) throws(ZoetropeError) {
+        var symbol = 0
+        var remaining = budget
+        var previousLength = initialRepeatedLength
+        while symbol < lengths.count, remaining > 0 {
+            remaining -= 1
+            let codeLength = code.decode(table, &reader)
+            if codeLength < 16 {
+                lengths[symbol] = UInt8(codeLength)
+                symbol += 1
+                if codeLength != 0 { previousLength = UInt8(codeLength) }
+                continue
+            }
+            let (extraBits, base) = codeLength == 16 ? (2, 3) : codeLength == 17 ? (3, 3) : (7, 11)
+            let repeatCount = Int(reader.readBits(extraBits)) + base
+            guard symbol + repeatCount <= lengths.count else {
+                throw ZoetropeError(.malformed, format: .webp, offset: reader.byteOffset,
+                                    "VP8L code-length repeat runs past the alphabet")
+            }
+            let value: UInt8 = codeLength == 16 ? previousLength : 0
+            for index in symbol ..< symbol + repeatCount { lengths[index] = value }
+            symbol += repeatCount
+            if reader.isPastEnd { break }
+        }
+    }
+}

@@ -1,0 +1,151 @@
+/// Which prefix code group decodes each pixel: the entropy ("meta prefix code") image of
+/// RFC 9649 §3.7.2.2, already mapped to indices into ``VP8LPrefixCodeSet/groups``.
+struct VP8LGroupMap: Sendable {
+    /// log2 of the tile side; 0 means one group for the whole image.
+    var bits: Int
+    /// Tiles per row.
+    var tilesPerRow: Int
+    /// Group index per tile, row-major (empty when `bits` is 0).
+    var groupIndices: [Int32]
+
+    /// A map with one group for every pixel.
+    static let single = VP8LGroupMap(bits: 0, tilesPerRow: 1, groupIndices: [])
+}
+
+/// Decodes the entropy-coded ARGB pixels of one image level: literals, LZ77 backward references
+/// and colour cache hits (RFC 9649 §5.2).
+struct VP8LEntropyDecoder {
+    let width: Int
+    let height: Int
+    let codes: VP8LPrefixCodeSet
+    let groupMap: VP8LGroupMap
+    /// Colour cache index width, 0 without a cache.
+    let cacheBits: Int
+
+    /// How far decoding got.
+    struct Outcome {
+        /// Pixels written, from the first one on.
+        var decodedPixels: Int
+        /// Why decoding stopped early, or `nil` when every pixel was decoded.
+        var damage: ZoetropeError?
+    }
+
+    /// Decodes `width × height` pixels into the start of `pixels` (which must hold that many).
+    ///
+    /// Damage (data ending early, an impossible backward reference) does not throw: the pixels
+    /// before it stay written and the outcome says where decoding stopped.
+    func decode(into pixels: UnsafeMutableBufferPointer<UInt32>, reader: inout VP8LBitReader) -> Outcome {
+        var cache = [UInt32](repeating: 0, count: cacheBits > 0 ? 1 << cacheBits : 0)
+        return codes.tables.withUnsafeBufferPointer { tables in
+            codes.groups.withUnsafeBufferPointer { groups in
+                cache.withUnsafeMutableBufferPointer { cache in
+                    decodeLoop(pixels: pixels, tables: tables, groups: groups, cache: cache, reader: &reader)
+                }
+            }
+        }
+    }
+
+    /// The group for the pixel at (`x`, `y`).
+    @inline(__always)
+    private func group(x: Int, y: Int, _ groups: UnsafeBufferPointer<VP8LPrefixCodeGroup>) -> VP8LPrefixCodeGroup {
+        guard groupMap.bits > 0 else { return groups[0] }
+        let tile = (y >> groupMap.bits) * groupMap.tilesPerRow + (x >> groupMap.bits)
+        return groups[Int(groupMap.groupIndices[tile])]
+    }
+
+    /// Decodes one symbol with the code in `slot`.
+    @inline(__always)
+    private func symbol(_ slot: VP8LCodeSlot, _ tables: UnsafeBufferPointer<UInt32>, _ reader: inout VP8LBitReader) -> Int {
+        // A view of this code's table without slicing, whose checks cost more than the lookup;
+        // `slot` was made from the tables array, so the range is inside it.
+        let table = UnsafeBufferPointer(start: tables.baseAddress.map { $0 + slot.start }, count: slot.count)
+        return VP8LPrefixCode.decode(table, primaryBits: slot.primaryBits, &reader)
+    }
+
+    // The per-pixel loop stays in one function so that the position, the current group and the
+    // reader live in registers; the three kinds of symbol are handled inline.
+    private func decodeLoop(pixels: UnsafeMutableBufferPointer<UInt32>, tables: UnsafeBufferPointer<UInt32>,
+                            groups: UnsafeBufferPointer<VP8LPrefixCodeGroup>,
+                            cache: UnsafeMutableBufferPointer<UInt32>, reader: inout VP8LBitReader) -> Outcome {
+        let total = width * height
+        let tileMask = groupMap.bits > 0 ? (1 << groupMap.bits) - 1 : Int.max
+        let literalLimit = VP8LPrefixCodeSet.literalCount
+        let lengthLimit = literalLimit + VP8LPrefixCodeSet.lengthPrefixCount
+        var position = 0, x = 0, y = 0
+        var cachedUpTo = 0 // pixels before this one are in the colour cache
+        var current = total > 0 ? group(x: 0, y: 0, groups) : groups[0]
+        while position < total {
+            if x & tileMask == 0 { current = group(x: x, y: y, groups) }
+            var argb: UInt32
+            if current.isTrivialCode {
+                argb = current.trivialARB
+            } else {
+                let green = symbol(current.green, tables, &reader)
+                if green < literalLimit {
+                    if current.hasTrivialLiteral {
+                        argb = current.trivialARB | UInt32(green) << 8
+                    } else {
+                        let red = symbol(current.red, tables, &reader)
+                        let blue = symbol(current.blue, tables, &reader)
+                        let alpha = symbol(current.alpha, tables, &reader)
+                        argb = UInt32(alpha) << 24 | UInt32(red) << 16 | UInt32(green) << 8 | UInt32(blue)
+                    }
+                } else if green < lengthLimit {
+                    let length = VP8LDistanceMap.value(prefix: green - literalLimit, reader: &reader)
+                    let distancePrefix = symbol(current.distance, tables, &reader)
+                    let code = VP8LDistanceMap.value(prefix: distancePrefix, reader: &reader)
+                    let distance = VP8LDistanceMap.distance(code: code, width: width)
+                    if reader.isPastEnd { return truncated(position, reader) }
+                    guard distance <= position, length <= total - position else {
+                        return Outcome(decodedPixels: position, damage: ZoetropeError(
+                            .malformed, format: .webp, offset: reader.byteOffset,
+                            "VP8L backward reference (distance \(distance), length \(length)) leaves the image"))
+                    }
+                    Self.copy(pixels, from: position - distance, to: position, count: length)
+                    position += length
+                    x += length
+                    if x >= width { y += x / width; x %= width }
+                    if position < total { current = group(x: x, y: y, groups) }
+                    continue
+                } else {
+                    if reader.isPastEnd { return truncated(position, reader) }
+                    while cachedUpTo < position {
+                        let color = pixels[cachedUpTo]
+                        cache[VP8LColorCache.index(of: color, bits: cacheBits)] = color
+                        cachedUpTo += 1
+                    }
+                    // The alphabet only has cache symbols when there is a cache, so this index is
+                    // below the cache size.
+                    argb = cache[green - lengthLimit]
+                }
+                if reader.isPastEnd { return truncated(position, reader) }
+            }
+            pixels[position] = argb
+            position += 1
+            x += 1
+            if x == width { x = 0; y += 1 }
+        }
+        return Outcome(decodedPixels: position, damage: nil)
+    }
+
+    private func truncated(_ position: Int, _ reader: VP8LBitReader) -> Outcome {
+        Outcome(decodedPixels: position, damage: ZoetropeError(.truncated, format: .webp, offset: reader.byteOffset,
+                                                               "VP8L pixel data ends after \(position) pixels"))
+    }
+
+    /// Copies `count` pixels forward. A copy overlapping its source goes one pixel at a time so
+    /// that it repeats the pattern (LZ77 semantics); others are one block move. The caller
+    /// checked that both ranges lie inside `pixels`.
+    @inline(__always)
+    static func copy(_ pixels: UnsafeMutableBufferPointer<UInt32>, from source: Int, to destination: Int, count: Int) {
+        if destination - source >= count, let base = pixels.baseAddress {
+            (base + destination).update(from: base + source, count: count)
+            return
+        }
+        var index = 0
+        while index < count {
+            pixels[destination &+ index] = pixels[source &+ index]
+            index &+= 1
+        }
+    }
+}

@@ -1,0 +1,147 @@
+/// Reads a VP8L image stream (RFC 9649 §5): transforms, colour cache, meta prefix codes, prefix
+/// codes and the entropy-coded pixels, recursing for the sub-images that transforms and the meta
+/// prefix codes carry.
+struct VP8LImageStream {
+    /// The result of decoding the main image of a stream.
+    struct Decoded {
+        /// ARGB pixels, `width × height` of them, transforms undone for the first `completeRows`.
+        var pixels: [UInt32]
+        var width: Int
+        var height: Int
+        /// Rows decoded in full (all of them unless `damage` is set).
+        var completeRows: Int
+        /// Why the pixel data stopped early, or `nil`.
+        var damage: ZoetropeError?
+    }
+
+    var reader: VP8LBitReader
+    /// The most prefix-table entries one image level may use.
+    let tableBudget: Int
+    /// Transform types already read: each may occur once.
+    private var seenTransforms: Set<Int> = []
+
+    /// - Parameters:
+    ///   - pixelCount: pixels in the main image.
+    ///   - payloadCount: bytes in the stream.
+    init(reader: VP8LBitReader, pixelCount: Int, payloadCount: Int) {
+        self.reader = reader
+        // Prefix tables cost about 1.5–3.5 thousand entries per group in libwebp's output, and each
+        // group takes tens of bytes to describe, so real streams stay well under 256 entries per
+        // input byte; a hostile stream can reach ~1000 (long codes from a few repeat codes).
+        // Capping by input size and by image size keeps what such a stream can allocate in
+        // proportion to what it is, with a floor that no ordinary image comes near.
+        tableBudget = max(1 << 23, min(256 * payloadCount, 16 * pixelCount))
+    }
+
+    /// Decodes the main image, `width × height`, from the reader's position.
+    ///
+    /// Damage in the main pixel data is returned with the rows before it; damage anywhere else
+    /// (headers, transform data, codes) throws.
+    mutating func decodeMainImage(width: Int, height: Int) throws(ZoetropeError) -> Decoded {
+        var codedWidth = width
+        var transforms: [VP8LTransform] = []
+        while reader.readFlag() {
+            guard transforms.count < 4 else { throw malformed("VP8L stream has more than four transforms") }
+            transforms.append(try readTransform(width: &codedWidth, height: height))
+        }
+        let decoder = try readEntropyCoding(width: codedWidth, height: height, allowMetaCodes: true)
+        var pixels = [UInt32](repeating: 0, count: width * height)
+        var reader = self.reader
+        let outcome = pixels.withUnsafeMutableBufferPointer { decoder.decode(into: $0, reader: &reader) }
+        self.reader = reader
+        var damage = outcome.damage
+        if damage == nil, reader.isPastEnd { damage = truncated("VP8L data ends inside the pixel data") }
+        let rows = damage == nil ? height : outcome.decodedPixels / codedWidth
+        pixels.withUnsafeMutableBufferPointer { buffer in
+            for transform in transforms.reversed() { transform.invert(buffer, rows: rows) }
+            // Rows after the damage hold leftovers of the coded data: clear them.
+            for index in rows * width ..< width * height { buffer[index] = 0 }
+        }
+        return Decoded(pixels: pixels, width: width, height: height, completeRows: rows, damage: damage)
+    }
+
+    /// Decodes a sub-image (transform data, entropy image, palette): no transforms, no meta
+    /// prefix codes, and any damage throws.
+    mutating func decodeSubImage(width: Int, height: Int) throws(ZoetropeError) -> [UInt32] {
+        let decoder = try readEntropyCoding(width: width, height: height, allowMetaCodes: false)
+        var pixels = [UInt32](repeating: 0, count: width * height)
+        var reader = self.reader
+        let outcome = pixels.withUnsafeMutableBufferPointer { decoder.decode(into: $0, reader: &reader) }
+        self.reader = reader
+        if let damage = outcome.damage { throw damage }
+        if reader.isPastEnd { throw truncated("VP8L data ends inside a sub-image") }
+        return pixels
+    }
+
+    /// Reads one transform; colour indexing narrows `width` to the packed width.
+    private mutating func readTransform(width: inout Int, height: Int) throws(ZoetropeError) -> VP8LTransform {
+        let kind = Int(reader.readBits(2))
+        guard seenTransforms.insert(kind).inserted else { throw malformed("VP8L transform \(kind) occurs twice") }
+        switch VP8LTransform.Kind(rawValue: kind) {
+        case .predictor, .crossColor:
+            let bits = 2 + Int(reader.readBits(3))
+            let tilesPerRow = vp8lSubsampledSize(width, bits: bits)
+            let tiles = try decodeSubImage(width: tilesPerRow, height: vp8lSubsampledSize(height, bits: bits))
+            let data = VP8LTileData(width: width, bits: bits, tilesPerRow: tilesPerRow, tiles: tiles)
+            return kind == VP8LTransform.Kind.predictor.rawValue ? .predictor(data) : .crossColor(data)
+        case .subtractGreen:
+            return .subtractGreen(width: width)
+        case .colorIndexing, nil:
+            let colorCount = Int(reader.readBits(8)) + 1
+            let bits = VP8LPalette.packingBits(colorCount: colorCount)
+            let deltas = try decodeSubImage(width: colorCount, height: 1)
+            let palette = VP8LPalette(width: width, bits: bits, deltas: deltas)
+            width = palette.packedWidth
+            return .colorIndexing(palette)
+        }
+    }
+
+    /// Reads the colour cache size, the meta prefix codes (main image only) and the prefix codes.
+    private mutating func readEntropyCoding(width: Int, height: Int, allowMetaCodes: Bool) throws(ZoetropeError) -> VP8LEntropyDecoder {
+        var cacheBits = 0
+        if reader.readFlag() {
+            cacheBits = Int(reader.readBits(4))
+            guard VP8LColorCache.bitRange.contains(cacheBits) else {
+                throw malformed("VP8L colour cache size 2^\(cacheBits) is out of range")
+            }
+        }
+        var groupMap = VP8LGroupMap.single
+        var used: [Bool] = [true]
+        if allowMetaCodes, reader.readFlag() {
+            (groupMap, used) = try readGroupMap(width: width, height: height)
+        }
+        if reader.isPastEnd { throw truncated("VP8L data ends before the prefix codes") }
+        let codes = try VP8LPrefixCodeSet.read(groupCount: used.count, isUsed: { used[$0] },
+                                               colorCacheSize: cacheBits > 0 ? 1 << cacheBits : 0,
+                                               tableBudget: tableBudget, from: &reader)
+        return VP8LEntropyDecoder(width: width, height: height, codes: codes, groupMap: groupMap, cacheBits: cacheBits)
+    }
+
+    /// Reads the entropy image and maps its group numbers (red and green bytes) onto the groups
+    /// it uses, in increasing order. Returns the map and, per group number, whether it is used.
+    private mutating func readGroupMap(width: Int, height: Int) throws(ZoetropeError) -> (VP8LGroupMap, [Bool]) {
+        let bits = 2 + Int(reader.readBits(3))
+        let tilesPerRow = vp8lSubsampledSize(width, bits: bits)
+        let tiles = try decodeSubImage(width: tilesPerRow, height: vp8lSubsampledSize(height, bits: bits))
+        var groupCount = 0
+        for tile in tiles { groupCount = max(groupCount, Int((tile >> 8) & 0xffff) + 1) }
+        var used = [Bool](repeating: false, count: groupCount)
+        for tile in tiles { used[Int((tile >> 8) & 0xffff)] = true }
+        var mapped = [Int32](repeating: 0, count: groupCount)
+        var next: Int32 = 0
+        for group in 0..<groupCount where used[group] {
+            mapped[group] = next
+            next += 1
+        }
+        let indices = tiles.map { mapped[Int(($0 >> 8) & 0xffff)] }
+        return (VP8LGroupMap(bits: bits, tilesPerRow: tilesPerRow, groupIndices: indices), used)
+    }
+
+    private func malformed(_ message: String) -> ZoetropeError {
+        ZoetropeError(.malformed, format: .webp, offset: reader.byteOffset, message)
+    }
+
+    private func truncated(_ message: String) -> ZoetropeError {
+        ZoetropeError(.truncated, format: .webp, offset: reader.byteOffset, message)
+    }
+}

@@ -1,0 +1,62 @@
+/// The colour-indexing transform (RFC 9649 §4.4): a palette, and how many indices share one coded
+/// pixel's green byte.
+struct VP8LPalette: Sendable {
+    /// Width of the image after expansion.
+    var width: Int
+    /// log2 of the indices per coded pixel: 0 (over 16 colours), 1 (5–16), 2 (3–4) or 3 (1–2).
+    var bits: Int
+    /// The colours, padded with transparent black to every index the packing can express
+    /// (2^(8 >> bits)), so that an index past the stored colours reads 0x00000000 as in libwebp.
+    var colors: [UInt32]
+
+    /// The packing for a palette of `colorCount` colours.
+    static func packingBits(colorCount: Int) -> Int {
+        colorCount > 16 ? 0 : colorCount > 4 ? 1 : colorCount > 2 ? 2 : 3
+    }
+
+    /// Builds the palette from its sub-image, whose entries are each stored as the byte-wise
+    /// difference from the previous one.
+    init(width: Int, bits: Int, deltas: [UInt32]) {
+        self.width = width
+        self.bits = bits
+        var colors = [UInt32](repeating: 0, count: 1 << (8 >> bits))
+        var previous: UInt32 = 0
+        for (index, delta) in deltas.prefix(colors.count).enumerated() {
+            previous = vp8lAddPixels(delta, previous)
+            colors[index] = previous
+        }
+        self.colors = colors
+    }
+
+    /// Width of the coded (packed) image.
+    var packedWidth: Int { vp8lSubsampledSize(width, bits: bits) }
+
+    /// Replaces the indices of the first `rows` rows with colours, in place.
+    ///
+    /// With packing, row y's packed pixels (at y × packedWidth) are expanded to y × width; going
+    /// backwards from the last pixel, every read position lies below every position written so
+    /// far, so nothing is overwritten before it is read.
+    func invert(_ pixels: UnsafeMutableBufferPointer<UInt32>, rows: Int) {
+        colors.withUnsafeBufferPointer { colors in
+            if bits == 0 {
+                for index in 0 ..< rows * width { pixels[index] = colors[Int((pixels[index] >> 8) & 0xff)] }
+                return
+            }
+            let indexBits = UInt32(8 >> bits)
+            let indexMask = (UInt32(1) << indexBits) - 1
+            let subMask = (1 << bits) - 1
+            let packedWidth = self.packedWidth
+            var y = rows - 1
+            while y >= 0 {
+                var x = width - 1
+                while x >= 0 {
+                    let packed = pixels[y * packedWidth + (x >> bits)] >> 8
+                    let colorIndex = (packed >> (UInt32(x & subMask) * indexBits)) & indexMask
+                    pixels[y * width + x] = colors[Int(colorIndex)]
+                    x -= 1
+                }
+                y -= 1
+            }
+        }
+    }
+}
