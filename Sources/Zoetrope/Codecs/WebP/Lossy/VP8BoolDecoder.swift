@@ -56,18 +56,20 @@ struct VP8BoolDecoder {
     mutating func readBit(_ probability: UInt8) -> Bool {
         if bitCount < 0 { loadBits() }
         var currentRange = range
-        let split = (currentRange &* UInt32(probability)) >> 8
-        let window = UInt32(truncatingIfNeeded: value >> UInt64(bitCount))
+        let split = (currentRange &* UInt32(probability)) &>> 8
+        // bitCount is within 0...63 here: loading always leaves it non-negative.
+        let position = UInt64(truncatingIfNeeded: bitCount)
+        let window = UInt32(truncatingIfNeeded: value &>> position)
         let bit = window > split
         if bit {
             currentRange &-= split
-            value &-= UInt64(split &+ 1) << UInt64(bitCount)
+            value &-= UInt64(split &+ 1) &<< position
         } else {
             currentRange = split &+ 1
         }
-        // Renormalise so that the interval size is back in 128…255.
-        let shift = 7 ^ (31 &- currentRange.leadingZeroBitCount)
-        currentRange <<= UInt32(shift)
+        // Renormalise so that the interval size (1…255 here) is back in 128…255.
+        let shift = currentRange.leadingZeroBitCount &- 24
+        currentRange &<<= UInt32(truncatingIfNeeded: shift)
         bitCount &-= shift
         range = currentRange &- 1
         return bit

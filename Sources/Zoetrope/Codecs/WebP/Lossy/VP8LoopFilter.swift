@@ -7,18 +7,25 @@
 /// as `4·|p0−q0| + |p1−q1| ≤ 2·limit + 1`.
 enum VP8LoopFilter {
     @inline(__always) private static func clampSigned(_ v: Int, _ low: Int, _ high: Int) -> Int {
-        v < low ? low : v > high ? high : v
+        min(max(v, low), high)
     }
 
     @inline(__always) private static func clampToByte(_ v: Int) -> UInt8 {
-        UInt8(truncatingIfNeeded: v < 0 ? 0 : v > 255 ? 255 : v)
+        UInt8(truncatingIfNeeded: min(max(v, 0), 255))
+    }
+
+    /// |a − b| for samples (no overflow check needed: both are bytes).
+    @inline(__always) private static func distance(_ a: Int, _ b: Int) -> Int {
+        let d = a &- b
+        let sign = d >> 63
+        return (d ^ sign) &- sign
     }
 
     /// The simple filter's whole test: the step across the edge is small enough to be an artefact.
     @inline(__always)
     private static func edgeIsSmooth(_ p: UnsafeMutablePointer<UInt8>, _ across: Int, _ threshold: Int) -> Bool {
         let p1 = Int(p[-2 &* across]), p0 = Int(p[-across]), q0 = Int(p[0]), q1 = Int(p[across])
-        return 4 &* abs(p0 &- q0) &+ abs(p1 &- q1) <= threshold
+        return 4 &* distance(p0, q0) &+ distance(p1, q1) <= threshold
     }
 
     /// The normal filter's test: a smooth edge and smooth signal on both sides (interior limit).
@@ -28,15 +35,15 @@ enum VP8LoopFilter {
         if !edgeIsSmooth(p, across, threshold) { return false }
         let p3 = Int(p[-4 &* across]), p2 = Int(p[-3 &* across]), p1 = Int(p[-2 &* across]), p0 = Int(p[-across])
         let q0 = Int(p[0]), q1 = Int(p[across]), q2 = Int(p[2 &* across]), q3 = Int(p[3 &* across])
-        return abs(p3 &- p2) <= interior && abs(p2 &- p1) <= interior && abs(p1 &- p0) <= interior
-            && abs(q3 &- q2) <= interior && abs(q2 &- q1) <= interior && abs(q1 &- q0) <= interior
+        return distance(p3, p2) <= interior && distance(p2, p1) <= interior && distance(p1, p0) <= interior
+            && distance(q3, q2) <= interior && distance(q2, q1) <= interior && distance(q1, q0) <= interior
     }
 
     /// High edge variance: then only the two samples next to the edge are changed.
     @inline(__always)
     private static func hasHighVariance(_ p: UnsafeMutablePointer<UInt8>, _ across: Int, _ threshold: Int) -> Bool {
         let p1 = Int(p[-2 &* across]), p0 = Int(p[-across]), q0 = Int(p[0]), q1 = Int(p[across])
-        return abs(p1 &- p0) > threshold || abs(q1 &- q0) > threshold
+        return distance(p1, p0) > threshold || distance(q1, q0) > threshold
     }
 
     /// Adjusts p0 and q0 (the simple filter, and the normal filter on high-variance edges).

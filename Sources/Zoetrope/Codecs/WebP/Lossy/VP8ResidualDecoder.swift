@@ -10,12 +10,25 @@
 struct VP8ResidualDecoder {
     /// Flags per macroblock column: 0–3 luma columns, 4–5 U columns, 6–7 V columns, 8 Y2.
     private static let flagsPerMacroblock = 9
-    private let probabilities: [UInt8]
+    /// Probabilities of one coefficient position: 3 contexts × 11 tree nodes.
+    static let probabilitiesPerPosition = 33
+    /// The frame's token probabilities re-indexed by coefficient position rather than band
+    /// (`((type * 17 + position) * 3 + context) * 11 + node`; position 16 is a sentinel), so that
+    /// the token loop needs no band lookup.
+    private let positionProbabilities: [UInt8]
     private var aboveFlags: [UInt8]
     private var leftFlags = [UInt8](repeating: 0, count: 9)
 
     init(macroblockColumns: Int, probabilities: [UInt8]) {
-        self.probabilities = probabilities
+        var byPosition = [UInt8](repeating: 0, count: 4 * 17 * Self.probabilitiesPerPosition)
+        for type in 0..<4 {
+            for position in 0...16 {
+                let source = (type * 8 + VP8Tables.bands[position]) * Self.probabilitiesPerPosition
+                let target = (type * 17 + position) * Self.probabilitiesPerPosition
+                for i in 0..<Self.probabilitiesPerPosition { byPosition[target + i] = probabilities[source + i] }
+            }
+        }
+        positionProbabilities = byPosition
         aboveFlags = [UInt8](repeating: 0, count: macroblockColumns * Self.flagsPerMacroblock)
     }
 
@@ -43,6 +56,21 @@ struct VP8ResidualDecoder {
         case lumaAfterSecondOrder = 0, secondOrder = 1, chroma = 2, lumaWithDC = 3
     }
 
+    /// Pointers the token loop works with, valid during one ``decodeMacroblock`` call.
+    private struct Workspace {
+        let probabilities: UnsafePointer<UInt8>
+        let zigzag: UnsafePointer<Int>
+        /// This macroblock column's flags above, and the left neighbour's flags.
+        let above: UnsafeMutablePointer<UInt8>
+        let left: UnsafeMutablePointer<UInt8>
+        let coefficients: UnsafeMutablePointer<Int16>
+        let blockCodes: UnsafeMutablePointer<UInt8>
+
+        func table(_ type: BlockType) -> UnsafePointer<UInt8> {
+            probabilities + type.rawValue * 17 * VP8ResidualDecoder.probabilitiesPerPosition
+        }
+    }
+
     /// Decodes one macroblock's tokens into `coefficients` (zeroed first) and `blockCodes`
     /// (24 entries). Returns whether any block has something to add (libwebp's "not skipped").
     mutating func decodeMacroblock(column: Int, usesSubblocks: Bool, quant: VP8QuantMatrix,
@@ -51,53 +79,69 @@ struct VP8ResidualDecoder {
                                    blockCodes: UnsafeMutablePointer<UInt8>) -> Bool {
         coefficients.update(repeating: 0, count: 384)
         let base = column * Self.flagsPerMacroblock
-        let probabilities = self.probabilities
-        return probabilities.withUnsafeBufferPointer { table in
-            let probs = table.baseAddress!
-            var firstLumaCoefficient = 0
-            var lumaType = BlockType.lumaWithDC
-            if !usesSubblocks {
-                decodeSecondOrder(base: base, quant: quant, reader: &reader, probs: probs, coefficients: coefficients)
-                firstLumaCoefficient = 1
-                lumaType = .lumaAfterSecondOrder
-            }
-            var anyNonZero = false
-            let lumaTable = probs + lumaType.rawValue * 8 * 33
-            for y in 0..<4 {
-                for x in 0..<4 {
-                    let context = Int(aboveFlags[base + x]) + Int(leftFlags[y])
-                    let block = coefficients + (y * 4 + x) * 16
-                    let count = Self.readCoefficients(&reader, lumaTable, context: context, dcFactor: quant.lumaDC,
-                                                      acFactor: quant.lumaAC, first: firstLumaCoefficient, into: block)
-                    let hasCoefficients: UInt8 = count > firstLumaCoefficient ? 1 : 0
-                    aboveFlags[base + x] = hasCoefficients
-                    leftFlags[y] = hasCoefficients
-                    let code = Self.blockCode(count: count, dc: block[0])
-                    blockCodes[y * 4 + x] = code
-                    anyNonZero = anyNonZero || code != 0
-                }
-            }
-            let chromaTable = probs + BlockType.chroma.rawValue * 8 * 33
-            for plane in 0..<2 {
-                for y in 0..<2 {
-                    for x in 0..<2 {
-                        let aboveIndex = base + 4 + plane * 2 + x, leftIndex = 4 + plane * 2 + y
-                        let context = Int(aboveFlags[aboveIndex]) + Int(leftFlags[leftIndex])
-                        let blockIndex = 16 + plane * 4 + y * 2 + x
-                        let block = coefficients + blockIndex * 16
-                        let count = Self.readCoefficients(&reader, chromaTable, context: context, dcFactor: quant.chromaDC,
-                                                          acFactor: quant.chromaAC, first: 0, into: block)
-                        let hasCoefficients: UInt8 = count > 0 ? 1 : 0
-                        aboveFlags[aboveIndex] = hasCoefficients
-                        leftFlags[leftIndex] = hasCoefficients
-                        let code = Self.blockCode(count: count, dc: block[0])
-                        blockCodes[blockIndex] = code
-                        anyNonZero = anyNonZero || code != 0
+        // The token loop runs on raw pointers: it is the hottest code of the decoder.
+        return positionProbabilities.withUnsafeBufferPointer { probabilities in
+            VP8Tables.zigzag.withUnsafeBufferPointer { zigzag in
+                aboveFlags.withUnsafeMutableBufferPointer { above in
+                    leftFlags.withUnsafeMutableBufferPointer { left in
+                        let workspace = Workspace(probabilities: probabilities.baseAddress!, zigzag: zigzag.baseAddress!,
+                                                  above: above.baseAddress! + base, left: left.baseAddress!,
+                                                  coefficients: coefficients, blockCodes: blockCodes)
+                        return Self.decodeBlocks(workspace, usesSubblocks: usesSubblocks, quant: quant, reader: &reader)
                     }
                 }
             }
-            return anyNonZero
         }
+    }
+
+    private static func decodeBlocks(_ w: Workspace, usesSubblocks: Bool, quant: VP8QuantMatrix,
+                                     reader sharedReader: inout VP8BoolDecoder) -> Bool {
+        // A local copy lets the compiler keep the reader's state in registers across the many
+        // bit reads (an inout must be written back to memory around every store through `w`).
+        var reader = sharedReader
+        defer { sharedReader = reader }
+        var firstLumaCoefficient = 0
+        var lumaTable = w.table(.lumaWithDC)
+        if !usesSubblocks {
+            decodeSecondOrder(w, quant: quant, reader: &reader)
+            firstLumaCoefficient = 1
+            lumaTable = w.table(.lumaAfterSecondOrder)
+        }
+        var anyNonZero = false
+        for y in 0..<4 {
+            for x in 0..<4 {
+                let block = w.coefficients + (y * 4 + x) * 16
+                let count = readCoefficients(&reader, lumaTable, zigzag: w.zigzag, context: Int(w.above[x] &+ w.left[y]),
+                                             dcFactor: quant.lumaDC, acFactor: quant.lumaAC,
+                                             first: firstLumaCoefficient, into: block)
+                let hasCoefficients: UInt8 = count > firstLumaCoefficient ? 1 : 0
+                w.above[x] = hasCoefficients
+                w.left[y] = hasCoefficients
+                let code = blockCode(count: count, dc: block[0])
+                w.blockCodes[y * 4 + x] = code
+                anyNonZero = anyNonZero || code != 0
+            }
+        }
+        let chromaTable = w.table(.chroma)
+        for plane in 0..<2 { // U then V: two 4×4 columns and rows each
+            let flag = 4 + 2 * plane
+            for y in 0..<2 {
+                for x in 0..<2 {
+                    let blockIndex = 16 + (flag - 4) * 2 + y * 2 + x
+                    let block = w.coefficients + blockIndex * 16
+                    let count = readCoefficients(&reader, chromaTable, zigzag: w.zigzag,
+                                                 context: Int(w.above[flag + x] &+ w.left[flag + y]),
+                                                 dcFactor: quant.chromaDC, acFactor: quant.chromaAC, first: 0, into: block)
+                    let hasCoefficients: UInt8 = count > 0 ? 1 : 0
+                    w.above[flag + x] = hasCoefficients
+                    w.left[flag + y] = hasCoefficients
+                    let code = blockCode(count: count, dc: block[0])
+                    w.blockCodes[blockIndex] = code
+                    anyNonZero = anyNonZero || code != 0
+                }
+            }
+        }
+        return anyNonZero
     }
 
     /// libwebp's summary of a block: more than 3 coefficients read → 3, 2–3 → 2, else whether
@@ -107,24 +151,21 @@ struct VP8ResidualDecoder {
     }
 
     /// Reads the second-order block and spreads its inverse WHT into the 16 luma DCs.
-    private mutating func decodeSecondOrder(base: Int, quant: VP8QuantMatrix, reader: inout VP8BoolDecoder,
-                                            probs: UnsafePointer<UInt8>, coefficients: UnsafeMutablePointer<Int16>) {
+    private static func decodeSecondOrder(_ w: Workspace, quant: VP8QuantMatrix, reader: inout VP8BoolDecoder) {
         withUnsafeTemporaryAllocation(of: Int16.self, capacity: 16) { secondOrder in
             let dc = secondOrder.baseAddress!
             dc.update(repeating: 0, count: 16)
-            let context = Int(aboveFlags[base + 8]) + Int(leftFlags[8])
-            let count = Self.readCoefficients(&reader, probs + BlockType.secondOrder.rawValue * 8 * 33, context: context,
-                                              dcFactor: quant.secondOrderDC, acFactor: quant.secondOrderAC,
-                                              first: 0, into: dc)
+            let count = readCoefficients(&reader, w.table(.secondOrder), zigzag: w.zigzag, context: Int(w.above[8] &+ w.left[8]),
+                                         dcFactor: quant.secondOrderDC, acFactor: quant.secondOrderAC, first: 0, into: dc)
             let hasCoefficients: UInt8 = count > 0 ? 1 : 0
-            aboveFlags[base + 8] = hasCoefficients
-            leftFlags[8] = hasCoefficients
+            w.above[8] = hasCoefficients
+            w.left[8] = hasCoefficients
             if count > 1 {
-                VP8Transform.inverseWHT(dc, into: coefficients)
+                VP8Transform.inverseWHT(dc, into: w.coefficients)
             } else {
                 // Only a DC: every output of the transform is the same value.
                 let value = Int16(truncatingIfNeeded: (Int(dc[0]) &+ 3) >> 3)
-                for block in 0..<16 { coefficients[block * 16] = value }
+                for block in 0..<16 { w.coefficients[block * 16] = value }
             }
         }
     }
@@ -134,21 +175,21 @@ extension VP8ResidualDecoder {
     /// Reads the tokens of one 4×4 block starting at coefficient `first`, writing dequantised
     /// values (truncated to 16 bits as libwebp stores them) at their zigzag positions.
     ///
-    /// `table` points at the probabilities of the block's type: 8 bands × 3 contexts × 11 nodes.
-    /// Returns libwebp's count: the index after the last token read, 16 if the block ran to its
-    /// end (even through a run of zeros), or `first` for an immediately empty block.
+    /// `table` points at the position-indexed probabilities of the block's type. Returns
+    /// libwebp's count: the index after the last token read, 16 if the block ran to its end (even
+    /// through a run of zeros), or `first` for an immediately empty block.
     @inline(__always)
-    static func readCoefficients(_ reader: inout VP8BoolDecoder, _ table: UnsafePointer<UInt8>, context: Int,
-                                 dcFactor: Int32, acFactor: Int32, first: Int,
+    static func readCoefficients(_ reader: inout VP8BoolDecoder, _ table: UnsafePointer<UInt8>, zigzag: UnsafePointer<Int>,
+                                 context: Int, dcFactor: Int32, acFactor: Int32, first: Int,
                                  into block: UnsafeMutablePointer<Int16>) -> Int {
         var n = first
-        var p = table + (VP8Tables.bands[n] * 3 + context) * 11
+        var p = table + (n * 3 + context) * 11
         while n < 16 {
             if !reader.readBit(p[0]) { return n } // end of block
             while !reader.readBit(p[1]) { // a zero coefficient
                 n += 1
                 if n == 16 { return 16 }
-                p = table + VP8Tables.bands[n] * 3 * 11
+                p = table + n * probabilitiesPerPosition
             }
             let magnitude: Int
             let nextContext: Int
@@ -161,9 +202,9 @@ extension VP8ResidualDecoder {
             }
             let value = reader.readBit(0x80) ? -magnitude : magnitude
             let factor = Int(n > 0 ? acFactor : dcFactor)
-            block[VP8Tables.zigzag[n]] = Int16(truncatingIfNeeded: value &* factor)
+            block[zigzag[n]] = Int16(truncatingIfNeeded: value &* factor)
             n += 1
-            p = table + (VP8Tables.bands[n] * 3 + nextContext) * 11
+            p = table + (n * 3 + nextContext) * 11
         }
         return 16
     }

@@ -10,8 +10,7 @@ enum YUVToRGBA {
 
     /// Drops the 6 fractional bits, clamping to 0…255.
     @inline(__always) private static func clampFixed(_ value: Int) -> UInt8 {
-        if value & ~16383 == 0 { return UInt8(truncatingIfNeeded: value >> 6) }
-        return value < 0 ? 0 : 255
+        UInt8(truncatingIfNeeded: min(max(value, 0), 16383) &>> 6)
     }
 
     @inline(__always) static func red(y: Int, v: Int) -> UInt8 {
@@ -26,13 +25,12 @@ enum YUVToRGBA {
         clampFixed(multiplyHigh(y, 19077) &+ multiplyHigh(u, 33050) &- 17685)
     }
 
-    /// Writes one opaque RGBA pixel at `destination`.
+    /// Writes one opaque RGBA pixel at `destination` (as one 32-bit store).
     @inline(__always)
     static func store(y: UInt8, u: Int, v: Int, to destination: UnsafeMutablePointer<UInt8>) {
         let luma = Int(y)
-        destination[0] = red(y: luma, v: v)
-        destination[1] = green(y: luma, u: u, v: v)
-        destination[2] = blue(y: luma, u: u)
-        destination[3] = 255
+        let pixel = UInt32(red(y: luma, v: v)) | UInt32(green(y: luma, u: u, v: v)) &<< 8
+            | UInt32(blue(y: luma, u: u)) &<< 16 | 0xff00_0000
+        UnsafeMutableRawPointer(destination).storeBytes(of: pixel.littleEndian, as: UInt32.self)
     }
 }
