@@ -1,0 +1,189 @@
+/// The uncompressed start of a VP8 key frame (RFC 6386 section 9.1): the 3-byte frame tag, the
+/// start code `9d 01 2a` and the 14-bit width and height (whose top two bits, the upscaling hint,
+/// decoders ignore as libwebp does).
+struct VP8FrameTag: Sendable, Equatable {
+    /// Bytes taken by the tag and the key-frame picture header.
+    static let byteCount = 10
+
+    /// Size in bytes of the first partition (modes and header), which follows the tag.
+    var firstPartitionSize: Int
+    var width: Int
+    var height: Int
+
+    /// Reads and validates the tag at the start of `bytes[payload]`.
+    static func parse(_ bytes: [UInt8], payload: Range<Int>) throws(ZoetropeError) -> VP8FrameTag {
+        let start = payload.lowerBound
+        guard payload.lowerBound >= 0, payload.upperBound <= bytes.count, payload.count >= byteCount else {
+            throw ZoetropeError(.truncated, format: .webp, offset: payload.upperBound, "VP8 frame header is cut short")
+        }
+        let bits = Int(bytes[start]) | Int(bytes[start + 1]) << 8 | Int(bytes[start + 2]) << 16
+        if bits & 1 != 0 {
+            throw ZoetropeError(.unsupportedFeature, format: .webp, offset: start, "VP8 inter frame (WebP allows only key frames)")
+        }
+        if (bits >> 1) & 7 > 3 {
+            throw ZoetropeError(.unsupportedFeature, format: .webp, offset: start, "unknown VP8 version \((bits >> 1) & 7)")
+        }
+        if (bits >> 4) & 1 == 0 {
+            throw ZoetropeError(.unsupportedFeature, format: .webp, offset: start, "VP8 frame is marked invisible")
+        }
+        guard bytes[start + 3] == 0x9d, bytes[start + 4] == 0x01, bytes[start + 5] == 0x2a else {
+            throw ZoetropeError(.malformed, format: .webp, offset: start + 3, "VP8 start code is missing")
+        }
+        let width = (Int(bytes[start + 6]) | Int(bytes[start + 7]) << 8) & 0x3fff
+        let height = (Int(bytes[start + 8]) | Int(bytes[start + 9]) << 8) & 0x3fff
+        guard width > 0, height > 0 else {
+            throw ZoetropeError(.malformed, format: .webp, offset: start + 6, "VP8 frame has a zero width or height")
+        }
+        return VP8FrameTag(firstPartitionSize: bits >> 5, width: width, height: height)
+    }
+}
+
+/// Segment-based adjustments (RFC 6386 section 9.3): up to four segments, each with its own
+/// quantiser and filter level, and the probabilities of the per-macroblock segment map.
+struct VP8Segmentation: Sendable, Equatable {
+    var isEnabled = false
+    /// Whether each macroblock codes its segment (otherwise all are segment 0).
+    var updatesMap = false
+    /// Whether the values below replace the frame's (rather than add to them).
+    var isAbsolute = true
+    var quantizer = [0, 0, 0, 0]
+    var filterLevel = [0, 0, 0, 0]
+    var mapProbabilities: [UInt8] = [255, 255, 255]
+}
+
+/// Loop-filter settings of the frame header (RFC 6386 section 9.6).
+struct VP8FilterSettings: Sendable, Equatable {
+    var isSimple = false
+    var level = 0
+    var sharpness = 0
+    var usesDeltas = false
+    /// Level adjustments per reference frame; key frames use only the first (intra).
+    var referenceDeltas = [0, 0, 0, 0]
+    /// Level adjustments per mode; key frames use only the first (4×4 prediction).
+    var modeDeltas = [0, 0, 0, 0]
+}
+
+/// Everything the first partition's header says about a key frame, plus the token partitions.
+struct VP8FrameHeader: Sendable {
+    var tag: VP8FrameTag
+    var segmentation = VP8Segmentation()
+    var filter = VP8FilterSettings()
+    /// Absolute byte ranges of the DCT token partitions (1, 2, 4 or 8).
+    var tokenPartitions: [Range<Int>] = []
+    /// Dequantisation factors per segment.
+    var quantMatrices: [VP8QuantMatrix] = []
+    /// Token probabilities, laid out as ``VP8Tables/defaultCoefficientProbabilities``.
+    var coefficientProbabilities = VP8Tables.defaultCoefficientProbabilities
+    /// Probability that a macroblock has no non-zero coefficient, when the frame codes that flag.
+    var skipProbability: UInt8?
+
+    /// Parses the frame header of the key frame in `bytes[payload]` and returns it with the
+    /// first-partition reader positioned at the first macroblock's modes.
+    static func parse(_ bytes: [UInt8], payload: Range<Int>, tag: VP8FrameTag)
+        throws(ZoetropeError) -> (header: VP8FrameHeader, modeReader: VP8BoolDecoder)
+    {
+        let firstStart = payload.lowerBound + VP8FrameTag.byteCount
+        guard tag.firstPartitionSize <= payload.upperBound - firstStart else {
+            throw ZoetropeError(.truncated, format: .webp, offset: payload.upperBound,
+                                "VP8 first partition (\(tag.firstPartitionSize) bytes) runs past the chunk")
+        }
+        let firstEnd = firstStart + tag.firstPartitionSize
+        var reader = VP8BoolDecoder(bytes, range: firstStart..<firstEnd)
+        var header = VP8FrameHeader(tag: tag)
+        _ = reader.readFlag() // colour space: only one is defined, libwebp ignores it
+        _ = reader.readFlag() // clamping type: reconstruction always clamps
+        header.segmentation = parseSegmentation(&reader)
+        header.filter = parseFilterSettings(&reader)
+        guard !reader.isPastEnd else {
+            throw ZoetropeError(.truncated, format: .webp, offset: firstEnd, "VP8 frame header is cut short")
+        }
+        header.tokenPartitions = try parsePartitions(&reader, bytes: bytes, after: firstEnd, end: payload.upperBound)
+        header.quantMatrices = parseQuantizers(&reader, segmentation: header.segmentation)
+        _ = reader.readFlag() // "refresh entropy probabilities": meaningless for a single frame
+        parseCoefficientProbabilities(&reader, into: &header.coefficientProbabilities)
+        header.skipProbability = reader.readFlag() ? UInt8(truncatingIfNeeded: reader.readLiteral(8)) : nil
+        return (header, reader)
+    }
+
+    private static func parseSegmentation(_ reader: inout VP8BoolDecoder) -> VP8Segmentation {
+        var segmentation = VP8Segmentation()
+        segmentation.isEnabled = reader.readFlag()
+        guard segmentation.isEnabled else { return segmentation }
+        segmentation.updatesMap = reader.readFlag()
+        if reader.readFlag() { // segment data follow
+            segmentation.isAbsolute = reader.readFlag()
+            for s in 0..<4 { segmentation.quantizer[s] = reader.readOptionalSigned(7) }
+            for s in 0..<4 { segmentation.filterLevel[s] = reader.readOptionalSigned(6) }
+        }
+        if segmentation.updatesMap {
+            for i in 0..<3 {
+                segmentation.mapProbabilities[i] = reader.readFlag() ? UInt8(truncatingIfNeeded: reader.readLiteral(8)) : 255
+            }
+        }
+        return segmentation
+    }
+
+    private static func parseFilterSettings(_ reader: inout VP8BoolDecoder) -> VP8FilterSettings {
+        var filter = VP8FilterSettings()
+        filter.isSimple = reader.readFlag()
+        filter.level = reader.readLiteral(6)
+        filter.sharpness = reader.readLiteral(3)
+        filter.usesDeltas = reader.readFlag()
+        if filter.usesDeltas, reader.readFlag() { // deltas are updated
+            for i in 0..<4 where reader.readFlag() { filter.referenceDeltas[i] = reader.readSignedLiteral(6) }
+            for i in 0..<4 where reader.readFlag() { filter.modeDeltas[i] = reader.readSignedLiteral(6) }
+        }
+        return filter
+    }
+
+    /// Splits the bytes after the first partition into token partitions: a table of 3-byte sizes
+    /// for all but the last, which takes the rest. Sizes that overrun are cut to the data (the
+    /// damage then shows when the tokens run out), but the last partition must not be empty.
+    private static func parsePartitions(_ reader: inout VP8BoolDecoder, bytes: [UInt8], after start: Int, end: Int)
+        throws(ZoetropeError) -> [Range<Int>]
+    {
+        let count = 1 << reader.readLiteral(2)
+        let tableSize = 3 * (count - 1)
+        guard tableSize <= end - start else {
+            throw ZoetropeError(.truncated, format: .webp, offset: end, "VP8 partition size table is cut short")
+        }
+        var partitions: [Range<Int>] = []
+        partitions.reserveCapacity(count)
+        var partitionStart = start + tableSize
+        for p in 0..<(count - 1) {
+            let entry = start + 3 * p
+            let size = Int(bytes[entry]) | Int(bytes[entry + 1]) << 8 | Int(bytes[entry + 2]) << 16
+            let partitionEnd = partitionStart + min(size, end - partitionStart)
+            partitions.append(partitionStart..<partitionEnd)
+            partitionStart = partitionEnd
+        }
+        guard partitionStart < end else {
+            throw ZoetropeError(.truncated, format: .webp, offset: end, "VP8 token partitions are missing")
+        }
+        partitions.append(partitionStart..<end)
+        return partitions
+    }
+
+    private static func parseQuantizers(_ reader: inout VP8BoolDecoder, segmentation: VP8Segmentation) -> [VP8QuantMatrix] {
+        let baseIndex = reader.readLiteral(7)
+        var deltas = VP8QuantDeltas()
+        deltas.lumaDC = reader.readOptionalSigned(4)
+        deltas.secondOrderDC = reader.readOptionalSigned(4)
+        deltas.secondOrderAC = reader.readOptionalSigned(4)
+        deltas.chromaDC = reader.readOptionalSigned(4)
+        deltas.chromaAC = reader.readOptionalSigned(4)
+        guard segmentation.isEnabled else {
+            return Array(repeating: VP8QuantMatrix(index: baseIndex, deltas: deltas), count: 4)
+        }
+        return segmentation.quantizer.map { value in
+            VP8QuantMatrix(index: segmentation.isAbsolute ? value : value + baseIndex, deltas: deltas)
+        }
+    }
+
+    private static func parseCoefficientProbabilities(_ reader: inout VP8BoolDecoder, into probabilities: inout [UInt8]) {
+        let updates = VP8Tables.coefficientUpdateProbabilities
+        for index in 0..<probabilities.count where reader.readBit(updates[index]) {
+            probabilities[index] = UInt8(truncatingIfNeeded: reader.readLiteral(8))
+        }
+    }
+}

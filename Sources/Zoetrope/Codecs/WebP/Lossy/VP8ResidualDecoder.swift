@@ -1,0 +1,237 @@
+/// Reads the DCT/WHT coefficient tokens of macroblocks (RFC 6386 section 13) and dequantises them.
+///
+/// Token probabilities depend on whether the neighbouring blocks above and to the left had
+/// non-zero coefficients, so the decoder keeps one flag per 4×4 column above (4 luma, 2 + 2
+/// chroma, 1 second-order DC per macroblock column) and the same for the macroblock to the left.
+///
+/// For each macroblock it fills 384 coefficients (16 luma blocks, then 4 U and 4 V, 16 each, in
+/// row-major order within a block) and a code per block telling the reconstruction what is
+/// needed, exactly as libwebp derives it: 0 nothing, 1 only a DC, 2 or 3 a full inverse DCT.
+struct VP8ResidualDecoder {
+    /// Flags per macroblock column: 0–3 luma columns, 4–5 U columns, 6–7 V columns, 8 Y2.
+    private static let flagsPerMacroblock = 9
+    /// Probabilities of one coefficient position: 3 contexts × 11 tree nodes.
+    static let probabilitiesPerPosition = 33
+    /// The frame's token probabilities re-indexed by coefficient position rather than band
+    /// (`((type * 17 + position) * 3 + context) * 11 + node`; position 16 is a sentinel), so that
+    /// the token loop needs no band lookup.
+    private let positionProbabilities: [UInt8]
+    private var aboveFlags: [UInt8]
+    private var leftFlags = [UInt8](repeating: 0, count: 9)
+
+    init(macroblockColumns: Int, probabilities: [UInt8]) {
+        var byPosition = [UInt8](repeating: 0, count: 4 * 17 * Self.probabilitiesPerPosition)
+        for type in 0..<4 {
+            for position in 0...16 {
+                let source = (type * 8 + VP8Tables.bands[position]) * Self.probabilitiesPerPosition
+                let target = (type * 17 + position) * Self.probabilitiesPerPosition
+                for i in 0..<Self.probabilitiesPerPosition { byPosition[target + i] = probabilities[source + i] }
+            }
+        }
+        positionProbabilities = byPosition
+        aboveFlags = [UInt8](repeating: 0, count: macroblockColumns * Self.flagsPerMacroblock)
+    }
+
+    /// Forgets the left neighbour at the start of a row.
+    mutating func startRow() {
+        for i in 0..<Self.flagsPerMacroblock { leftFlags[i] = 0 }
+    }
+
+    /// Updates the contexts for a macroblock whose skip flag says it has no coefficients. As in
+    /// libwebp, the second-order flag is kept for 4×4-predicted macroblocks (they have none).
+    mutating func skipMacroblock(column: Int, usesSubblocks: Bool) {
+        let base = column * Self.flagsPerMacroblock
+        for i in 0..<8 {
+            aboveFlags[base + i] = 0
+            leftFlags[i] = 0
+        }
+        if !usesSubblocks {
+            aboveFlags[base + 8] = 0
+            leftFlags[8] = 0
+        }
+    }
+
+    /// Token probability types.
+    private enum BlockType: Int {
+        case lumaAfterSecondOrder = 0, secondOrder = 1, chroma = 2, lumaWithDC = 3
+    }
+
+    /// Pointers the token loop works with, valid during one ``decodeMacroblock`` call.
+    private struct Workspace {
+        let probabilities: UnsafePointer<UInt8>
+        let zigzag: UnsafePointer<Int>
+        /// This macroblock column's flags above, and the left neighbour's flags.
+        let above: UnsafeMutablePointer<UInt8>
+        let left: UnsafeMutablePointer<UInt8>
+        let coefficients: UnsafeMutablePointer<Int16>
+        let blockCodes: UnsafeMutablePointer<UInt8>
+
+        func table(_ type: BlockType) -> UnsafePointer<UInt8> {
+            probabilities + type.rawValue * 17 * VP8ResidualDecoder.probabilitiesPerPosition
+        }
+    }
+
+    /// Decodes one macroblock's tokens into `coefficients` (zeroed first) and `blockCodes`
+    /// (24 entries). Returns whether any block has something to add (libwebp's "not skipped").
+    mutating func decodeMacroblock(column: Int, usesSubblocks: Bool, quant: VP8QuantMatrix,
+                                   reader: inout VP8BoolDecoder,
+                                   coefficients: UnsafeMutablePointer<Int16>,
+                                   blockCodes: UnsafeMutablePointer<UInt8>) -> Bool {
+        coefficients.update(repeating: 0, count: 384)
+        let base = column * Self.flagsPerMacroblock
+        // The token loop runs on raw pointers: it is the hottest code of the decoder.
+        return positionProbabilities.withUnsafeBufferPointer { probabilities in
+            VP8Tables.zigzag.withUnsafeBufferPointer { zigzag in
+                aboveFlags.withUnsafeMutableBufferPointer { above in
+                    leftFlags.withUnsafeMutableBufferPointer { left in
+                        let workspace = Workspace(probabilities: probabilities.baseAddress!, zigzag: zigzag.baseAddress!,
+                                                  above: above.baseAddress! + base, left: left.baseAddress!,
+                                                  coefficients: coefficients, blockCodes: blockCodes)
+                        return Self.decodeBlocks(workspace, usesSubblocks: usesSubblocks, quant: quant, reader: &reader)
+                    }
+                }
+            }
+        }
+    }
+
+    private static func decodeBlocks(_ w: Workspace, usesSubblocks: Bool, quant: VP8QuantMatrix,
+                                     reader sharedReader: inout VP8BoolDecoder) -> Bool {
+        // A local copy lets the compiler keep the reader's state in registers across the many
+        // bit reads (an inout must be written back to memory around every store through `w`).
+        var reader = sharedReader
+        defer { sharedReader = reader }
+        var firstLumaCoefficient = 0
+        var lumaTable = w.table(.lumaWithDC)
+        if !usesSubblocks {
+            decodeSecondOrder(w, quant: quant, reader: &reader)
+            firstLumaCoefficient = 1
+            lumaTable = w.table(.lumaAfterSecondOrder)
+        }
+        var anyNonZero = false
+        for y in 0..<4 {
+            for x in 0..<4 {
+                let block = w.coefficients + (y * 4 + x) * 16
+                let count = readCoefficients(&reader, lumaTable, zigzag: w.zigzag, context: Int(w.above[x] &+ w.left[y]),
+                                             dcFactor: quant.lumaDC, acFactor: quant.lumaAC,
+                                             first: firstLumaCoefficient, into: block)
+                let hasCoefficients: UInt8 = count > firstLumaCoefficient ? 1 : 0
+                w.above[x] = hasCoefficients
+                w.left[y] = hasCoefficients
+                let code = blockCode(count: count, dc: block[0])
+                w.blockCodes[y * 4 + x] = code
+                anyNonZero = anyNonZero || code != 0
+            }
+        }
+        let chromaTable = w.table(.chroma)
+        for plane in 0..<2 { // U then V: two 4×4 columns and rows each
+            let flag = 4 + 2 * plane
+            for y in 0..<2 {
+                for x in 0..<2 {
+                    let blockIndex = 16 + (flag - 4) * 2 + y * 2 + x
+                    let block = w.coefficients + blockIndex * 16
+                    let count = readCoefficients(&reader, chromaTable, zigzag: w.zigzag,
+                                                 context: Int(w.above[flag + x] &+ w.left[flag + y]),
+                                                 dcFactor: quant.chromaDC, acFactor: quant.chromaAC, first: 0, into: block)
+                    let hasCoefficients: UInt8 = count > 0 ? 1 : 0
+                    w.above[flag + x] = hasCoefficients
+                    w.left[flag + y] = hasCoefficients
+                    let code = blockCode(count: count, dc: block[0])
+                    w.blockCodes[blockIndex] = code
+                    anyNonZero = anyNonZero || code != 0
+                }
+            }
+        }
+        return anyNonZero
+    }
+
+    /// libwebp's summary of a block: more than 3 coefficients read → 3, 2–3 → 2, else whether
+    /// the DC is non-zero (which, after a second-order transform, may come from that transform).
+    @inline(__always) private static func blockCode(count: Int, dc: Int16) -> UInt8 {
+        count > 3 ? 3 : count > 1 ? 2 : (dc != 0 ? 1 : 0)
+    }
+
+    /// Reads the second-order block and spreads its inverse WHT into the 16 luma DCs.
+    private static func decodeSecondOrder(_ w: Workspace, quant: VP8QuantMatrix, reader: inout VP8BoolDecoder) {
+        withUnsafeTemporaryAllocation(of: Int16.self, capacity: 16) { secondOrder in
+            let dc = secondOrder.baseAddress!
+            dc.update(repeating: 0, count: 16)
+            let count = readCoefficients(&reader, w.table(.secondOrder), zigzag: w.zigzag, context: Int(w.above[8] &+ w.left[8]),
+                                         dcFactor: quant.secondOrderDC, acFactor: quant.secondOrderAC, first: 0, into: dc)
+            let hasCoefficients: UInt8 = count > 0 ? 1 : 0
+            w.above[8] = hasCoefficients
+            w.left[8] = hasCoefficients
+            if count > 1 {
+                VP8Transform.inverseWHT(dc, into: w.coefficients)
+            } else {
+                // Only a DC: every output of the transform is the same value.
+                let value = Int16(truncatingIfNeeded: (Int(dc[0]) &+ 3) >> 3)
+                for block in 0..<16 { w.coefficients[block * 16] = value }
+            }
+        }
+    }
+}
+
+extension VP8ResidualDecoder {
+    /// Reads the tokens of one 4×4 block starting at coefficient `first`, writing dequantised
+    /// values (truncated to 16 bits as libwebp stores them) at their zigzag positions.
+    ///
+    /// `table` points at the position-indexed probabilities of the block's type. Returns
+    /// libwebp's count: the index after the last token read, 16 if the block ran to its end (even
+    /// through a run of zeros), or `first` for an immediately empty block.
+    @inline(__always)
+    static func readCoefficients(_ reader: inout VP8BoolDecoder, _ table: UnsafePointer<UInt8>, zigzag: UnsafePointer<Int>,
+                                 context: Int, dcFactor: Int32, acFactor: Int32, first: Int,
+                                 into block: UnsafeMutablePointer<Int16>) -> Int {
+        var n = first
+        var p = table + (n * 3 + context) * 11
+        while n < 16 {
+            if !reader.readBit(p[0]) { return n } // end of block
+            while !reader.readBit(p[1]) { // a zero coefficient
+                n += 1
+                if n == 16 { return 16 }
+                p = table + n * probabilitiesPerPosition
+            }
+            let magnitude: Int
+            let nextContext: Int
+            if !reader.readBit(p[2]) {
+                magnitude = 1
+                nextContext = 1
+            } else {
+                magnitude = readLargeMagnitude(&reader, p)
+                nextContext = 2
+            }
+            let value = reader.readBit(0x80) ? -magnitude : magnitude
+            let factor = Int(n > 0 ? acFactor : dcFactor)
+            block[zigzag[n]] = Int16(truncatingIfNeeded: value &* factor)
+            n += 1
+            p = table + (n * 3 + nextContext) * 11
+        }
+        return 16
+    }
+
+    /// Magnitudes of 2 and more: the token tree below DCT_2 and the extra bits of the categories.
+    private static func readLargeMagnitude(_ reader: inout VP8BoolDecoder, _ p: UnsafePointer<UInt8>) -> Int {
+        if !reader.readBit(p[3]) {
+            if !reader.readBit(p[4]) { return 2 }
+            return 3 + (reader.readBit(p[5]) ? 1 : 0)
+        }
+        if !reader.readBit(p[6]) {
+            if !reader.readBit(p[7]) { return 5 + (reader.readBit(159) ? 1 : 0) } // DCT_CAT1: 5–6
+            let high = reader.readBit(165) ? 2 : 0 // DCT_CAT2: 7–10
+            return 7 + high + (reader.readBit(145) ? 1 : 0)
+        }
+        let highBit = reader.readBit(p[8]) ? 1 : 0
+        let lowBit = reader.readBit(p[9 + highBit]) ? 1 : 0
+        let category = 2 * highBit + lowBit // DCT_CAT3 … DCT_CAT6
+        let extraBitProbabilities: [UInt8]
+        switch category {
+        case 0: extraBitProbabilities = VP8Tables.category3
+        case 1: extraBitProbabilities = VP8Tables.category4
+        case 2: extraBitProbabilities = VP8Tables.category5
+        default: extraBitProbabilities = VP8Tables.category6
+        }
+        var extra = 0
+        for probability in extraBitProbabilities { extra = extra << 1 | (reader.readBit(probability) ? 1 : 0) }
+        return extra + 3 + (8 << category)
+    }
+}

@@ -1,0 +1,63 @@
+import Testing
+@testable import Zoetrope
+
+@Suite("VP8 YUV to RGBA")
+struct VP8ColorConversionTests {
+    private func rgb(_ y: Int, _ u: Int, _ v: Int) -> [UInt8] {
+        [YUVToRGBA.red(y: y, v: v), YUVToRGBA.green(y: y, u: u, v: v), YUVToRGBA.blue(y: y, u: u)]
+    }
+
+    /// Opaque RGBA pixels of luma 128 and V 128 with the given U values.
+    private func pixels(u values: [Int]) -> [UInt8] {
+        var result: [UInt8] = []
+        for u in values { result += rgb(128, u, 128) + [255] }
+        return result
+    }
+
+    @Test("black and white at the ends of the luma range and beyond (worked by hand)")
+    func rounding() {
+        // y 16: (16·19077) >> 8 = 1192; R = 1192 + (128·26149 >> 8 = 13074) − 14234 = 32 → 32 >> 6 = 0.
+        #expect(rgb(16, 128, 128) == [0, 0, 0])
+        // y 0 goes negative and clamps to 0.
+        #expect(rgb(0, 128, 128) == [0, 0, 0])
+        // y 235: 17512 + 13074 − 14234 = 16352 → 255 (16352 >> 6 = 255); G = 16351 → 255.
+        #expect(rgb(235, 128, 128) == [255, 255, 255])
+        // y 255 overflows the 14-bit range and clamps to 255.
+        #expect(rgb(255, 128, 128) == [255, 255, 255])
+        // Mid grey: 9538 + 13074 − 14234 = 8378 → 130.
+        #expect(rgb(128, 128, 128) == [130, 130, 130])
+        // Saturated chroma: G = 19002 − 6393 − 13267 + 8708 = 8050 → 125; R and B clamp.
+        #expect(rgb(255, 255, 255) == [255, 125, 255])
+        #expect(rgb(0, 0, 0) == [0, 136, 0]) // G = 8708 >> 6 = 136
+    }
+
+    @Test("fancy upsampling interpolates 1:3 between chroma samples and keeps the ends")
+    func fancyRow() {
+        // One chroma row [0, 200] under a 4×1 picture of luma 128: columns get U = 0, 50, 150, 200
+        // ((4·0 + 4·200 + 8) >> 3 = 101, then (101 + 0) >> 1 and (101 + 200) >> 1).
+        var planes = VP8Planes(macroblockColumns: 1, rows: 1)
+        for i in 0..<(16 * 16) { planes.luma[i] = 128 }
+        for i in 0..<(8 * 8) { planes.v[i] = 128 }
+        planes.u[0] = 0
+        planes.u[1] = 200
+        var output = [UInt8](repeating: 0, count: 4 * 4)
+        ChromaUpsampler.convert(planes, width: 4, rows: 1, upsampling: .fancy, into: &output)
+        let expected = pixels(u: [0, 50, 150, 200])
+        #expect(output == expected)
+        ChromaUpsampler.convert(planes, width: 4, rows: 1, upsampling: .pointSampled, into: &output)
+        #expect(output == pixels(u: [0, 0, 200, 200]))
+    }
+
+    @Test("fancy upsampling weighs the nearer chroma row 3:1 and mirrors the first and last rows")
+    func fancyColumn() {
+        var planes = VP8Planes(macroblockColumns: 1, rows: 1)
+        for i in 0..<(16 * 16) { planes.luma[i] = 128 }
+        for i in 0..<(8 * 8) { planes.v[i] = 128 }
+        planes.u[0] = 0            // chroma row 0
+        planes.u[8] = 200          // chroma row 1
+        var output = [UInt8](repeating: 0, count: 4 * 4)
+        ChromaUpsampler.convert(planes, width: 1, rows: 4, upsampling: .fancy, into: &output)
+        // Rows: 0 (alone) → 0; 1 → (3·0 + 200 + 2) >> 2 = 50; 2 → 150; 3 (last, even height) → 200.
+        #expect(output == pixels(u: [0, 50, 150, 200]))
+    }
+}
