@@ -120,6 +120,17 @@ struct VP8LPrefixCodeTests {
         #expect(argbPixels(frame.image) == pixels)
     }
 
+    @Test("a two-symbol simple code naming one symbol twice is a zero-bit code")
+    func simpleCodeWithRepeatedSymbol() throws {
+        var group = TestCodeGroup.flatLiterals()
+        group.red = TestPrefixCode(form: .simple([3, 3]), lengths: [0, 0, 0, 1] + [Int](repeating: 0, count: 252))
+        group.alpha = TestPrefixCode(form: .simple([0, 0]), lengths: [1] + [Int](repeating: 0, count: 255))
+        let pixels: [UInt32] = [0x0003_1122, 0x0003_3344, 0x0003_5566]
+        let frame = try decodeVP8L(VP8LTestStream.image(width: 3, height: 1, group: group, tokens: pixels.map { .literal($0) }))
+        #expect(frame.damage == nil)
+        #expect(argbPixels(frame.image) == pixels)
+    }
+
     @Test("a simple code's symbol beyond the distance alphabet is dropped")
     func simpleSymbolOutsideAlphabet() throws {
         // Distance code: two symbols, 3 and 200; 200 is not a distance prefix, so the code is

@@ -139,6 +139,21 @@ struct VP8LTransformTests {
         #expect(argbPixels(try decodeVP8L(data).image) == expected)
     }
 
+    @Test("predictor on images 1, 2 and 3 pixels wide, where top-right wraps to the row start",
+          arguments: [1, 2, 3])
+    func predictorNarrow(width: Int) throws {
+        let height = 5
+        // The modes that read the top-right neighbour; one tile per row, two tile rows.
+        for mode in [3, 5, 9, 10] {
+            let residuals = TestPixels.random(width * height, seed: UInt64(width * 100 + mode))
+            let tileModes = [mode, mode]
+            let expected = SpecTransforms.predictor(residuals, width: width, bits: 2, modes: tileModes)
+            let data = VP8LTestStream.literals(width: width, height: height, residuals,
+                                               transforms: [VP8LTestStream.predictor(bits: 2, modes: tileModes)])
+            #expect(argbPixels(try decodeVP8L(data).image) == expected, "mode \(mode)")
+        }
+    }
+
     @Test("cross-colour transform with signed multipliers per tile")
     func crossColor() throws {
         let width = 11, height = 5, bits = 2
