@@ -24,13 +24,7 @@ struct FuzzTarget {
     }
 
     static let selected: FuzzTarget = {
-        let requested = getenv("ZOETROPE_FUZZ_TARGET").map { String(cString: $0) }
-        if requested == "list" {
-            // scripts/fuzz asks for the target names this way.
-            print("targets: " + all.map(\.name).joined(separator: " "))
-            exit(0)
-        }
-        guard let name = requested,
+        guard let name = getenv("ZOETROPE_FUZZ_TARGET").map({ String(cString: $0) }),
               let target = all.first(where: { $0.name == name }) else {
             print("set ZOETROPE_FUZZ_TARGET to one of: \(all.map(\.name).joined(separator: ", "))")
             exit(64)
@@ -43,6 +37,18 @@ struct FuzzTarget {
 /// the limits' own behaviour is what the Limits tests check.
 private let fuzzOptions = DecodingOptions(limits: DecodingLimits(maxPixels: 1 << 18, maxFrameCount: 256,
                                                                  maxTotalDecodedBytes: 1 << 24))
+
+/// Runs once before any input. `ZOETROPE_FUZZ_TARGET=list` prints the target names (how
+/// scripts/fuzz learns them) and leaves before libFuzzer starts.
+@_cdecl("LLVMFuzzerInitialize")
+public func fuzzInitialize(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>) -> CInt {
+    if let requested = getenv("ZOETROPE_FUZZ_TARGET"), String(cString: requested) == "list" {
+        print("targets: " + FuzzTarget.all.map(\.name).joined(separator: " "))
+        fflush(stdout)
+        _exit(0) // not exit(): libFuzzer treats an exit handler run as a failure
+    }
+    return 0
+}
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
