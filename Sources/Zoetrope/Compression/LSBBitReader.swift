@@ -61,8 +61,9 @@ struct LSBBitReader {
         bitCount = state.bitCount
     }
 
-    /// The offset of the byte holding the next unread bit (for error messages).
-    var byteOffset: Int { position - (bitCount >> 3) }
+    /// How many bytes the bits consumed so far span, a partly consumed byte counting: the offset
+    /// just past the last bit read (for error messages; `bytes.count` once past the end).
+    var byteOffset: Int { position - (max(bitCount, 0) >> 3) }
 
     /// Whether more bits were consumed than the input held (those read as zeros).
     var isPastEnd: Bool { @inline(__always) get { bitCount < 0 } }
