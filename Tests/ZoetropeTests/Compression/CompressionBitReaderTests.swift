@@ -24,7 +24,7 @@ struct CompressionBitReaderTests {
 
     @Test("word and byte refills read the same bits as a bit-by-bit reference", arguments: [1, 7, 8, 9, 100])
     func matchesReference(count: Int) {
-        var generator = SplitMix(seed: UInt64(count))
+        var generator = SplitMix64(seed: UInt64(count))
         let bytes = (0..<count).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
         bytes.withUnsafeBufferPointer { buffer in
             var reader = LSBBitReader(buffer)
@@ -110,18 +110,5 @@ struct CompressionBitReaderTests {
             #expect(reader.position == 2)
             #expect(reader.read(16) == 0x0302)
         }
-    }
-}
-
-/// A small deterministic generator for test data.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -93,7 +93,7 @@ struct CompressionPrefixCodeTests {
     @Test("a VP8L-sized alphabet (2328 symbols, codes up to 15 bits) round-trips", arguments: [8, 10])
     func largeAlphabet(primaryBits: Int) throws {
         // Skewed frequencies, so that codes run from short to the 15-bit limit.
-        var generator = SplitMix(seed: 2328)
+        var generator = SplitMix64(seed: 2328)
         let frequencies = (0..<2328).map { symbol in symbol % 97 == 0 ? 1 + Int(generator.next() % 3) : 1 << (symbol % 17) }
         let lengths = HuffmanCodeBuilder.lengths(for: frequencies, maxBits: 15)
         #expect(lengths.max() == 15)
