@@ -65,6 +65,10 @@ struct LSBBitReader {
     /// just past the last bit read (for error messages; `bytes.count` once past the end).
     var byteOffset: Int { position - (max(bitCount, 0) >> 3) }
 
+    /// Bits consumed since the start of `bytes`, the zeros read past the end included. (VP8L
+    /// compares this with libwebp's limit, max(8 × size, 64), instead of using ``isPastEnd``.)
+    var bitsConsumed: Int { position * 8 - bitCount }
+
     /// Whether more bits were consumed than the input held (those read as zeros).
     var isPastEnd: Bool { @inline(__always) get { bitCount < 0 } }
 

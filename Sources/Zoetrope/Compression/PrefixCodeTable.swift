@@ -52,7 +52,7 @@ struct PrefixCodeTable: Sendable {
     /// `table` is a table's ``entries`` and `primaryBits` its ``primaryBits``.
     @inline(__always)
     static func lookup(_ table: UnsafeBufferPointer<UInt32>, _ bits: UInt64, primaryBits: UInt64) -> UInt32 {
-        // Wrapping operators: `primaryBits` is 1…15 and the masked indices are within the table
+        // Wrapping operators: `primaryBits` is 0…15 and the masked indices are within the table
         // (the builder makes every subtable as wide as its link says).
         let entry = table[Int(truncatingIfNeeded: bits & ((1 &<< primaryBits) &- 1))]
         guard kind(entry) == kindLink else { return entry }
@@ -65,12 +65,13 @@ struct PrefixCodeTable: Sendable {
     ///   - entries: per symbol, the kind (bits 5–7, 0…5) and payload (bits 8–31) its entry carries,
     ///     as made by ``entry(length:kind:payload:)`` with length 0; `nil`: kind 0 and the symbol
     ///     number as payload. Symbols past its end are unused.
-    ///   - primaryBits: the primary table's index width, 1…15.
+    ///   - primaryBits: the primary table's index width, 0…15 (0: a one-entry primary table, as
+    ///     for a zero-bit single-symbol code).
     ///   - incomplete: what to do when the code does not fill its code space.
     /// - Returns: `nil` when the lengths do not form a usable prefix code: over-subscribed, a length
     ///   over 15, incomplete (unless `incomplete` allows it), or a table over 65,536 entries.
     init?(lengths: [UInt8], entries symbolEntries: [UInt32]? = nil, primaryBits: Int, incomplete: IncompleteCodes) {
-        precondition((1...Self.maximumCodeLength).contains(primaryBits))
+        precondition((0...Self.maximumCodeLength).contains(primaryBits))
         let symbolCount = min(lengths.count, symbolEntries?.count ?? lengths.count)
         guard let census = CodeCensus(lengths[..<symbolCount]) else { return nil }
         let symbolEntry: (Int) -> UInt32 = { symbolEntries?[$0] ?? UInt32($0) << 8 }

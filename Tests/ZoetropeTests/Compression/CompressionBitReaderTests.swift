@@ -64,6 +64,7 @@ struct CompressionBitReaderTests {
             #expect(reader.read(4) == 0)
             #expect(reader.isPastEnd)
             #expect(reader.byteOffset == 1)
+            #expect(reader.bitsConsumed == 12)
             #expect(reader.read(32) == 0)
             #expect(reader.isPastEnd)
         }

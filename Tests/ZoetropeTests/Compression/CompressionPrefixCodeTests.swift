@@ -19,7 +19,7 @@ struct CompressionPrefixCodeTests {
         }
     }
 
-    @Test("a small code decodes as worked out by hand, through a subtable too", arguments: [1, 2, 3])
+    @Test("a small code decodes as worked out by hand, through a subtable too", arguments: [0, 1, 2, 3])
     func handDecoded(primaryBits: Int) throws {
         // Lengths A:2 B:1 C:3 D:3 give the canonical codes B=0, A=10, C=110, D=111.
         let table = try #require(PrefixCodeTable(lengths: [2, 1, 3, 3], primaryBits: primaryBits, incomplete: .rejected))
@@ -63,7 +63,10 @@ struct CompressionPrefixCodeTests {
         let vp8l = try #require(PrefixCodeTable(lengths: lengths, primaryBits: 8, incomplete: .singleSymbolIsZeroBits))
         let decoded = Self.decode(vp8l, [0xFF, 0x5A], count: 5)
         #expect(decoded.allSatisfy { $0.symbol == 2 && $0.bits == 0 })
-        // The same holds whatever length the lone symbol was given.
+        // The same holds whatever length the lone symbol was given, and with a one-entry table.
+        let oneEntry = try #require(PrefixCodeTable(lengths: lengths, primaryBits: 0, incomplete: .singleSymbolIsZeroBits))
+        #expect(oneEntry.entries.count == 1)
+        #expect(Self.decode(oneEntry, [0xFF], count: 2).map(\.symbol) == [2, 2])
         let longer = try #require(PrefixCodeTable(lengths: [0, 7], primaryBits: 8, incomplete: .singleSymbolIsZeroBits))
         #expect(Self.decode(longer, [0xFF], count: 1).map(\.bits) == [0])
 
