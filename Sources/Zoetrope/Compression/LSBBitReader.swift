@@ -117,7 +117,9 @@ struct LSBBitReader {
         UInt32(truncatingIfNeeded: bits & ((1 &<< UInt64(count)) &- 1))
     }
 
-    /// Drops `count` (≤ 63) bits; past the loaded bits this makes ``isPastEnd`` true.
+    /// Drops `count` (≤ 63) bits. Consume only loaded bits (``bitCount`` of them, after a refill):
+    /// once the input is exhausted, consuming more is reading zeros past the end, which
+    /// ``isPastEnd`` then reports; before that it would skip bits the next refill loads.
     @inline(__always)
     mutating func consume(_ count: Int) {
         bits &>>= UInt64(count)
