@@ -22,11 +22,32 @@ public struct SixelRenderer: PixelProtocolRenderer {
 
     public func render(_ frame: RGBAImage, previous: RGBAImage?, at origin: CellPosition?) -> [UInt8] {
         if origin != nil, previous == frame { return [] }
-        let width = frame.width, height = frame.height
-        // Palette entry per pixel, -1 when transparent.
-        var registers = [Int](repeating: -1, count: width * height)
+        let registers = Self.registers(of: frame)
+        var out = [UInt8]()
+        appendStart(at: origin, to: &out)
+        out.append(0x1B)
+        out.append(text: "P0;1;0q\"1;1;")
+        out.append(decimal: frame.width)
+        out.append(UInt8(ascii: ";"))
+        out.append(decimal: frame.height)
+        Self.appendColorRegisters(used: registers.used, to: &out)
+        var bandTop = 0
+        while bandTop < frame.height {
+            if bandTop > 0 { out.append(UInt8(ascii: "-")) }
+            Self.appendBand(registers.perPixel, width: frame.width, rows: bandTop..<min(bandTop + 6, frame.height), to: &out)
+            bandTop += 6
+        }
+        out.appendStringTerminator()
+        if origin == nil { out.append(UInt8(ascii: "\n")) } // the cursor is already below the image
+        return out
+    }
+
+    /// The palette entry of each pixel (-1 where transparent), and which entries occur.
+    private static func registers(of frame: RGBAImage) -> (perPixel: [Int], used: [Bool]) {
+        let width = frame.width
+        var registers = [Int](repeating: -1, count: width * frame.height)
         var used = [Bool](repeating: false, count: 256)
-        for y in 0..<height {
+        for y in 0..<frame.height {
             for x in 0..<width {
                 let pixel = frame[x, y]
                 guard pixel.a >= HalfBlockRenderer.opaqueAlpha else { continue }
@@ -35,55 +56,48 @@ public struct SixelRenderer: PixelProtocolRenderer {
                 used[index] = true
             }
         }
-        var out = [UInt8]()
-        appendStart(at: origin, to: &out)
-        out.append(0x1B)
-        out.append(text: "P0;1;0q\"1;1;")
-        out.append(decimal: width)
-        out.append(UInt8(ascii: ";"))
-        out.append(decimal: height)
+        return (registers, used)
+    }
+
+    /// Defines the colour registers used: `#n;2;R;G;B` in percent.
+    private static func appendColorRegisters(used: [Bool], to out: inout [UInt8]) {
         for register in 0..<256 where used[register] {
             let color = XtermPalette.color(at: register)
             out.append(UInt8(ascii: "#"))
             out.append(decimal: register)
             out.append(text: ";2;")
-            out.append(decimal: Self.percent(color.r))
+            out.append(decimal: percent(color.r))
             out.append(UInt8(ascii: ";"))
-            out.append(decimal: Self.percent(color.g))
+            out.append(decimal: percent(color.g))
             out.append(UInt8(ascii: ";"))
-            out.append(decimal: Self.percent(color.b))
+            out.append(decimal: percent(color.b))
         }
-        var bandTop = 0
-        while bandTop < height {
-            if bandTop > 0 { out.append(UInt8(ascii: "-")) }
-            let bandRows = min(6, height - bandTop)
-            var bandUsed = [Bool](repeating: false, count: 256)
-            for y in bandTop..<bandTop + bandRows {
-                for x in 0..<width where registers[y * width + x] >= 0 { bandUsed[registers[y * width + x]] = true }
-            }
-            var first = true
-            for register in 0..<256 where bandUsed[register] {
-                if !first { out.append(UInt8(ascii: "$")) }
-                first = false
-                out.append(UInt8(ascii: "#"))
-                out.append(decimal: register)
-                var columns = [UInt8]()
-                columns.reserveCapacity(width)
-                for x in 0..<width {
-                    var bits: UInt8 = 0
-                    for row in 0..<bandRows where registers[(bandTop + row) * width + x] == register {
-                        bits |= 1 << row
-                    }
-                    columns.append(63 + bits)
+    }
+
+    /// One band of up to six pixel `rows`: each colour in it, in register order, as a line of sixels.
+    private static func appendBand(_ registers: [Int], width: Int, rows: Range<Int>, to out: inout [UInt8]) {
+        var bandUsed = [Bool](repeating: false, count: 256)
+        for y in rows {
+            for x in 0..<width where registers[y * width + x] >= 0 { bandUsed[registers[y * width + x]] = true }
+        }
+        var first = true
+        for register in 0..<256 where bandUsed[register] {
+            if !first { out.append(UInt8(ascii: "$")) }
+            first = false
+            out.append(UInt8(ascii: "#"))
+            out.append(decimal: register)
+            var columns = [UInt8]()
+            columns.reserveCapacity(width)
+            for x in 0..<width {
+                var bits: UInt8 = 0
+                for (bit, y) in rows.enumerated() where registers[y * width + x] == register {
+                    bits |= 1 << bit
                 }
-                while columns.last == 63 { columns.removeLast() }
-                Self.appendRuns(columns, to: &out)
+                columns.append(63 + bits)
             }
-            bandTop += 6
+            while columns.last == 63 { columns.removeLast() }
+            appendRuns(columns, to: &out)
         }
-        out.appendStringTerminator()
-        if origin == nil { out.append(UInt8(ascii: "\n")) } // the cursor is already below the image
-        return out
     }
 
     /// A colour channel in sixel percent, rounded to nearest.

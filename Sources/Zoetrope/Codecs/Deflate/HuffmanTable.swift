@@ -1,8 +1,6 @@
-/// A canonical Huffman code as a lookup table for LSB-first bit streams (RFC 1951 §3.2.2).
-///
-/// The primary table is indexed by the next `primaryBits` bits of the stream. Codes longer than
-/// that point to a subtable indexed by the following bits. Each entry packs what decoding needs so
-/// the hot loop does one load per symbol:
+/// Deflate's view of a ``PrefixCodeTable``: the entries' kind says what a symbol is (literal,
+/// length or distance base, end of block) and their payload carries the extra bits to read after
+/// the code and the literal byte or base value, so the hot loop does one load per symbol:
 ///
 /// | bits  | meaning |
 /// |-------|---------|
@@ -14,142 +12,59 @@ struct HuffmanTable: Sendable {
     static let kindLiteral: UInt32 = 0
     static let kindBase: UInt32 = 1
     static let kindEndOfBlock: UInt32 = 2
-    static let kindLink: UInt32 = 3
-    static let kindInvalid: UInt32 = 4
+    static let kindLink: UInt32 = PrefixCodeTable.kindLink
+    static let kindInvalid: UInt32 = PrefixCodeTable.kindInvalid
 
     /// What one symbol of an alphabet decodes to.
     struct Symbol: Sendable {
         var kind: UInt32
         var value: UInt32
         var extraBits: UInt32
+
+        /// The symbol's entry in a ``PrefixCodeTable`` (without its code length).
+        var entry: UInt32 { PrefixCodeTable.entry(length: 0, kind: kind, payload: extraBits | value << 8) }
     }
 
-    private(set) var entries: [UInt32]
-    let primaryBits: Int
+    private let code: PrefixCodeTable
+    var entries: [UInt32] { code.entries }
+    var primaryBits: Int { code.primaryBits }
 
-    @inline(__always) static func length(_ entry: UInt32) -> UInt32 { entry & 31 }
-    @inline(__always) static func kind(_ entry: UInt32) -> UInt32 { (entry >> 5) & 7 }
+    @inline(__always) static func length(_ entry: UInt32) -> UInt32 { PrefixCodeTable.length(entry) }
+    @inline(__always) static func kind(_ entry: UInt32) -> UInt32 { PrefixCodeTable.kind(entry) }
     @inline(__always) static func extra(_ entry: UInt32) -> UInt32 { (entry >> 8) & 15 }
     @inline(__always) static func value(_ entry: UInt32) -> UInt32 { entry >> 16 }
 
     /// The entry for the code at the bottom of `bits`, following a subtable link if there is one.
     @inline(__always)
     static func lookup(_ table: UnsafeBufferPointer<UInt32>, _ bits: UInt64, primaryBits: UInt64) -> UInt32 {
-        let entry = table[Int(bits & ((1 << primaryBits) - 1))]
-        guard kind(entry) == kindLink else { return entry }
-        let subMask = (UInt64(1) << UInt64(extra(entry))) - 1
-        return table[Int(value(entry)) + Int((bits >> primaryBits) & subMask)]
-    }
-
-    private static func pack(length: Int, kind: UInt32, extra: UInt32, value: UInt32) -> UInt32 {
-        UInt32(length) | kind << 5 | extra << 8 | value << 16
+        PrefixCodeTable.lookup(table, bits, primaryBits: primaryBits)
     }
 
     /// Builds the table for code `lengths` (one per symbol, 0 = unused).
     ///
-    /// An over-subscribed code is rejected. An incomplete code is rejected too, except the two
-    /// cases RFC 1951 and zlib allow: no codes at all, or a single code of length 1 (distance codes
-    /// with one distance); lookups of unused codes then give ``kindInvalid``.
+    /// An over-subscribed code is rejected. An incomplete code is rejected too, except (with
+    /// `allowIncomplete`) the two cases RFC 1951 and zlib allow: no codes at all, or a single code
+    /// (distance codes with one distance); lookups of unused codes then give ``kindInvalid``.
     /// - Returns: `nil` when the lengths do not form a usable prefix code.
     init?(lengths: [UInt8], symbols: [Symbol], primaryBits: Int, allowIncomplete: Bool) {
-        self.primaryBits = primaryBits
-        var counts = [Int](repeating: 0, count: 16)
-        for length in lengths { counts[Int(length)] += 1 }
-        counts[0] = 0
-        var left = 1
-        var maxLength = 0
-        for bits in 1...15 {
-            left <<= 1
-            left -= counts[bits]
-            if left < 0 { return nil } // over-subscribed
-            if counts[bits] > 0 { maxLength = bits }
-        }
-        if left > 0 {
-            let used = counts.reduce(0, +)
-            guard allowIncomplete, used <= 1 else { return nil }
-        }
-        // Canonical codes: each length's first code follows the previous length's last, shifted.
-        var nextCode = [Int](repeating: 0, count: 16)
-        var code = 0
-        for bits in 1...15 {
-            nextCode[bits] = code
-            code = (code + counts[bits]) << 1
-        }
-
-        let primarySize = 1 << primaryBits
-        let subBits = max(0, maxLength - primaryBits)
-        let invalid = Self.pack(length: 0, kind: Self.kindInvalid, extra: 0, value: 0)
-        var table = [UInt32](repeating: invalid, count: primarySize)
-        var linkOffset = [Int](repeating: -1, count: primarySize)
-
-        // Count the subtables first so the table is allocated once; then fill it through a pointer
-        // (every index below is masked to the primary size or bounded by its subtable's size).
-        var subtableCount = 0
-        if subBits > 0 {
-            var hasSubtable = [Bool](repeating: false, count: primarySize)
-            var scanCode = nextCode
-            for length8 in lengths where Int(length8) > primaryBits {
-                let length = Int(length8)
-                let prefix = Self.reverse(scanCode[length], bits: length) & (primarySize - 1)
-                scanCode[length] += 1
-                if !hasSubtable[prefix] { hasSubtable[prefix] = true; subtableCount += 1 }
-            }
-        }
-        let subtableSize = 1 << subBits
-        guard primarySize + subtableCount * subtableSize <= 65_536 else { return nil }
-        table.append(contentsOf: repeatElement(invalid, count: subtableCount * subtableSize))
-        var nextSubtable = primarySize
-        table.withUnsafeMutableBufferPointer { entries in
-            symbols.withUnsafeBufferPointer { symbols in
-                for symbolIndex in 0..<min(lengths.count, symbols.count) {
-                    let length = Int(lengths[symbolIndex])
-                    guard length > 0 else { continue }
-                    let codeValue = nextCode[length]
-                    nextCode[length] += 1
-                    let reversed = Self.reverse(codeValue, bits: length)
-                    let symbol = symbols[symbolIndex]
-                    let entry = Self.pack(length: length, kind: symbol.kind, extra: symbol.extraBits, value: symbol.value)
-                    if length <= primaryBits {
-                        var index = reversed
-                        let step = 1 << length
-                        while index < primarySize {
-                            entries[index] = entry
-                            index += step
-                        }
-                    } else {
-                        let prefix = reversed & (primarySize - 1)
-                        if linkOffset[prefix] < 0 {
-                            linkOffset[prefix] = nextSubtable
-                            entries[prefix] = Self.pack(length: primaryBits, kind: Self.kindLink,
-                                                        extra: UInt32(subBits), value: UInt32(nextSubtable))
-                            nextSubtable += subtableSize
-                        }
-                        let base = linkOffset[prefix]
-                        var index = reversed >> primaryBits
-                        let step = 1 << (length - primaryBits)
-                        while index < subtableSize {
-                            entries[base + index] = entry
-                            index += step
-                        }
-                    }
-                }
-            }
-        }
-        guard table.count <= 65_536 else { return nil }
-        self.entries = table
+        self.init(lengths: lengths, symbolEntries: symbols.map(\.entry), primaryBits: primaryBits,
+                  allowIncomplete: allowIncomplete)
     }
+
+    /// As ``init(lengths:symbols:primaryBits:allowIncomplete:)``, with each symbol given as its
+    /// ``Symbol/entry`` (deflate's alphabets have theirs made once).
+    init?(lengths: [UInt8], symbolEntries: [UInt32], primaryBits: Int, allowIncomplete: Bool) {
+        guard let code = PrefixCodeTable(lengths: lengths, entries: symbolEntries, primaryBits: primaryBits,
+                                         incomplete: allowIncomplete ? .allowNoneOrOne : .rejected) else { return nil }
+        self.code = code
+    }
+
+    private init(code: PrefixCodeTable) { self.code = code }
 
     /// `code`'s low `bits` bits (at most 16) in reverse order: deflate sends Huffman codes most
     /// significant bit first into an LSB-first stream.
     @inline(__always)
-    static func reverse(_ code: Int, bits: Int) -> Int {
-        var value = UInt16(truncatingIfNeeded: code)
-        value = (value & 0x5555) << 1 | (value >> 1) & 0x5555
-        value = (value & 0x3333) << 2 | (value >> 2) & 0x3333
-        value = (value & 0x0F0F) << 4 | (value >> 4) & 0x0F0F
-        value = value << 8 | value >> 8
-        return Int(value >> UInt16(16 - bits))
-    }
+    static func reverse(_ code: Int, bits: Int) -> Int { PrefixCodeTable.reverse(code, bits: bits) }
 }
 
 extension HuffmanTable {
@@ -174,11 +89,17 @@ extension HuffmanTable {
         }
     }
 
+    /// ``literalLengthSymbols`` as table entries.
+    static let literalLengthEntries = literalLengthSymbols.map(\.entry)
+
     /// Distance alphabet (0–31; 30 and 31 never occur in valid data).
     static let distanceSymbols: [Symbol] = (0..<32).map { symbol in
         symbol < 30 ? Symbol(kind: kindBase, value: distanceBases[symbol], extraBits: distanceExtra[symbol])
             : Symbol(kind: kindInvalid, value: 0, extraBits: 0)
     }
+
+    /// ``distanceSymbols`` as table entries.
+    static let distanceEntries = distanceSymbols.map(\.entry)
 
     /// The code-length alphabet of dynamic block headers (0–18), decoded as plain symbols.
     static let codeLengthSymbols: [Symbol] = (0..<19).map {
@@ -205,11 +126,5 @@ extension HuffmanTable {
     }()
 
     /// A table in which every lookup is invalid.
-    static let empty = HuffmanTable(invalidWithPrimaryBits: 1)
-
-    private init(invalidWithPrimaryBits bits: Int) {
-        primaryBits = bits
-        entries = [UInt32](repeating: Self.pack(length: 0, kind: Self.kindInvalid, extra: 0, value: 0),
-                           count: 1 << bits)
-    }
+    static let empty = HuffmanTable(code: PrefixCodeTable(invalidWithPrimaryBits: 1))
 }

@@ -61,12 +61,11 @@ public struct Inflater: Sendable {
     private var distanceTable = HuffmanTable.fixedDistance
 
     // Input: bytes fed and not yet discarded; `inputBase` counts the discarded ones (for offsets).
+    // `bits` is where the bit reader stands in `input` between calls.
     private var input: [UInt8] = []
-    private var inputPosition = 0
     private var inputBase = 0
     private var inputComplete = false
-    private var bitBuffer: UInt64 = 0
-    private var bitCount = 0
+    private var bits = LSBBitReader.State(position: 0, bits: 0, bitCount: 0)
 
     // Output: `output[0..<outputCount]` holds the window (at least the last 32 KiB) and everything
     // not yet taken; `outputBase` counts the bytes dropped before `output[0]`.
@@ -90,9 +89,9 @@ public struct Inflater: Sendable {
         self.phase = format == .zlib ? .streamHeader : .blockHeader
         let reserve = min(self.maxOutputBytes, max(0, expectedOutputBytes))
         // Never empty, so the decoding loop always has a buffer address (capacity is capped separately).
-        // Left uninitialised rather than zeroed (a memset of the whole image): only
-        // `output[0..<outputCount]` is ever read or handed out, and every byte there was written first.
-        output = [UInt8](unsafeUninitializedCapacity: max(1, reserve)) { _, initialized in initialized = max(1, reserve) }
+        // Unwritten: only `output[0..<outputCount]` is ever read or handed out, and every byte
+        // there was written first.
+        output = [UInt8](unwrittenCount: max(1, reserve))
     }
 
     /// Whether the end of the stream has been decoded.
@@ -102,7 +101,7 @@ public struct Inflater: Sendable {
     public var totalOutput: Int { outputBase + outputCount }
 
     /// Compressed bytes consumed so far (whole bytes; a partly read byte counts).
-    public var totalInputConsumed: Int { inputBase + inputPosition - bitCount / 8 }
+    public var totalInputConsumed: Int { inputBase + bits.position - bits.bitCount / 8 }
 
     /// Bytes the output buffer holds (window, untaken output and spare room); for tests.
     var outputBufferSize: Int { output.count }
@@ -114,11 +113,11 @@ public struct Inflater: Sendable {
     public mutating func feed<Bytes: Collection<UInt8>>(_ bytes: Bytes) {
         // Drop consumed input first so that long streams fed in pieces do not accumulate.
         // Keep 8 bytes behind the read position: the bit buffer may hand up to 7 back (alignToByte).
-        if inputPosition >= 65_536 && inputPosition * 2 >= input.count {
-            let drop = inputPosition - 8
+        if bits.position >= 65_536 && bits.position * 2 >= input.count {
+            let drop = bits.position - 8
             input.removeSubrange(0..<drop)
             inputBase += drop
-            inputPosition = 8
+            bits.position = 8
         }
         input.append(contentsOf: bytes)
     }
@@ -202,13 +201,23 @@ public struct Inflater: Sendable {
     /// - Throws: as ``inflate()``.
     public mutating func inflate(outputLimit: Int) throws(ZoetropeError) -> Status {
         if let failure { throw failure }
-        do {
-            let limit = max(1, outputLimit)
-            let pauseAt = outputTaken > Int.max - limit ? Int.max : outputTaken + limit
-            let status = try run(pauseAt: pauseAt)
+        let limit = max(1, outputLimit)
+        let pauseAt = outputTaken > Int.max - limit ? Int.max : outputTaken + limit
+        // A second reference to the input, so that the run may mutate `self` while it reads the
+        // bytes (nothing feeds during a run, so this never copies them).
+        let input = self.input
+        do throws(ZoetropeError) {
+            let status = try input.withUnsafeBufferPointer { (bytes) throws(ZoetropeError) in
+                var reader = LSBBitReader(bytes, resuming: bits)
+                defer { bits = reader.state }
+                return try run(&reader, pauseAt: pauseAt)
+            }
             updateChecksum()
             return status
         } catch {
+            var error = error
+            // Every error is reported where the reader stopped.
+            error.offset = totalInputConsumed
             updateChecksum()
             failure = error
             throw error
@@ -217,157 +226,130 @@ public struct Inflater: Sendable {
 
     // MARK: - State machine
 
-    private struct Snapshot {
-        var position: Int
-        var buffer: UInt64
-        var count: Int
+    private static func error(_ kind: ZoetropeError.Kind, _ message: String) -> ZoetropeError {
+        // The offset is filled in by `inflate(outputLimit:)`, where the reader stopped.
+        ZoetropeError(kind, "deflate: " + message)
     }
 
-    private var snapshot: Snapshot { Snapshot(position: inputPosition, buffer: bitBuffer, count: bitCount) }
+    private static let truncated = error(.truncated, "compressed data ends early")
 
-    private mutating func restore(_ saved: Snapshot) {
-        inputPosition = saved.position
-        bitBuffer = saved.buffer
-        bitCount = saved.count
-    }
-
-    private func error(_ kind: ZoetropeError.Kind, _ message: String) -> ZoetropeError {
-        ZoetropeError(kind, offset: totalInputConsumed, "deflate: " + message)
-    }
-
-    private func truncated() -> ZoetropeError { error(.truncated, "compressed data ends early") }
-
-    /// Refills the bit buffer a byte at a time; `true` when at least `bits` bits are available.
-    /// With complete input, running short throws.
-    private mutating func need(_ bits: Int) throws(ZoetropeError) -> Bool {
-        while bitCount < bits && inputPosition < input.count {
-            bitBuffer |= UInt64(input[inputPosition]) << UInt64(bitCount)
-            inputPosition += 1
-            bitCount += 8
-        }
-        if bitCount >= bits { return true }
-        if inputComplete { throw truncated() }
+    /// Loads bytes until at least `count` bits are buffered: `true` when they are, `false` when more
+    /// input is needed. With complete input, running short throws.
+    private func need(_ count: Int, _ reader: inout LSBBitReader) throws(ZoetropeError) -> Bool {
+        reader.refillBytes(upTo: count)
+        if reader.bitCount >= count { return true }
+        if inputComplete { throw Self.truncated }
         return false
     }
 
-    private mutating func refillBytewise() {
-        // Below 56, so the buffer never holds 64 bits: the decoding loop's word refill needs < 64.
-        while bitCount < 56 && inputPosition < input.count {
-            bitBuffer |= UInt64(input[inputPosition]) << UInt64(bitCount)
-            inputPosition += 1
-            bitCount += 8
-        }
-    }
-
-    private mutating func take(_ bits: Int) -> UInt32 {
-        let value = UInt32(truncatingIfNeeded: bitBuffer & ((1 << UInt64(bits)) - 1))
-        bitBuffer >>= UInt64(bits)
-        bitCount -= bits
-        return value
-    }
-
-    /// Drops bits up to the next byte boundary and returns the whole bytes left in the bit buffer
-    /// to the input, so byte-aligned data can be read straight from `input`.
-    private mutating func alignToByte() {
-        let partial = bitCount & 7
-        bitBuffer >>= UInt64(partial)
-        bitCount -= partial
-        inputPosition -= bitCount / 8
-        bitBuffer = 0
-        bitCount = 0
-    }
-
     /// Runs the state machine; pauses (``Status/outputPending``) once `outputCount` reaches `pauseAt`.
-    private mutating func run(pauseAt: Int) throws(ZoetropeError) -> Status {
+    private mutating func run(_ reader: inout LSBBitReader, pauseAt: Int) throws(ZoetropeError) -> Status {
         while true {
             switch phase {
             case .streamHeader:
-                guard try need(16) else { return .needsInput }
-                let cmf = take(8), flg = take(8)
-                guard cmf & 0x0F == 8 else { throw error(.malformed, "zlib compression method \(cmf & 0x0F) is not deflate") }
-                guard cmf >> 4 <= 7 else { throw error(.malformed, "zlib window size field \(cmf >> 4) is over 7") }
-                guard (cmf << 8 | flg) % 31 == 0 else { throw error(.malformed, "zlib header check bits are wrong") }
-                guard flg & 0x20 == 0 else { throw error(.unsupportedFeature, "zlib preset dictionaries are not supported") }
+                guard try readStreamHeader(&reader) else { return .needsInput }
                 phase = .blockHeader
-
             case .blockHeader:
-                let start = snapshot
-                guard try need(3) else { return .needsInput }
-                isFinalBlock = take(1) == 1
-                switch take(2) {
-                case 0:
-                    alignToByte()
-                    guard try need(32) else { restore(start); return .needsInput }
-                    let length = take(16), complement = take(16)
-                    guard length == ~complement & 0xFFFF else {
-                        throw error(.malformed, "stored block length \(length) does not match its complement")
-                    }
-                    alignToByte()
-                    phase = .stored(remaining: Int(length))
-                case 1:
-                    literalTable = HuffmanTable.fixedLiteralLength
-                    distanceTable = HuffmanTable.fixedDistance
-                    phase = .huffman
-                case 2:
-                    guard try readDynamicTables() else { restore(start); return .needsInput }
-                    phase = .huffman
-                default:
-                    throw error(.malformed, "invalid block type 3")
+                let start = reader.state
+                guard let next = try readBlockHeader(&reader) else {
+                    reader.rewind(to: start)
+                    return .needsInput
                 }
-
+                phase = next
             case .stored(let remaining):
                 if remaining == 0 {
                     phase = isFinalBlock ? .trailer : .blockHeader
-                    continue
+                } else if let status = try copyStored(remaining, &reader, pauseAt: pauseAt) {
+                    return status
                 }
-                let available = min(remaining, input.count - inputPosition)
-                if available == 0 {
-                    if inputComplete { throw truncated() }
-                    return .needsInput
-                }
-                if outputCount >= pauseAt { return .outputPending }
-                let wanted = min(available, pauseAt - outputCount)
-                try reserveOutput(wanted)
-                let count = min(wanted, min(output.count, maxOutputBytes - outputBase) - outputCount)
-                let from = inputPosition, to = outputCount
-                input.withUnsafeBufferPointer { source in
-                    output.withUnsafeMutableBufferPointer { target in
-                        guard let s = source.baseAddress, let t = target.baseAddress else { return }
-                        (t + to).update(from: s + from, count: count)
-                    }
-                }
-                inputPosition += count
-                outputCount += count
-                phase = .stored(remaining: remaining - count)
-
             case .huffman:
-                switch try decodeSymbols(pauseAt: pauseAt) {
+                switch try decodeSymbols(&reader, pauseAt: pauseAt) {
                 case .endOfBlock: phase = isFinalBlock ? .trailer : .blockHeader
                 case .needsInput: return .needsInput
                 case .needsSpace: try reserveOutput(258)
                 case .paused: return .outputPending
                 }
-
             case .trailer:
-                if format == .raw {
-                    alignToByte()
-                    phase = .done
-                    continue
-                }
-                alignToByte()
-                guard try need(32) else { return .needsInput }
-                var expected: UInt32 = 0
-                for _ in 0..<4 { expected = expected << 8 | take(8) }
-                updateChecksum()
-                guard expected == checksum.value else {
-                    throw error(.checksumMismatch, "Adler-32 checksum does not match the data")
-                }
+                reader.alignToByte()
+                if format == .zlib { guard try checkTrailer(&reader) else { return .needsInput } }
                 phase = .done
-
             case .done:
                 return .finished
             }
         }
+    }
+
+    /// Reads and checks the zlib header; `false` when more input is needed.
+    private func readStreamHeader(_ reader: inout LSBBitReader) throws(ZoetropeError) -> Bool {
+        guard try need(16, &reader) else { return false }
+        let cmf = reader.read(8), flg = reader.read(8)
+        guard cmf & 0x0F == 8 else { throw Self.error(.malformed, "zlib compression method \(cmf & 0x0F) is not deflate") }
+        guard cmf >> 4 <= 7 else { throw Self.error(.malformed, "zlib window size field \(cmf >> 4) is over 7") }
+        guard (cmf << 8 | flg) % 31 == 0 else { throw Self.error(.malformed, "zlib header check bits are wrong") }
+        guard flg & 0x20 == 0 else { throw Self.error(.unsupportedFeature, "zlib preset dictionaries are not supported") }
+        return true
+    }
+
+    /// Reads a block header (for a dynamic block, its code tables too): the phase that decodes the
+    /// block, or `nil` when more input is needed (the caller rewinds to the header's start).
+    private mutating func readBlockHeader(_ reader: inout LSBBitReader) throws(ZoetropeError) -> Phase? {
+        guard try need(3, &reader) else { return nil }
+        isFinalBlock = reader.read(1) == 1
+        switch reader.read(2) {
+        case 0:
+            reader.alignToByte()
+            guard try need(32, &reader) else { return nil }
+            let length = reader.read(16), complement = reader.read(16)
+            guard length == ~complement & 0xFFFF else {
+                throw Self.error(.malformed, "stored block length \(length) does not match its complement")
+            }
+            reader.alignToByte()
+            return .stored(remaining: Int(length))
+        case 1:
+            literalTable = HuffmanTable.fixedLiteralLength
+            distanceTable = HuffmanTable.fixedDistance
+            return .huffman
+        case 2:
+            return try readDynamicTables(&reader) ? .huffman : nil
+        default:
+            throw Self.error(.malformed, "invalid block type 3")
+        }
+    }
+
+    /// Copies what is available of a stored block's `remaining` bytes to the output: the status to
+    /// return when it has to stop, else `nil`.
+    private mutating func copyStored(_ remaining: Int, _ reader: inout LSBBitReader, pauseAt: Int) throws(ZoetropeError) -> Status? {
+        // The reader is byte-aligned here (with an empty bit buffer), so the bytes are read directly.
+        let available = min(remaining, reader.end - reader.position)
+        if available == 0 {
+            if inputComplete { throw Self.truncated }
+            return .needsInput
+        }
+        if outputCount >= pauseAt { return .outputPending }
+        let wanted = min(available, pauseAt - outputCount)
+        try reserveOutput(wanted)
+        let count = min(wanted, min(output.count, maxOutputBytes - outputBase) - outputCount)
+        let source = UnsafeBufferPointer(rebasing: reader.bytes[reader.position..<reader.position + count])
+        let to = outputCount
+        output.withUnsafeMutableBufferPointer { target in
+            _ = UnsafeMutableBufferPointer(rebasing: target[to..<to + count]).update(fromContentsOf: source)
+        }
+        reader.position += count
+        outputCount += count
+        phase = .stored(remaining: remaining - count)
+        return nil
+    }
+
+    /// Reads the zlib trailer and checks the Adler-32; `false` when more input is needed.
+    private mutating func checkTrailer(_ reader: inout LSBBitReader) throws(ZoetropeError) -> Bool {
+        guard try need(32, &reader) else { return false }
+        var expected: UInt32 = 0
+        for _ in 0..<4 { expected = expected << 8 | reader.read(8) }
+        updateChecksum()
+        guard expected == checksum.value else {
+            throw Self.error(.checksumMismatch, "Adler-32 checksum does not match the data")
+        }
+        return true
     }
 
     /// Makes room for `count` more output bytes, or as many as the limit allows. Throws when not one
@@ -377,22 +359,13 @@ public struct Inflater: Sendable {
         let capacity = min(output.count, ceiling)
         if capacity - outputCount >= count { return }
         guard capacity < ceiling else {
-            throw error(.limitExceeded, "output exceeds the limit of \(maxOutputBytes) bytes")
+            throw Self.error(.limitExceeded, "output exceeds the limit of \(maxOutputBytes) bytes")
         }
         let wanted = max(outputCount + count, output.count * 2, 65_536)
         let newSize = min(ceiling, wanted)
         guard newSize > output.count else { return }
-        // Copy only the bytes in use into a new buffer whose rest is left unwritten, as in `init`:
-        // zero-filling the new room would touch every byte once more for nothing.
-        let used = outputCount
-        let grown = output.withUnsafeBufferPointer { old in
-            [UInt8](unsafeUninitializedCapacity: newSize) { buffer, initialized in
-                if let source = old.baseAddress, let target = buffer.baseAddress {
-                    target.initialize(from: source, count: used)
-                }
-                initialized = newSize
-            }
-        }
+        // Copy only the bytes in use into a new buffer whose rest is left unwritten, as in `init`.
+        let grown = output.withUnsafeBufferPointer { [UInt8](unwrittenCount: newSize, copying: UnsafeBufferPointer(rebasing: $0[..<outputCount])) }
         output = grown
     }
 
@@ -410,310 +383,116 @@ public struct Inflater: Sendable {
     private static let codeLengthOrder = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15]
 
     /// Reads a dynamic block's code lengths and builds its tables; `false` when more input is needed.
-    private mutating func readDynamicTables() throws(ZoetropeError) -> Bool {
-        guard try need(14) else { return false }
-        let literalCount = Int(take(5)) + 257
-        let distanceCount = Int(take(5)) + 1
-        let codeLengthCount = Int(take(4)) + 4
+    private mutating func readDynamicTables(_ reader: inout LSBBitReader) throws(ZoetropeError) -> Bool {
+        guard try need(14, &reader) else { return false }
+        let literalCount = Int(reader.read(5)) + 257
+        let distanceCount = Int(reader.read(5)) + 1
+        let codeLengthCount = Int(reader.read(4)) + 4
         guard literalCount <= 286, distanceCount <= 30 else {
-            throw error(.malformed, "dynamic block declares \(literalCount) literal/length and \(distanceCount) distance codes")
+            throw Self.error(.malformed, "dynamic block declares \(literalCount) literal/length and \(distanceCount) distance codes")
         }
         var codeLengthLengths = [UInt8](repeating: 0, count: 19)
         for index in 0..<codeLengthCount {
-            guard try need(3) else { return false }
-            codeLengthLengths[Self.codeLengthOrder[index]] = UInt8(take(3))
+            guard try need(3, &reader) else { return false }
+            codeLengthLengths[Self.codeLengthOrder[index]] = UInt8(reader.read(3))
         }
         guard let codeLengthTable = HuffmanTable(lengths: codeLengthLengths, symbols: HuffmanTable.codeLengthSymbols,
                                                  primaryBits: 7, allowIncomplete: false) else {
-            throw error(.malformed, "invalid code length code")
+            throw Self.error(.malformed, "invalid code length code")
         }
-        let total = literalCount + distanceCount
-        var lengths = [UInt8](repeating: 0, count: total)
-        var index = 0
-        while index < total {
-            guard let symbol = try decodeCarefully(codeLengthTable, maxCodeLength: 7) else { return false }
-            var repeatCount = 0
-            var repeated: UInt8 = 0
-            switch symbol {
-            case 0...15:
-                lengths[index] = UInt8(symbol)
-                index += 1
-                continue
-            case 16:
-                guard index > 0 else { throw error(.malformed, "code length repeat with no previous length") }
-                guard try need(2) else { return false }
-                repeatCount = 3 + Int(take(2))
-                repeated = lengths[index - 1]
-            case 17:
-                guard try need(3) else { return false }
-                repeatCount = 3 + Int(take(3))
-            default:
-                guard try need(7) else { return false }
-                repeatCount = 11 + Int(take(7))
-            }
-            guard index + repeatCount <= total else { throw error(.malformed, "code length repeat runs past the end") }
-            for k in index..<index + repeatCount { lengths[k] = repeated }
-            index += repeatCount
+        guard let lengths = try readCodeLengths(literalCount + distanceCount, with: codeLengthTable, &reader) else {
+            return false
         }
-        guard lengths[256] != 0 else { throw error(.malformed, "dynamic block has no end-of-block code") }
+        guard lengths[256] != 0 else { throw Self.error(.malformed, "dynamic block has no end-of-block code") }
         guard let literals = HuffmanTable(lengths: Array(lengths[0..<literalCount]),
-                                          symbols: HuffmanTable.literalLengthSymbols,
+                                          symbolEntries: HuffmanTable.literalLengthEntries,
                                           primaryBits: HuffmanTable.literalBits, allowIncomplete: true) else {
-            throw error(.malformed, "invalid literal/length code")
+            throw Self.error(.malformed, "invalid literal/length code")
         }
         guard let distances = HuffmanTable(lengths: Array(lengths[literalCount...]),
-                                           symbols: HuffmanTable.distanceSymbols,
+                                           symbolEntries: HuffmanTable.distanceEntries,
                                            primaryBits: HuffmanTable.distanceBits, allowIncomplete: true) else {
-            throw error(.malformed, "invalid distance code")
+            throw Self.error(.malformed, "invalid distance code")
         }
         literalTable = literals
         distanceTable = distances
         return true
     }
 
-    /// Decodes one symbol a bit at a time from the buffer, for headers: `nil` when more input is needed.
-    private mutating func decodeCarefully(_ table: HuffmanTable, maxCodeLength: Int) throws(ZoetropeError) -> UInt32? {
-        refillBytewise()
-        let bits = bitBuffer
+    /// Reads `total` code lengths coded with `table` (RFC 1951 §3.2.7: lengths and repeat codes);
+    /// `nil` when more input is needed.
+    private func readCodeLengths(_ total: Int, with table: HuffmanTable,
+                                 _ reader: inout LSBBitReader) throws(ZoetropeError) -> [UInt8]? {
+        var lengths = [UInt8](repeating: 0, count: total)
+        var index = 0
+        while index < total {
+            guard let symbol = try decodeCarefully(table, maxCodeLength: 7, &reader) else { return nil }
+            if symbol < 16 {
+                lengths[index] = UInt8(symbol)
+                index += 1
+                continue
+            }
+            // 16: repeat the previous length 3–6 times; 17: 3–10 zeros; 18: 11–138 zeros.
+            guard symbol != 16 || index > 0 else { throw Self.error(.malformed, "code length repeat with no previous length") }
+            let (extraBits, minimum): (Int, Int) = symbol == 16 ? (2, 3) : symbol == 17 ? (3, 3) : (7, 11)
+            guard try need(extraBits, &reader) else { return nil }
+            let repeatCount = minimum + Int(reader.read(extraBits))
+            let repeated = symbol == 16 ? lengths[index - 1] : 0
+            guard index + repeatCount <= total else { throw Self.error(.malformed, "code length repeat runs past the end") }
+            for k in index..<index + repeatCount { lengths[k] = repeated }
+            index += repeatCount
+        }
+        return lengths
+    }
+
+    /// Decodes one symbol with every check, for headers: `nil` when more input is needed.
+    private func decodeCarefully(_ table: HuffmanTable, maxCodeLength: Int,
+                                 _ reader: inout LSBBitReader) throws(ZoetropeError) -> UInt32? {
+        reader.refillBytes(upTo: 56)
+        let bits = reader.bits
         let entry = table.entries.withUnsafeBufferPointer {
             HuffmanTable.lookup($0, bits, primaryBits: UInt64(table.primaryBits))
         }
         let length = Int(HuffmanTable.length(entry))
-        if HuffmanTable.kind(entry) == HuffmanTable.kindInvalid || length > bitCount {
-            if bitCount >= maxCodeLength { throw error(.malformed, "invalid Huffman code") }
-            if inputComplete { throw truncated() }
+        if HuffmanTable.kind(entry) == HuffmanTable.kindInvalid || length > reader.bitCount {
+            if reader.bitCount >= maxCodeLength { throw Self.error(.malformed, "invalid Huffman code") }
+            if inputComplete { throw Self.truncated }
             return nil
         }
-        _ = take(length)
+        reader.consume(length)
         return HuffmanTable.value(entry)
     }
 
     // MARK: - Compressed data (the hot loop)
 
-    private enum SymbolsResult { case endOfBlock, needsInput, needsSpace, paused }
-
-    /// The error for running out of bits or meeting an invalid code mid-symbol; `nil` when more
-    /// input may still come (the caller then restores the symbol's start and waits).
-    private static func shortfall(invalid: Bool, bits: Int, complete: Bool, _ what: String) -> ZoetropeError? {
-        if invalid && bits >= 15 { return ZoetropeError(.malformed, "deflate: invalid \(what) code") }
-        return complete ? ZoetropeError(.truncated, "deflate: compressed data ends early") : nil
-    }
-
-    private mutating func decodeSymbols(pauseAt: Int) throws(ZoetropeError) -> SymbolsResult {
-        // Move the buffers into locals so the loop works on plain pointers without exclusivity checks.
+    /// Decodes the current block's symbols (see ``HuffmanBlockDecoder``) into the output buffer.
+    private mutating func decodeSymbols(_ reader: inout LSBBitReader, pauseAt: Int) throws(ZoetropeError) -> HuffmanBlockDecoder.Stop {
+        if reader.end == 0 {
+            if inputComplete { throw Self.truncated }
+            return .needsInput
+        }
+        // Move the output into a local so the loop works on a plain pointer without exclusivity checks.
         var out = output
         output = []
         defer { output = out }
-        let literals = literalTable.entries
-        let distances = distanceTable.entries
-        let literalMask = UInt64((1 << literalTable.primaryBits) - 1)
-        let literalBits = UInt64(literalTable.primaryBits)
-        let distanceBits = UInt64(distanceTable.primaryBits)
-        let complete = inputComplete
-        let ceiling = maxOutputBytes - outputBase
-        if input.isEmpty {
-            if complete { throw truncated() }
-            return .needsInput
-        }
-
-        // Written back by the loop when it stops; the loop itself works on locals, which stay in
-        // registers (captured variables would be loaded and stored on every symbol).
-        var finalPosition = inputPosition
-        var finalBuffer = bitBuffer
-        var finalCount = bitCount
-        var finalOp = outputCount
-        var failure: ZoetropeError?
-        var result = SymbolsResult.needsInput
-
-        input.withUnsafeBufferPointer { source in
-            out.withUnsafeMutableBufferPointer { target in
-                literals.withUnsafeBufferPointer { litTable in
-                    distances.withUnsafeBufferPointer { distTable in
-                        let end = source.count
-                        let capacity = min(target.count, ceiling)
-                        let physicalEnd = target.count
-                        guard let src = source.baseAddress, let dst = target.baseAddress else { return }
-                        var position = finalPosition, buffer = finalBuffer, count = finalCount, op = finalOp
-                        defer { finalPosition = position; finalBuffer = buffer; finalCount = count; finalOp = op }
-                        // The fast path runs while a whole symbol cannot run out of input or output:
-                        // ≥ 8 input bytes refill the buffer to ≥ 56 bits, more than the longest
-                        // length/distance pair needs (15 + 5 + 15 + 13 bits), and
-                        // the output has room for the longest match plus an 8-byte overcopy, or for
-                        // a run of literals (one bit each at the least: at most 63 per refill). It
-                        // checks neither; everything else (block ends, input or output running
-                        // short, the pause) goes through the careful loop below, one symbol at a time.
-                        let fastEnd = min(capacity, pauseAt) - (258 + 8 + 64)
-                        while true {
-                            while op < fastEnd && end - position >= 8 {
-                                let word = UInt64(littleEndian: UnsafeRawPointer(src + position).loadUnaligned(as: UInt64.self))
-                                buffer |= word << UInt64(count)
-                                position += (63 - count) >> 3
-                                count |= 56
-                                var entry = HuffmanTable.lookup(litTable, buffer, primaryBits: literalBits)
-                                let kind = HuffmanTable.kind(entry)
-                                if kind == HuffmanTable.kindLiteral {
-                                    // A run of literals while the bits last (at most 63, inside the
-                                    // output margin); a long code's subtable link ends the run.
-                                    repeat {
-                                        let length = Int(HuffmanTable.length(entry))
-                                        buffer >>= UInt64(length)
-                                        count -= length
-                                        dst[op] = UInt8(truncatingIfNeeded: HuffmanTable.value(entry))
-                                        op += 1
-                                        entry = litTable[Int(buffer & literalMask)]
-                                    } while HuffmanTable.kind(entry) == HuffmanTable.kindLiteral && Int(HuffmanTable.length(entry)) <= count
-                                    continue
-                                }
-                                guard kind == HuffmanTable.kindBase else { break }
-                                let codeLength = Int(HuffmanTable.length(entry))
-                                buffer >>= UInt64(codeLength)
-                                let lengthExtra = Int(HuffmanTable.extra(entry))
-                                let length = Int(HuffmanTable.value(entry)) + Int(buffer & ((1 << UInt64(lengthExtra)) - 1))
-                                buffer >>= UInt64(lengthExtra)
-                                let distanceEntry = HuffmanTable.lookup(distTable, buffer, primaryBits: distanceBits)
-                                guard HuffmanTable.kind(distanceEntry) != HuffmanTable.kindInvalid else {
-                                    // With ≥ 36 bits left this is no shortfall: the code is invalid.
-                                    failure = ZoetropeError(.malformed, "deflate: invalid distance code")
-                                    return
-                                }
-                                let distanceLength = Int(HuffmanTable.length(distanceEntry))
-                                let distanceExtra = Int(HuffmanTable.extra(distanceEntry))
-                                buffer >>= UInt64(distanceLength)
-                                let distance = Int(HuffmanTable.value(distanceEntry)) + Int(buffer & ((1 << UInt64(distanceExtra)) - 1))
-                                buffer >>= UInt64(distanceExtra)
-                                count -= codeLength + lengthExtra + distanceLength + distanceExtra
-                                if distance > op {
-                                    failure = ZoetropeError(.malformed, "deflate: distance \(distance) reaches before the start of the data")
-                                    return
-                                }
-                                Self.copyMatch(dst, at: op, distance: distance, length: length, room: physicalEnd - op)
-                                op += length
-                            }
-                            if op >= pauseAt {
-                                result = .paused
-                                return
-                            }
-                            // Everything below reads from these; on a shortfall they are restored.
-                            let savedPosition = position, savedBuffer = buffer, savedCount = count
-                            if end - position >= 8 {
-                                let word = UInt64(littleEndian: UnsafeRawPointer(src + position).loadUnaligned(as: UInt64.self))
-                                buffer |= word << UInt64(count)
-                                position += (63 - count) >> 3
-                                count |= 56
-                            } else {
-                                while count < 56 && position < end {
-                                    buffer |= UInt64(src[position]) << UInt64(count)
-                                    position += 1
-                                    count += 8
-                                }
-                            }
-                            let entry = HuffmanTable.lookup(litTable, buffer, primaryBits: literalBits)
-                            var length = Int(HuffmanTable.length(entry))
-                            let kind = HuffmanTable.kind(entry)
-                            if length > count || kind == HuffmanTable.kindInvalid {
-                                failure = Self.shortfall(invalid: kind == HuffmanTable.kindInvalid, bits: count, complete: complete, "literal/length")
-                                position = savedPosition; buffer = savedBuffer; count = savedCount
-                                return
-                            }
-                            buffer >>= UInt64(length)
-                            count -= length
-                            if kind == HuffmanTable.kindLiteral {
-                                if op >= capacity {
-                                    position = savedPosition; buffer = savedBuffer; count = savedCount
-                                    result = .needsSpace
-                                    return
-                                }
-                                dst[op] = UInt8(truncatingIfNeeded: HuffmanTable.value(entry))
-                                op += 1
-                                // Runs of literals are common: decode more while the bits last, without refilling.
-                                while op < capacity {
-                                    let next = litTable[Int(buffer & literalMask)]
-                                    let nextLength = Int(HuffmanTable.length(next))
-                                    guard HuffmanTable.kind(next) == HuffmanTable.kindLiteral, nextLength <= count else { break }
-                                    buffer >>= UInt64(nextLength)
-                                    count -= nextLength
-                                    dst[op] = UInt8(truncatingIfNeeded: HuffmanTable.value(next))
-                                    op += 1
-                                }
-                                continue
-                            }
-                            if kind == HuffmanTable.kindEndOfBlock {
-                                result = .endOfBlock
-                                return
-                            }
-                            // A length: base plus extra bits, then a distance code and its extra bits.
-                            let lengthExtra = Int(HuffmanTable.extra(entry))
-                            if lengthExtra > count {
-                                failure = Self.shortfall(invalid: false, bits: count, complete: complete, "length")
-                                position = savedPosition; buffer = savedBuffer; count = savedCount
-                                return
-                            }
-                            length = Int(HuffmanTable.value(entry)) + Int(buffer & ((1 << UInt64(lengthExtra)) - 1))
-                            buffer >>= UInt64(lengthExtra)
-                            count -= lengthExtra
-                            let distanceEntry = HuffmanTable.lookup(distTable, buffer, primaryBits: distanceBits)
-                            let distanceKind = HuffmanTable.kind(distanceEntry)
-                            let distanceLength = Int(HuffmanTable.length(distanceEntry))
-                            let distanceExtra = Int(HuffmanTable.extra(distanceEntry))
-                            if distanceKind == HuffmanTable.kindInvalid || distanceLength + distanceExtra > count {
-                                failure = Self.shortfall(invalid: distanceKind == HuffmanTable.kindInvalid, bits: count, complete: complete, "distance")
-                                position = savedPosition; buffer = savedBuffer; count = savedCount
-                                return
-                            }
-                            buffer >>= UInt64(distanceLength)
-                            let distance = Int(HuffmanTable.value(distanceEntry)) + Int(buffer & ((1 << UInt64(distanceExtra)) - 1))
-                            buffer >>= UInt64(distanceExtra)
-                            count -= distanceLength + distanceExtra
-                            if distance > op {
-                                failure = ZoetropeError(.malformed, "deflate: distance \(distance) reaches before the start of the data")
-                                return
-                            }
-                            if length > capacity - op {
-                                position = savedPosition; buffer = savedBuffer; count = savedCount
-                                result = .needsSpace
-                                return
-                            }
-                            Self.copyMatch(dst, at: op, distance: distance, length: length, room: physicalEnd - op)
-                            op += length
-                        }
-                    }
+        let literals = literalTable.entries, distances = distanceTable.entries
+        let literalBits = UInt64(literalTable.primaryBits), distanceBits = UInt64(distanceTable.primaryBits)
+        let ceiling = maxOutputBytes - outputBase, complete = inputComplete
+        var op = outputCount
+        defer { outputCount = op }
+        return try out.withUnsafeMutableBufferPointer { (target) throws(ZoetropeError) in
+            try literals.withUnsafeBufferPointer { (literals) throws(ZoetropeError) in
+                try distances.withUnsafeBufferPointer { (distances) throws(ZoetropeError) in
+                    // The output buffer is never empty (see `init`).
+                    guard let base = target.baseAddress else { return .needsSpace }
+                    var decoder = HuffmanBlockDecoder(
+                        reader: reader, out: base, op: op, capacity: min(target.count, ceiling), bufferEnd: target.count,
+                        literals: literals, distances: distances, literalBits: literalBits, distanceBits: distanceBits,
+                        inputComplete: complete)
+                    defer { reader = decoder.reader; op = decoder.op }
+                    return try decoder.run(pauseAt: pauseAt)
                 }
             }
-        }
-        inputPosition = finalPosition
-        bitBuffer = finalBuffer
-        bitCount = finalCount
-        outputCount = finalOp
-        if var failure {
-            failure.offset = totalInputConsumed
-            throw failure
-        }
-        return result
-    }
-
-    /// Copies a match of `length` bytes from `distance` bytes back to `out + op`, where `room`
-    /// bytes of buffer follow `out + op` (at least `length`) and `distance` ≤ `op`.
-    @inline(__always)
-    private static func copyMatch(_ out: UnsafeMutablePointer<UInt8>, at op: Int, distance: Int, length: Int, room: Int) {
-        let from = out + (op - distance)
-        let to = out + op
-        if distance >= 8 && room >= length + 8 {
-            // Most matches are short: copy 8 bytes at a time inline rather than calling memmove.
-            // Each chunk's source lies at least 8 bytes behind it, so it is final before it is
-            // read; the last chunk may write up to 7 bytes past the match, inside the buffer, which
-            // later output overwrites.
-            var k = 0
-            repeat {
-                let chunk = UnsafeRawPointer(from + k).loadUnaligned(as: UInt64.self)
-                UnsafeMutableRawPointer(to + k).storeBytes(of: chunk, as: UInt64.self)
-                k += 8
-            } while k < length
-        } else if distance >= length {
-            to.update(from: from, count: length)
-        } else if distance == 1 {
-            to.update(repeating: from.pointee, count: length)
-        } else {
-            for k in 0..<length { to[k] = from[k] }
         }
     }
 }

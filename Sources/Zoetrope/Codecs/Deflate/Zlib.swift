@@ -24,10 +24,6 @@ public enum Zlib {
         // The guess may have been far too big (data that did not compress): hand back a buffer
         // that fits rather than one holding up to four times the output.
         guard output.capacity > output.count + output.count / 4 + 4_096 else { return output }
-        return output.withUnsafeBufferPointer { bytes in
-            [UInt8](unsafeUninitializedCapacity: bytes.count) { buffer, initialized in
-                initialized = buffer.initialize(fromContentsOf: bytes)
-            }
-        }
+        return output.withUnsafeBufferPointer { [UInt8](unwrittenCount: $0.count, copying: $0) }
     }
 }

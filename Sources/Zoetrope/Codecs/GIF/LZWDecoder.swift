@@ -42,93 +42,112 @@ enum LZWDecoder {
                        colors: UnsafeBufferPointer<UInt32>,
                        into output: UnsafeMutableBufferPointer<UInt32>) -> Result {
         precondition(supportedMinimumCodeSizes.contains(minimumCodeSize) && colors.count == 1 << minimumCodeSize)
-        let clearCode = 1 << minimumCodeSize
-        let endCode = clearCode + 1
-        let pixelCount = output.count
-
         // Output start and length of each table code's string (literals are not stored).
         var starts = [Int](repeating: 0, count: tableSize)
         var lengths = [Int](repeating: 0, count: tableSize)
-
-        var width = minimumCodeSize + 1
-        var nextCode = clearCode + 2
-        var hasPrevious = false
-        var previousStart = 0
-        var previousLength = 0
-        var position = 0
-
-        var bitBuffer: UInt64 = 0
-        var bitCount = 0
-        var byteIndex = 0
-        let byteCount = data.count
-
         return starts.withUnsafeMutableBufferPointer { starts in
             lengths.withUnsafeMutableBufferPointer { lengths in
-                while position < pixelCount {
-                    if bitCount < width {
-                        while bitCount <= 56 && byteIndex < byteCount {
-                            bitBuffer |= UInt64(data[byteIndex]) << UInt64(bitCount)
-                            byteIndex += 1
-                            bitCount += 8
-                        }
-                        if bitCount < width {
-                            return Result(pixelsWritten: position, stop: .dataEnded, bytePosition: byteCount)
-                        }
-                    }
-                    let code = Int(bitBuffer & ((1 << UInt64(width)) - 1))
-                    bitBuffer >>= UInt64(width)
-                    bitCount -= width
-
-                    if code == clearCode {
-                        width = minimumCodeSize + 1
-                        nextCode = clearCode + 2
-                        hasPrevious = false
-                        continue
-                    }
-                    if code == endCode {
-                        return Result(pixelsWritten: position, stop: .endCode, bytePosition: byteIndex)
-                    }
-                    // Define the entry the previous code implies (previous string + first pixel of
-                    // this one); for code == nextCode that is the string about to be emitted.
-                    if hasPrevious && nextCode < tableSize {
-                        guard code <= nextCode else {
-                            return Result(pixelsWritten: position, stop: .invalidCode(code: code, nextCode: nextCode),
-                                          bytePosition: byteIndex)
-                        }
-                        starts[nextCode] = previousStart
-                        lengths[nextCode] = previousLength + 1
-                        nextCode += 1
-                    } else if code >= nextCode {
-                        return Result(pixelsWritten: position, stop: .invalidCode(code: code, nextCode: nextCode),
-                                      bytePosition: byteIndex)
-                    }
-
-                    let start = position
-                    if code < clearCode {
-                        output[position] = colors[code]
-                        position += 1
-                    } else {
-                        let source = starts[code]
-                        let length = min(lengths[code], pixelCount - position)
-                        if length > 8 && source + length <= position, let base = output.baseAddress {
-                            // A long string written earlier: one block copy.
-                            (base + position).update(from: base + source, count: length)
-                        } else {
-                            // Short strings, and the entry defined just now (code == nextCode - 1),
-                            // whose last pixel is its own first: forward copy one pixel at a time.
-                            for offset in 0..<length {
-                                output[position + offset] = output[source + offset]
-                            }
-                        }
-                        position += length
-                    }
-                    previousStart = start
-                    previousLength = position - start
-                    hasPrevious = true
-                    if nextCode == 1 << width && width < maximumCodeWidth { width += 1 }
-                }
-                return Result(pixelsWritten: position, stop: .complete, bytePosition: byteIndex)
+                var decoder = CodeStream(reader: LSBBitReader(data), minimumCodeSize: minimumCodeSize, colors: colors,
+                                         output: output, starts: starts, lengths: lengths)
+                return decoder.run()
             }
         }
+    }
+}
+
+/// The state of one LZW decode, held in a local variable so that its fields stay in registers.
+private struct CodeStream {
+    var reader: LSBBitReader
+    let minimumCodeSize: Int
+    let clearCode: Int
+    let colors: UnsafeBufferPointer<UInt32>
+    let output: UnsafeMutableBufferPointer<UInt32>
+    let starts: UnsafeMutableBufferPointer<Int>
+    let lengths: UnsafeMutableBufferPointer<Int>
+    /// Pixels written.
+    var position = 0
+    var width: Int
+    var nextCode: Int
+    /// The previous code's string (none right after a clear code).
+    var hasPrevious = false
+    var previousStart = 0
+    var previousLength = 0
+
+    init(reader: LSBBitReader, minimumCodeSize: Int, colors: UnsafeBufferPointer<UInt32>,
+         output: UnsafeMutableBufferPointer<UInt32>, starts: UnsafeMutableBufferPointer<Int>,
+         lengths: UnsafeMutableBufferPointer<Int>) {
+        self.reader = reader
+        self.minimumCodeSize = minimumCodeSize
+        self.clearCode = 1 << minimumCodeSize
+        self.colors = colors
+        self.output = output
+        self.starts = starts
+        self.lengths = lengths
+        width = minimumCodeSize + 1
+        nextCode = clearCode + 2
+    }
+
+    @inline(__always)
+    private func result(_ stop: LZWDecoder.Stop) -> LZWDecoder.Result {
+        LZWDecoder.Result(pixelsWritten: position, stop: stop, bytePosition: reader.byteOffset)
+    }
+
+    mutating func run() -> LZWDecoder.Result {
+        while position < output.count {
+            if reader.bitCount < width {
+                reader.refill()
+                if reader.bitCount < width { return result(.dataEnded) }
+            }
+            let code = Int(reader.peek(width))
+            reader.consume(width)
+            if code == clearCode {
+                width = minimumCodeSize + 1
+                nextCode = clearCode + 2
+                hasPrevious = false
+                continue
+            }
+            if code == clearCode + 1 { return result(.endCode) }
+            guard defineEntry(before: code) else {
+                return result(.invalidCode(code: code, nextCode: nextCode))
+            }
+            emit(code)
+            if nextCode == 1 << width && width < LZWDecoder.maximumCodeWidth { width += 1 }
+        }
+        return result(.complete)
+    }
+
+    /// Defines the entry the previous code implies (previous string + first pixel of this one; for
+    /// `code == nextCode` that is the string about to be emitted). `false` when `code` is not in
+    /// the table even then.
+    @inline(__always)
+    private mutating func defineEntry(before code: Int) -> Bool {
+        guard hasPrevious && nextCode < LZWDecoder.tableSize else { return code < nextCode }
+        guard code <= nextCode else { return false }
+        starts[nextCode] = previousStart
+        lengths[nextCode] = previousLength + 1
+        nextCode += 1
+        return true
+    }
+
+    /// Writes `code`'s string (as much as fits) and makes it the previous string.
+    @inline(__always)
+    private mutating func emit(_ code: Int) {
+        let start = position
+        if code < clearCode {
+            output[position] = colors[code]
+            position += 1
+        } else {
+            // A string written earlier: an LZ77 copy from where it was written. The entry defined
+            // just now (code == nextCode - 1) overlaps itself: its last pixel is its own first.
+            let room = output.count - position
+            let length = min(lengths[code], room)
+            // `output` is not empty here (position < output.count).
+            LZ77.copyMatch(output.baseAddress.unsafelyUnwrapped, at: position, distance: position - starts[code],
+                           length: length, room: room)
+            position += length
+        }
+        previousStart = start
+        previousLength = position - start
+        hasPrevious = true
     }
 }

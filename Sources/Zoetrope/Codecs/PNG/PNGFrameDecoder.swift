@@ -39,7 +39,7 @@ struct PNGFrameDecoder {
             // zeroing the whole image up front only the rows after the last decoded one are cleared.
             let size = width * height * 4
             image = RGBAImage(width: width, height: height,
-                              pixels: [UInt8](unsafeUninitializedCapacity: size) { _, initialized in initialized = size })
+                              pixels: [UInt8](unwrittenCount: size))
         }
         var inflateError: ZoetropeError?
         image.withUnsafeMutablePixels { pixels in

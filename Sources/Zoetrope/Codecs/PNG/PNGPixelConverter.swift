@@ -57,21 +57,12 @@ struct PNGPixelConverter: Sendable {
     func convert(row: UnsafePointer<UInt8>, count: Int, into output: UnsafeMutablePointer<UInt8>, step: Int) {
         let depth = header.bitDepth
         switch header.colorType {
+        case .rgba where depth == 8:
+            Self.convertRGBA8(row: row, count: count, into: output, step: step)
         case .rgba:
-            if depth == 8 {
-                if step == 4 {
-                    output.update(from: row, count: count * 4)
-                } else {
-                    for i in 0..<count {
-                        let s = row + i * 4, d = output + i * step
-                        d[0] = s[0]; d[1] = s[1]; d[2] = s[2]; d[3] = s[3]
-                    }
-                }
-            } else {
-                for i in 0..<count {
-                    let s = row + i * 8, d = output + i * step
-                    d[0] = s[0]; d[1] = s[2]; d[2] = s[4]; d[3] = s[6]
-                }
+            for i in 0..<count {
+                let s = row + i * 8, d = output + i * step
+                d[0] = s[0]; d[1] = s[2]; d[2] = s[4]; d[3] = s[6]
             }
         case .greyAlpha:
             let size = depth / 4 // bytes per pixel: 2 or 4
@@ -80,64 +71,92 @@ struct PNGPixelConverter: Sendable {
                 let grey = s[0], alpha = s[size / 2]
                 d[0] = grey; d[1] = grey; d[2] = grey; d[3] = alpha
             }
+        case .rgb where depth == 8 && transparentKey == nil:
+            Self.convertOpaqueRGB(row: row, count: count, into: output, step: step)
         case .rgb:
-            if depth == 8 && transparentKey == nil {
-                Self.convertOpaqueRGB(row: row, count: count, into: output, step: step)
-            } else if depth == 8 {
-                let key = transparentKey.map { ($0[0], $0[1], $0[2]) }
-                for i in 0..<count {
-                    let s = row + i * 3, d = output + i * step
-                    d[0] = s[0]; d[1] = s[1]; d[2] = s[2]
-                    if let key, UInt16(s[0]) == key.0, UInt16(s[1]) == key.1, UInt16(s[2]) == key.2 {
-                        d[3] = 0
-                    } else {
-                        d[3] = 255
-                    }
-                }
-            } else {
-                let key = transparentKey.map { ($0[0], $0[1], $0[2]) }
-                for i in 0..<count {
-                    let s = row + i * 6, d = output + i * step
-                    d[0] = s[0]; d[1] = s[2]; d[2] = s[4]
-                    let r = UInt16(s[0]) << 8 | UInt16(s[1])
-                    let g = UInt16(s[2]) << 8 | UInt16(s[3])
-                    let b = UInt16(s[4]) << 8 | UInt16(s[5])
-                    d[3] = key.map { r == $0.0 && g == $0.1 && b == $0.2 } == true ? 0 : 255
-                }
-            }
+            convertKeyedRGB(row: row, count: count, into: output, step: step)
         case .grey:
-            let key = transparentKey?[0]
-            if depth == 16 {
-                for i in 0..<count {
-                    let s = row + i * 2, d = output + i * step
-                    let value = UInt16(s[0]) << 8 | UInt16(s[1])
-                    d[0] = s[0]; d[1] = s[0]; d[2] = s[0]
-                    d[3] = value == key ? 0 : 255
-                }
-            } else {
-                let maximum = (1 << depth) - 1
-                for i in 0..<count {
-                    let sample = Self.sample(row, index: i, depth: depth)
-                    let grey = UInt8(sample * 255 / maximum)
-                    let d = output + i * step
-                    d[0] = grey; d[1] = grey; d[2] = grey
-                    d[3] = UInt16(sample) == key ? 0 : 255
+            convertGrey(row: row, count: count, into: output, step: step)
+        case .palette:
+            convertPalette(row: row, count: count, into: output, step: step)
+        }
+    }
+
+    /// 8-bit RGBA: a copy, pixel by pixel when the output is spread out.
+    private static func convertRGBA8(row: UnsafePointer<UInt8>, count: Int, into output: UnsafeMutablePointer<UInt8>, step: Int) {
+        if step == 4 {
+            output.update(from: row, count: count * 4)
+            return
+        }
+        for i in 0..<count {
+            let s = row + i * 4, d = output + i * step
+            d[0] = s[0]; d[1] = s[1]; d[2] = s[2]; d[3] = s[3]
+        }
+    }
+
+    /// RGB with a `tRNS` colour key (8-bit), or 16-bit RGB with or without one.
+    private func convertKeyedRGB(row: UnsafePointer<UInt8>, count: Int, into output: UnsafeMutablePointer<UInt8>, step: Int) {
+        let key = transparentKey.map { ($0[0], $0[1], $0[2]) }
+        if header.bitDepth == 8 {
+            for i in 0..<count {
+                let s = row + i * 3, d = output + i * step
+                d[0] = s[0]; d[1] = s[1]; d[2] = s[2]
+                if let key, UInt16(s[0]) == key.0, UInt16(s[1]) == key.1, UInt16(s[2]) == key.2 {
+                    d[3] = 0
+                } else {
+                    d[3] = 255
                 }
             }
-        case .palette:
-            // One 32-bit load and store per pixel. The table has 256 entries, so any 8-bit index is in range.
-            palette.withUnsafeBytes { table in
-                let target = UnsafeMutableRawPointer(output)
-                if depth == 8 {
-                    for i in 0..<count {
-                        let entry = table.load(fromByteOffset: Int(row[i]) &* 4, as: UInt32.self)
-                        (target + i &* step).storeBytes(of: entry, as: UInt32.self)
-                    }
-                } else {
-                    for i in 0..<count {
-                        let entry = table.load(fromByteOffset: Self.sample(row, index: i, depth: depth) &* 4, as: UInt32.self)
-                        (target + i &* step).storeBytes(of: entry, as: UInt32.self)
-                    }
+            return
+        }
+        for i in 0..<count {
+            let s = row + i * 6, d = output + i * step
+            d[0] = s[0]; d[1] = s[2]; d[2] = s[4]
+            let r = UInt16(s[0]) << 8 | UInt16(s[1])
+            let g = UInt16(s[2]) << 8 | UInt16(s[3])
+            let b = UInt16(s[4]) << 8 | UInt16(s[5])
+            d[3] = key.map { r == $0.0 && g == $0.1 && b == $0.2 } == true ? 0 : 255
+        }
+    }
+
+    /// Grey at any depth: 16-bit keeps the high byte, 1/2/4-bit is scaled by bit replication.
+    private func convertGrey(row: UnsafePointer<UInt8>, count: Int, into output: UnsafeMutablePointer<UInt8>, step: Int) {
+        let key = transparentKey?[0]
+        let depth = header.bitDepth
+        if depth == 16 {
+            for i in 0..<count {
+                let s = row + i * 2, d = output + i * step
+                let value = UInt16(s[0]) << 8 | UInt16(s[1])
+                d[0] = s[0]; d[1] = s[0]; d[2] = s[0]
+                d[3] = value == key ? 0 : 255
+            }
+            return
+        }
+        let maximum = (1 << depth) - 1
+        for i in 0..<count {
+            let sample = Self.sample(row, index: i, depth: depth)
+            let grey = UInt8(sample * 255 / maximum)
+            let d = output + i * step
+            d[0] = grey; d[1] = grey; d[2] = grey
+            d[3] = UInt16(sample) == key ? 0 : 255
+        }
+    }
+
+    /// Palette indices at any depth: one 32-bit load and store per pixel. The table has 256
+    /// entries, so any 8-bit index is in range.
+    private func convertPalette(row: UnsafePointer<UInt8>, count: Int, into output: UnsafeMutablePointer<UInt8>, step: Int) {
+        let depth = header.bitDepth
+        palette.withUnsafeBytes { table in
+            let target = UnsafeMutableRawPointer(output)
+            if depth == 8 {
+                for i in 0..<count {
+                    let entry = table.load(fromByteOffset: Int(row[i]) &* 4, as: UInt32.self)
+                    (target + i &* step).storeBytes(of: entry, as: UInt32.self)
+                }
+            } else {
+                for i in 0..<count {
+                    let entry = table.load(fromByteOffset: Self.sample(row, index: i, depth: depth) &* 4, as: UInt32.self)
+                    (target + i &* step).storeBytes(of: entry, as: UInt32.self)
                 }
             }
         }
