@@ -44,7 +44,7 @@ private let fuzzOptions = DecodingOptions(limits: DecodingLimits(maxPixels: 1 <<
 public func fuzzInitialize(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>) -> CInt {
     if let requested = getenv("ZOETROPE_FUZZ_TARGET"), String(cString: requested) == "list" {
         print("targets: " + FuzzTarget.all.map(\.name).joined(separator: " "))
-        fflush(stdout)
+        fflush(nil) // every output stream
         _exit(0) // not exit(): libFuzzer treats an exit handler run as a failure
     }
     return 0
