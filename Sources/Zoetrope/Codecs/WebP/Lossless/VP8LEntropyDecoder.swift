@@ -67,8 +67,9 @@ struct VP8LEntropyDecoder {
     /// codes (green and red, blue and alpha) without checking again.
     private static let twoCodeBits = 2 * VP8LPrefixCode.maximumCodeBits
 
-    // The per-pixel loop stays in one function, over 60 lines, so that the position, the current
-    // group and the reader live in registers; the three kinds of symbol are handled inline.
+    /// The per-pixel loop: literals, backward references and colour cache hits. It stays in one
+    /// function (its helpers are inlined) so that the position, the current group and the reader
+    /// live in registers.
     private func decodeLoop(pixels: UnsafeMutableBufferPointer<UInt32>, tables: UnsafeBufferPointer<UInt32>,
                             groups: UnsafeBufferPointer<VP8LPrefixCodeGroup>, cache: UnsafeMutableBufferPointer<UInt32>,
                             reader: inout LSBBitReader, end: VP8LStreamEnd) -> Outcome {
@@ -88,15 +89,7 @@ struct VP8LEntropyDecoder {
                 reader.refill(ifBelow: Self.twoCodeBits)
                 let green = symbol(current.green, tables, &reader)
                 if green < literalLimit {
-                    if current.hasTrivialLiteral {
-                        argb = current.trivialARB | UInt32(green) << 8
-                    } else {
-                        let red = symbol(current.red, tables, &reader)
-                        reader.refill(ifBelow: Self.twoCodeBits)
-                        let blue = symbol(current.blue, tables, &reader)
-                        let alpha = symbol(current.alpha, tables, &reader)
-                        argb = UInt32(alpha) << 24 | UInt32(red) << 16 | UInt32(green) << 8 | UInt32(blue)
-                    }
+                    argb = literal(green: green, current, tables, &reader)
                 } else if green < lengthLimit {
                     let length = VP8LDistanceMap.value(prefix: green - literalLimit, reader: &reader)
                     reader.refill(ifBelow: VP8LPrefixCode.maximumCodeBits)
@@ -120,14 +113,7 @@ struct VP8LEntropyDecoder {
                     continue
                 } else {
                     if end.isPassed(by: reader) { return truncated(position, reader) }
-                    while cachedUpTo < position {
-                        let color = pixels[cachedUpTo]
-                        cache[VP8LColorCache.index(of: color, bits: cacheBits)] = color
-                        cachedUpTo += 1
-                    }
-                    // The alphabet only has cache symbols when there is a cache, so this index is
-                    // below the cache size.
-                    argb = cache[green - lengthLimit]
+                    argb = cachedColor(green - lengthLimit, cache, pixels, cachedUpTo: &cachedUpTo, before: position)
                 }
                 if end.isPassed(by: reader) { return truncated(position, reader) }
             }
@@ -137,6 +123,34 @@ struct VP8LEntropyDecoder {
             if x == width { x = 0; y += 1 }
         }
         return Outcome(decodedPixels: position, damage: nil)
+    }
+
+    /// The ARGB literal whose green is `green` (already decoded with the other codes' refill):
+    /// red, blue and alpha come from the group's single symbols or are decoded here.
+    @inline(__always)
+    private func literal(green: Int, _ current: VP8LPrefixCodeGroup, _ tables: UnsafeBufferPointer<UInt32>,
+                         _ reader: inout LSBBitReader) -> UInt32 {
+        if current.hasTrivialLiteral { return current.trivialARB | UInt32(green) << 8 }
+        let red = symbol(current.red, tables, &reader)
+        reader.refill(ifBelow: Self.twoCodeBits)
+        let blue = symbol(current.blue, tables, &reader)
+        let alpha = symbol(current.alpha, tables, &reader)
+        return UInt32(alpha) << 24 | UInt32(red) << 16 | UInt32(green) << 8 | UInt32(blue)
+    }
+
+    /// The colour at `index` of the colour cache, after adding the pixels from `cachedUpTo` to
+    /// `position` to it (the cache is only brought up to date when a stream reads it).
+    @inline(__always)
+    private func cachedColor(_ index: Int, _ cache: UnsafeMutableBufferPointer<UInt32>,
+                             _ pixels: UnsafeMutableBufferPointer<UInt32>, cachedUpTo: inout Int, before position: Int) -> UInt32 {
+        while cachedUpTo < position {
+            let color = pixels[cachedUpTo]
+            cache[VP8LColorCache.index(of: color, bits: cacheBits)] = color
+            cachedUpTo += 1
+        }
+        // The alphabet only has cache symbols when there is a cache, so this index is below the
+        // cache size.
+        return cache[index]
     }
 
     private func truncated(_ position: Int, _ reader: LSBBitReader) -> Outcome {
