@@ -101,6 +101,13 @@ struct LSBBitReader {
         }
     }
 
+    /// ``refill()`` when fewer than `count` (≤ 56) bits are buffered: a hot loop that decodes
+    /// several codes of known greatest length per refill tests once instead of loading every time.
+    @inline(__always)
+    mutating func refill(ifBelow count: Int) {
+        if bitCount < count { refill() }
+    }
+
     /// Loads whole bytes while the buffer holds fewer than `target` (≤ 56) bits and input is left.
     @inline(__always)
     mutating func refillBytes(upTo target: Int) {

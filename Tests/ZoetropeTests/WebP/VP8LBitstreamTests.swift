@@ -60,25 +60,61 @@ struct VP8LHeaderTests {
         let fields: [(Int, Int)] = (0..<40).map { index in (index * 7919 % (1 << (index % 17 + 1)), index % 17 + 1) }
         for (value, count) in fields { writer.bits(value, count) }
         let data = writer.data
-        var reader = VP8LBitReader(data, payload: 0 ..< data.count)
-        for (value, count) in fields { #expect(Int(reader.readBits(count)) == value) }
-        #expect(!reader.isPastEnd)
-        _ = reader.readBits(32)
-        _ = reader.readBits(32)
-        #expect(reader.isPastEnd)
-        #expect(reader.byteOffset == data.count)
+        let end = VP8LStreamEnd(byteCount: data.count)
+        data.withUnsafeBufferPointer { buffer in
+            var reader = LSBBitReader(buffer)
+            for (value, count) in fields { #expect(Int(reader.read(count)) == value) }
+            #expect(!end.isPassed(by: reader))
+            _ = reader.read(32)
+            _ = reader.read(32)
+            #expect(end.isPassed(by: reader))
+            #expect(reader.byteOffset == data.count)
+        }
     }
 
     @Test("a stream shorter than 8 bytes may read zero bits up to bit 64, as libwebp allows")
     func shortStreamSlack() {
         let data: [UInt8] = [0xff, 0x01]
-        var reader = VP8LBitReader(data, payload: 0 ..< 2)
-        #expect(reader.readBits(16) == 0x01ff)
-        #expect(reader.readBits(32) == 0)
-        #expect(reader.readBits(16) == 0)
-        #expect(!reader.isPastEnd)
-        _ = reader.readBits(1)
-        #expect(reader.isPastEnd)
+        let end = VP8LStreamEnd(byteCount: 2)
+        data.withUnsafeBufferPointer { buffer in
+            var reader = LSBBitReader(buffer)
+            #expect(reader.read(16) == 0x01ff)
+            #expect(reader.read(32) == 0)
+            #expect(reader.read(16) == 0)
+            #expect(!end.isPassed(by: reader))
+            _ = reader.read(1)
+            #expect(end.isPassed(by: reader))
+        }
+    }
+
+    @Test("the end rule is libwebp's: more than max(8 × size, 64) bits consumed", arguments: [0, 1, 3, 7, 8, 9, 20])
+    func endRuleMatchesConsumedBits(size: Int) {
+        let data = [UInt8](repeating: 0x5a, count: size)
+        let end = VP8LStreamEnd(byteCount: size)
+        let limit = max(8 * size, 64)
+        data.withUnsafeBufferPointer { buffer in
+            var reader = LSBBitReader(buffer)
+            for step in [1, 7, 15, 3, 32, 2, 9, 30, 1, 1, 13] {
+                _ = reader.read(step)
+                #expect(end.isPassed(by: reader) == (reader.bitsConsumed > limit), "\(reader.bitsConsumed) bits of \(size) bytes")
+            }
+        }
+    }
+
+    @Test("a reader over a payload inside a larger buffer stops at the payload's end")
+    func payloadInsideBuffer() throws {
+        // The payload (a 1 × 1 image) sits between other bytes; reading stops at its end and
+        // errors give offsets in the whole buffer.
+        let image = VP8LTestStream.literals(width: 1, height: 1, [0xff10_2030])
+        let bytes = [UInt8](repeating: 0xff, count: 7) + image + [UInt8](repeating: 0xff, count: 9)
+        let frame = try VP8LDecoder.decode(bytes, payload: 7 ..< 7 + image.count, maxPixels: 1)
+        #expect(frame.damage == nil)
+        #expect(argbPixels(frame.image) == [0xff10_2030])
+        let cut = VP8LTestStream.literals(width: 64, height: 1, TestPixels.random(64, seed: 9))
+        let padded = [UInt8](repeating: 0xff, count: 7) + cut.prefix(cut.count - 40) + [UInt8](repeating: 0xff, count: 9)
+        let damaged = try VP8LDecoder.decode(padded, payload: 7 ..< padded.count - 9, maxPixels: 64)
+        #expect(damaged.damage?.kind == .truncated)
+        #expect(damaged.damage?.offset == padded.count - 9)
     }
 }
 
@@ -88,22 +124,44 @@ struct VP8LPrefixCodeTests {
     func zeroLengthCode() throws {
         var lengths = [UInt8](repeating: 0, count: 280)
         lengths[200] = 3
-        let code = try #require(VP8LPrefixCode(lengths: lengths, primaryBits: 8))
-        #expect(code.singleSymbol == 200)
+        let code = try #require(VP8LPrefixCode.table(lengths: lengths, primaryBits: 8))
+        #expect(VP8LPrefixCode.singleSymbol(of: code) == 200)
+        #expect(code.entries.count == 1)
         let data: [UInt8] = [0xa5, 0x5a, 0, 0, 0, 0, 0, 0, 0]
-        var reader = VP8LBitReader(data, payload: 0 ..< data.count)
-        let symbol = code.table.withUnsafeBufferPointer { code.decode($0, &reader) }
-        #expect(symbol == 200)
-        #expect(reader.consumedBits == 0)
-        #expect(reader.readBits(8) == 0xa5)
+        data.withUnsafeBufferPointer { buffer in
+            var reader = LSBBitReader(buffer)
+            reader.refill()
+            let symbol = code.entries.withUnsafeBufferPointer { VP8LPrefixCode.decode($0, primaryBits: code.primaryBits, &reader) }
+            #expect(symbol == 200)
+            #expect(reader.bitsConsumed == 0)
+            #expect(reader.read(8) == 0xa5)
+        }
+    }
+
+    @Test("a code of two or more symbols reads its bits and is not single-symbol")
+    func twoSymbolCode() throws {
+        let code = try #require(VP8LPrefixCode.table(lengths: [0, 1, 2, 2], primaryBits: 8))
+        #expect(VP8LPrefixCode.singleSymbol(of: code) == nil)
+        #expect(code.primaryBits == 2)
+        // Codes (LSB first): symbol 1 = 0, symbol 2 = 01, symbol 3 = 11.
+        let data: [UInt8] = [0b0001_1010, 0, 0, 0, 0, 0, 0, 0]
+        data.withUnsafeBufferPointer { buffer in
+            var reader = LSBBitReader(buffer)
+            reader.refill()
+            let symbols = code.entries.withUnsafeBufferPointer { table in
+                (0..<4).map { _ in VP8LPrefixCode.decode(table, primaryBits: code.primaryBits, &reader) }
+            }
+            #expect(symbols == [1, 2, 3, 1])
+            #expect(reader.bitsConsumed == 6)
+        }
     }
 
     @Test("empty, incomplete and over-subscribed lengths are rejected")
     func invalidCodes() {
-        #expect(VP8LPrefixCode(lengths: [0, 0, 0], primaryBits: 8) == nil)
-        #expect(VP8LPrefixCode(lengths: [1, 2, 0], primaryBits: 8) == nil)
-        #expect(VP8LPrefixCode(lengths: [1, 1, 1], primaryBits: 8) == nil)
-        #expect(VP8LPrefixCode(lengths: [1, 2, 2], primaryBits: 8) != nil)
+        #expect(VP8LPrefixCode.table(lengths: [0, 0, 0], primaryBits: 8) == nil)
+        #expect(VP8LPrefixCode.table(lengths: [1, 2, 0], primaryBits: 8) == nil)
+        #expect(VP8LPrefixCode.table(lengths: [1, 1, 1], primaryBits: 8) == nil)
+        #expect(VP8LPrefixCode.table(lengths: [1, 2, 2], primaryBits: 8) != nil)
     }
 
     @Test("simple codes: one symbol in 1 bit, one in 8 bits, two symbols")

@@ -12,21 +12,21 @@ enum VP8LCodeLengths {
     ///
     /// Symbols of a simple code beyond the alphabet (possible for the 40-symbol distance alphabet,
     /// which a simple code addresses with 8 bits) are dropped, as libwebp does.
-    static func read(alphabetSize: Int, from reader: inout VP8LBitReader) throws(ZoetropeError) -> [UInt8] {
+    static func read(alphabetSize: Int, from reader: inout LSBBitReader, end: VP8LStreamEnd) throws(ZoetropeError) -> [UInt8] {
         var lengths = [UInt8](repeating: 0, count: alphabetSize)
-        if reader.readFlag() {
-            let symbolCount = Int(reader.readBits(1)) + 1
-            let firstSymbolBits = reader.readFlag() ? 8 : 1
-            let first = Int(reader.readBits(firstSymbolBits))
+        if reader.read(1) != 0 {
+            let symbolCount = Int(reader.read(1)) + 1
+            let firstSymbolBits = reader.read(1) != 0 ? 8 : 1
+            let first = Int(reader.read(firstSymbolBits))
             if first < alphabetSize { lengths[first] = 1 }
             if symbolCount == 2 {
-                let second = Int(reader.readBits(8))
+                let second = Int(reader.read(8))
                 if second < alphabetSize { lengths[second] = 1 }
             }
         } else {
-            try readNormal(into: &lengths, from: &reader)
+            try readNormal(into: &lengths, from: &reader, end: end)
         }
-        guard !reader.isPastEnd else {
+        guard !end.isPassed(by: reader) else {
             throw ZoetropeError(.truncated, format: .webp, offset: reader.byteOffset,
                                 "VP8L data ends inside a prefix code")
         }
@@ -34,41 +34,44 @@ enum VP8LCodeLengths {
     }
 
     /// Reads a normal code: the code-length code, the optional max_symbol, then the lengths.
-    private static func readNormal(into lengths: inout [UInt8], from reader: inout VP8LBitReader) throws(ZoetropeError) {
-        let codeLengthCount = Int(reader.readBits(4)) + 4
+    private static func readNormal(into lengths: inout [UInt8], from reader: inout LSBBitReader,
+                                   end: VP8LStreamEnd) throws(ZoetropeError) {
+        let codeLengthCount = Int(reader.read(4)) + 4
         var codeLengthLengths = [UInt8](repeating: 0, count: codeLengthCodeOrder.count)
         for index in 0..<codeLengthCount {
-            codeLengthLengths[codeLengthCodeOrder[index]] = UInt8(reader.readBits(3))
+            codeLengthLengths[codeLengthCodeOrder[index]] = UInt8(reader.read(3))
         }
         let offset = reader.byteOffset
-        guard let lengthCode = VP8LPrefixCode(lengths: codeLengthLengths, primaryBits: codeLengthTableBits) else {
+        guard let lengthCode = VP8LPrefixCode.table(lengths: codeLengthLengths, primaryBits: codeLengthTableBits) else {
             throw ZoetropeError(.malformed, format: .webp, offset: offset, "VP8L code-length code is not a valid prefix code")
         }
         var symbolBudget = lengths.count
-        if reader.readFlag() {
-            let bitCount = 2 + 2 * Int(reader.readBits(3))
-            symbolBudget = 2 + Int(reader.readBits(bitCount))
+        if reader.read(1) != 0 {
+            let bitCount = 2 + 2 * Int(reader.read(3))
+            symbolBudget = 2 + Int(reader.read(bitCount))
             guard symbolBudget <= lengths.count else {
                 throw ZoetropeError(.malformed, format: .webp, offset: reader.byteOffset,
                                     "VP8L max_symbol \(symbolBudget) exceeds the alphabet size \(lengths.count)")
             }
         }
-        try lengthCode.table.withUnsafeBufferPointer { (table) throws(ZoetropeError) in
-            try decodeLengths(into: &lengths, budget: symbolBudget, code: lengthCode, table: table, reader: &reader)
+        try lengthCode.entries.withUnsafeBufferPointer { (table) throws(ZoetropeError) in
+            try decodeLengths(into: &lengths, budget: symbolBudget, table: table, primaryBits: lengthCode.primaryBits,
+                              reader: &reader, end: end)
         }
     }
 
     /// Decodes code-length symbols: 0–15 are lengths, 16 repeats the last non-zero length 3–6
     /// times, 17 writes 3–10 zeros, 18 writes 11–138 zeros. At most `budget` symbols are read.
-    private static func decodeLengths(into lengths: inout [UInt8], budget: Int, code: VP8LPrefixCode,
-                                      table: UnsafeBufferPointer<UInt32>,
-                                      reader: inout VP8LBitReader) throws(ZoetropeError) {
+    private static func decodeLengths(into lengths: inout [UInt8], budget: Int, table: UnsafeBufferPointer<UInt32>,
+                                      primaryBits: Int, reader: inout LSBBitReader,
+                                      end: VP8LStreamEnd) throws(ZoetropeError) {
         var symbol = 0
         var remaining = budget
         var previousLength = initialRepeatedLength
         while symbol < lengths.count, remaining > 0 {
             remaining -= 1
-            let codeLength = code.decode(table, &reader)
+            reader.refill(ifBelow: VP8LPrefixCode.maximumCodeBits)
+            let codeLength = VP8LPrefixCode.decode(table, primaryBits: primaryBits, &reader)
             if codeLength < 16 {
                 lengths[symbol] = UInt8(codeLength)
                 symbol += 1
@@ -76,7 +79,7 @@ enum VP8LCodeLengths {
                 continue
             }
             let (extraBits, base) = codeLength == 16 ? (2, 3) : codeLength == 17 ? (3, 3) : (7, 11)
-            let repeatCount = Int(reader.readBits(extraBits)) + base
+            let repeatCount = Int(reader.read(extraBits)) + base
             guard symbol + repeatCount <= lengths.count else {
                 throw ZoetropeError(.malformed, format: .webp, offset: reader.byteOffset,
                                     "VP8L code-length repeat runs past the alphabet")
@@ -84,7 +87,7 @@ enum VP8LCodeLengths {
             let value: UInt8 = codeLength == 16 ? previousLength : 0
             for index in symbol ..< symbol + repeatCount { lengths[index] = value }
             symbol += repeatCount
-            if reader.isPastEnd { break }
+            if end.isPassed(by: reader) { break }
         }
     }
 }

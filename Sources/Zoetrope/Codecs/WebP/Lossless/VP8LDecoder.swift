@@ -28,29 +28,46 @@ enum VP8LDecoder {
             throw ZoetropeError(.limitExceeded, format: .webp, offset: payload.lowerBound,
                                 "VP8L image \(size) exceeds the limit of \(maxPixels) pixels")
         }
-        // The bit reader starts at the payload's first byte, as libwebp's does, so that its
-        // end-of-data rule (see VP8LBitReader) counts the same bits; the header is skipped.
-        var reader = VP8LBitReader(bytes, payload: payload)
-        _ = reader.readBits(32)
-        _ = reader.readBits(8)
-        var stream = VP8LImageStream(reader: reader, pixelCount: size.area, payloadCount: payload.count)
-        let decoded = try stream.decodeMainImage(width: size.width, height: size.height)
+        let decoded = try withReader(bytes, payload: payload, skipping: VP8LHeader.byteCount) { (reader) throws(ZoetropeError) in
+            var stream = VP8LImageStream(reader: reader, pixelCount: size.area, payloadCount: payload.count)
+            return try stream.decodeMainImage(width: size.width, height: size.height)
+        }
         return VP8LDecodedFrame(image: rgbaImage(decoded), damage: decoded.damage)
     }
 
     /// Decodes a headerless VP8L image stream of `width × height` (the ALPH chunk's form) to ARGB.
     static func decodeStream(_ bytes: [UInt8], payload: Range<Int>, width: Int, height: Int) throws(ZoetropeError) -> VP8LImageStream.Decoded {
-        var stream = VP8LImageStream(reader: VP8LBitReader(bytes, payload: payload), pixelCount: width * height,
-                                     payloadCount: payload.count)
-        return try stream.decodeMainImage(width: width, height: height)
+        try withReader(bytes, payload: payload, skipping: 0) { (reader) throws(ZoetropeError) in
+            var stream = VP8LImageStream(reader: reader, pixelCount: width * height, payloadCount: payload.count)
+            return try stream.decodeMainImage(width: width, height: height)
+        }
+    }
+
+    /// Runs `body` with a reader over `bytes[payload]` that starts `skipped` bytes into it.
+    ///
+    /// VP8L decodes one buffer, so the reader lives for the whole decode inside one
+    /// `withUnsafeBufferPointer`. It sees the bytes from the buffer's start to the payload's end,
+    /// so that it stops at the payload's end and its ``LSBBitReader/byteOffset`` is already an
+    /// offset in `bytes`, as errors report it. (Skipping a VP8L chunk's header this way instead of
+    /// reading it leaves the end-of-stream rule unchanged: ``VP8LStreamEnd`` depends only on the
+    /// payload's size.)
+    private static func withReader<Result>(_ bytes: [UInt8], payload: Range<Int>, skipping skipped: Int,
+                                           _ body: (LSBBitReader) throws(ZoetropeError) -> Result) throws(ZoetropeError) -> Result {
+        precondition(payload.lowerBound >= 0 && payload.upperBound <= bytes.count && skipped <= payload.count)
+        return try bytes.withUnsafeBufferPointer { (buffer) throws(ZoetropeError) -> Result in
+            let upToEnd = UnsafeBufferPointer(rebasing: buffer[..<payload.upperBound])
+            let start = LSBBitReader.State(position: payload.lowerBound + skipped, bits: 0, bitCount: 0)
+            return try body(LSBBitReader(upToEnd, resuming: start))
+        }
     }
 
     /// ARGB words to RGBA bytes.
     static func rgbaImage(_ decoded: VP8LImageStream.Decoded) -> RGBAImage {
         let count = decoded.pixels.count
-        let bytes = [UInt8](unsafeUninitializedCapacity: count * 4) { output, initialized in
+        // Every byte is written below, four per pixel, before the array is handed out.
+        var bytes = [UInt8](unwrittenCount: count * 4)
+        bytes.withUnsafeMutableBytes { raw in
             decoded.pixels.withUnsafeBufferPointer { input in
-                let raw = UnsafeMutableRawBufferPointer(output)
                 for index in 0..<count {
                     // R, G, B, A in memory is the little-endian word A<<24 | B<<16 | G<<8 | R:
                     // ARGB with red and blue swapped.
@@ -59,7 +76,6 @@ enum VP8LDecoder {
                     raw.storeBytes(of: abgr.littleEndian, toByteOffset: index * 4, as: UInt32.self)
                 }
             }
-            initialized = count * 4
         }
         return RGBAImage(width: decoded.width, height: decoded.height, pixels: bytes)
     }

@@ -18,11 +18,11 @@ enum VP8LDistanceMap {
     /// The value of a length or distance prefix symbol (0..<40): prefixes 0–3 are 1–4; larger
     /// ones give a range of 2^extra values starting at (2 + prefix&1) << extra, extra = (prefix−2)/2.
     @inline(__always)
-    static func value(prefix: Int, reader: inout VP8LBitReader) -> Int {
+    static func value(prefix: Int, reader: inout LSBBitReader) -> Int {
         if prefix < 4 { return prefix + 1 }
         let extraBits = (prefix - 2) >> 1
         let offset = (2 + (prefix & 1)) << extraBits
-        return offset + Int(reader.readBits(extraBits)) + 1
+        return offset + Int(reader.read(extraBits)) + 1
     }
 
     /// The distance in pixels for distance code `code` (≥ 1) in an image `width` pixels wide.

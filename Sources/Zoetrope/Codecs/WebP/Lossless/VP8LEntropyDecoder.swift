@@ -34,12 +34,12 @@ struct VP8LEntropyDecoder {
     ///
     /// Damage (data ending early, an impossible backward reference) does not throw: the pixels
     /// before it stay written and the outcome says where decoding stopped.
-    func decode(into pixels: UnsafeMutableBufferPointer<UInt32>, reader: inout VP8LBitReader) -> Outcome {
+    func decode(into pixels: UnsafeMutableBufferPointer<UInt32>, reader: inout LSBBitReader, end: VP8LStreamEnd) -> Outcome {
         var cache = [UInt32](repeating: 0, count: cacheBits > 0 ? 1 << cacheBits : 0)
         return codes.tables.withUnsafeBufferPointer { tables in
             codes.groups.withUnsafeBufferPointer { groups in
                 cache.withUnsafeMutableBufferPointer { cache in
-                    decodeLoop(pixels: pixels, tables: tables, groups: groups, cache: cache, reader: &reader)
+                    decodeLoop(pixels: pixels, tables: tables, groups: groups, cache: cache, reader: &reader, end: end)
                 }
             }
         }
@@ -53,20 +53,26 @@ struct VP8LEntropyDecoder {
         return groups[Int(groupMap.groupIndices[tile])]
     }
 
-    /// Decodes one symbol with the code in `slot`.
+    /// Decodes one symbol with the code in `slot`. Needs ``VP8LPrefixCode/maximumCodeBits`` bits
+    /// buffered (see ``VP8LPrefixCode/decode(_:primaryBits:_:)``).
     @inline(__always)
-    private func symbol(_ slot: VP8LCodeSlot, _ tables: UnsafeBufferPointer<UInt32>, _ reader: inout VP8LBitReader) -> Int {
+    private func symbol(_ slot: VP8LCodeSlot, _ tables: UnsafeBufferPointer<UInt32>, _ reader: inout LSBBitReader) -> Int {
         // A view of this code's table without slicing, whose checks cost more than the lookup;
         // `slot` was made from the tables array, so the range is inside it.
         let table = UnsafeBufferPointer(start: tables.baseAddress.map { $0 + slot.start }, count: slot.count)
         return VP8LPrefixCode.decode(table, primaryBits: slot.primaryBits, &reader)
     }
 
-    // The per-pixel loop stays in one function so that the position, the current group and the
-    // reader live in registers; the three kinds of symbol are handled inline.
+    /// Bits that two codes need: the hot loop refills when fewer are buffered, then decodes two
+    /// codes (green and red, blue and alpha) without checking again.
+    private static let twoCodeBits = 2 * VP8LPrefixCode.maximumCodeBits
+
+    /// The per-pixel loop: literals, backward references and colour cache hits. It stays in one
+    /// function (its helpers are inlined) so that the position, the current group and the reader
+    /// live in registers.
     private func decodeLoop(pixels: UnsafeMutableBufferPointer<UInt32>, tables: UnsafeBufferPointer<UInt32>,
-                            groups: UnsafeBufferPointer<VP8LPrefixCodeGroup>,
-                            cache: UnsafeMutableBufferPointer<UInt32>, reader: inout VP8LBitReader) -> Outcome {
+                            groups: UnsafeBufferPointer<VP8LPrefixCodeGroup>, cache: UnsafeMutableBufferPointer<UInt32>,
+                            reader: inout LSBBitReader, end: VP8LStreamEnd) -> Outcome {
         let total = width * height
         let tileMask = groupMap.bits > 0 ? (1 << groupMap.bits) - 1 : Int.max
         let literalLimit = VP8LPrefixCodeSet.literalCount
@@ -80,45 +86,36 @@ struct VP8LEntropyDecoder {
             if current.isTrivialCode {
                 argb = current.trivialARB
             } else {
+                reader.refill(ifBelow: Self.twoCodeBits)
                 let green = symbol(current.green, tables, &reader)
                 if green < literalLimit {
-                    if current.hasTrivialLiteral {
-                        argb = current.trivialARB | UInt32(green) << 8
-                    } else {
-                        let red = symbol(current.red, tables, &reader)
-                        let blue = symbol(current.blue, tables, &reader)
-                        let alpha = symbol(current.alpha, tables, &reader)
-                        argb = UInt32(alpha) << 24 | UInt32(red) << 16 | UInt32(green) << 8 | UInt32(blue)
-                    }
+                    argb = literal(green: green, current, tables, &reader)
                 } else if green < lengthLimit {
                     let length = VP8LDistanceMap.value(prefix: green - literalLimit, reader: &reader)
+                    reader.refill(ifBelow: VP8LPrefixCode.maximumCodeBits)
                     let distancePrefix = symbol(current.distance, tables, &reader)
                     let code = VP8LDistanceMap.value(prefix: distancePrefix, reader: &reader)
                     let distance = VP8LDistanceMap.distance(code: code, width: width)
-                    if reader.isPastEnd { return truncated(position, reader) }
+                    if end.isPassed(by: reader) { return truncated(position, reader) }
                     guard distance <= position, length <= total - position else {
                         return Outcome(decodedPixels: position, damage: ZoetropeError(
                             .malformed, format: .webp, offset: reader.byteOffset,
                             "VP8L backward reference (distance \(distance), length \(length)) leaves the image"))
                     }
-                    Self.copy(pixels, from: position - distance, to: position, count: length)
+                    // `pixels` is not empty here (a pixel was decoded before the match), and the
+                    // match and the room after it lie inside it.
+                    LZ77.copyMatch(pixels.baseAddress.unsafelyUnwrapped, at: position, distance: distance, length: length,
+                                   room: pixels.count &- position)
                     position += length
                     x += length
                     if x >= width { y += x / width; x %= width }
                     if position < total { current = group(x: x, y: y, groups) }
                     continue
                 } else {
-                    if reader.isPastEnd { return truncated(position, reader) }
-                    while cachedUpTo < position {
-                        let color = pixels[cachedUpTo]
-                        cache[VP8LColorCache.index(of: color, bits: cacheBits)] = color
-                        cachedUpTo += 1
-                    }
-                    // The alphabet only has cache symbols when there is a cache, so this index is
-                    // below the cache size.
-                    argb = cache[green - lengthLimit]
+                    if end.isPassed(by: reader) { return truncated(position, reader) }
+                    argb = cachedColor(green - lengthLimit, cache, pixels, cachedUpTo: &cachedUpTo, before: position)
                 }
-                if reader.isPastEnd { return truncated(position, reader) }
+                if end.isPassed(by: reader) { return truncated(position, reader) }
             }
             pixels[position] = argb
             position += 1
@@ -128,24 +125,36 @@ struct VP8LEntropyDecoder {
         return Outcome(decodedPixels: position, damage: nil)
     }
 
-    private func truncated(_ position: Int, _ reader: VP8LBitReader) -> Outcome {
-        Outcome(decodedPixels: position, damage: ZoetropeError(.truncated, format: .webp, offset: reader.byteOffset,
-                                                               "VP8L pixel data ends after \(position) pixels"))
+    /// The ARGB literal whose green is `green` (already decoded with the other codes' refill):
+    /// red, blue and alpha come from the group's single symbols or are decoded here.
+    @inline(__always)
+    private func literal(green: Int, _ current: VP8LPrefixCodeGroup, _ tables: UnsafeBufferPointer<UInt32>,
+                         _ reader: inout LSBBitReader) -> UInt32 {
+        if current.hasTrivialLiteral { return current.trivialARB | UInt32(green) << 8 }
+        let red = symbol(current.red, tables, &reader)
+        reader.refill(ifBelow: Self.twoCodeBits)
+        let blue = symbol(current.blue, tables, &reader)
+        let alpha = symbol(current.alpha, tables, &reader)
+        return UInt32(alpha) << 24 | UInt32(red) << 16 | UInt32(green) << 8 | UInt32(blue)
     }
 
-    /// Copies `count` pixels forward. A copy overlapping its source goes one pixel at a time so
-    /// that it repeats the pattern (LZ77 semantics); others are one block move. The caller
-    /// checked that both ranges lie inside `pixels`.
+    /// The colour at `index` of the colour cache, after adding the pixels from `cachedUpTo` to
+    /// `position` to it (the cache is only brought up to date when a stream reads it).
     @inline(__always)
-    static func copy(_ pixels: UnsafeMutableBufferPointer<UInt32>, from source: Int, to destination: Int, count: Int) {
-        if destination - source >= count, let base = pixels.baseAddress {
-            (base + destination).update(from: base + source, count: count)
-            return
+    private func cachedColor(_ index: Int, _ cache: UnsafeMutableBufferPointer<UInt32>,
+                             _ pixels: UnsafeMutableBufferPointer<UInt32>, cachedUpTo: inout Int, before position: Int) -> UInt32 {
+        while cachedUpTo < position {
+            let color = pixels[cachedUpTo]
+            cache[VP8LColorCache.index(of: color, bits: cacheBits)] = color
+            cachedUpTo += 1
         }
-        var index = 0
-        while index < count {
-            pixels[destination &+ index] = pixels[source &+ index]
-            index &+= 1
-        }
+        // The alphabet only has cache symbols when there is a cache, so this index is below the
+        // cache size.
+        return cache[index]
+    }
+
+    private func truncated(_ position: Int, _ reader: LSBBitReader) -> Outcome {
+        Outcome(decodedPixels: position, damage: ZoetropeError(.truncated, format: .webp, offset: reader.byteOffset,
+                                                               "VP8L pixel data ends after \(position) pixels"))
     }
 }

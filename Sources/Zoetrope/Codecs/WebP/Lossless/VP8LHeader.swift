@@ -20,11 +20,13 @@ struct VP8LHeader: Sendable, Equatable {
             throw ZoetropeError(.malformed, format: .webp, offset: payload.lowerBound,
                                 "VP8L signature byte is not 0x2f")
         }
-        var reader = VP8LBitReader(bytes, payload: payload.lowerBound + 1 ..< payload.lowerBound + byteCount)
-        let width = Int(reader.readBits(14)) + 1
-        let height = Int(reader.readBits(14)) + 1
-        let alphaHint = reader.readFlag()
-        guard reader.readBits(3) == 0 else {
+        // The four bytes after the signature, LSB first, are one little-endian 32-bit field.
+        var fields: UInt32 = 0
+        for index in 1 ..< byteCount { fields |= UInt32(bytes[payload.lowerBound + index]) << (8 * UInt32(index - 1)) }
+        let width = Int(fields & 0x3fff) + 1
+        let height = Int((fields >> 14) & 0x3fff) + 1
+        let alphaHint = (fields >> 28) & 1 != 0
+        guard fields >> 29 == 0 else {
             throw ZoetropeError(.malformed, format: .webp, offset: payload.lowerBound + 4,
                                 "VP8L version is not 0")
         }

@@ -14,17 +14,23 @@ struct VP8LImageStream {
         var damage: ZoetropeError?
     }
 
-    var reader: VP8LBitReader
+    /// The reader, over the bytes up to the stream's end (so its offsets are those of the whole
+    /// buffer, for errors).
+    var reader: LSBBitReader
+    /// Where libwebp considers the stream overrun.
+    let end: VP8LStreamEnd
     /// The most prefix-table entries one image level may use.
     let tableBudget: Int
     /// Transform types already read: each may occur once.
     private var seenTransforms: Set<Int> = []
 
     /// - Parameters:
+    ///   - reader: a reader at the stream's image data (past a VP8L chunk's header).
     ///   - pixelCount: pixels in the main image.
-    ///   - payloadCount: bytes in the stream.
-    init(reader: VP8LBitReader, pixelCount: Int, payloadCount: Int) {
+    ///   - payloadCount: bytes in the stream, a VP8L chunk's header included.
+    init(reader: LSBBitReader, pixelCount: Int, payloadCount: Int) {
         self.reader = reader
+        end = VP8LStreamEnd(byteCount: payloadCount)
         // Prefix tables cost about 1.5–3.5 thousand entries per group in libwebp's output, and each
         // group takes tens of bytes to describe, so real streams stay well under 256 entries per
         // input byte; a hostile stream can reach ~1000 (long codes from a few repeat codes).
@@ -40,17 +46,17 @@ struct VP8LImageStream {
     mutating func decodeMainImage(width: Int, height: Int) throws(ZoetropeError) -> Decoded {
         var codedWidth = width
         var transforms: [VP8LTransform] = []
-        while reader.readFlag() {
+        while reader.read(1) != 0 {
             guard transforms.count < 4 else { throw malformed("VP8L stream has more than four transforms") }
             transforms.append(try readTransform(width: &codedWidth, height: height))
         }
         let decoder = try readEntropyCoding(width: codedWidth, height: height, allowMetaCodes: true)
         var pixels = [UInt32](repeating: 0, count: width * height)
         var reader = self.reader
-        let outcome = pixels.withUnsafeMutableBufferPointer { decoder.decode(into: $0, reader: &reader) }
+        let outcome = pixels.withUnsafeMutableBufferPointer { decoder.decode(into: $0, reader: &reader, end: end) }
         self.reader = reader
         var damage = outcome.damage
-        if damage == nil, reader.isPastEnd { damage = truncated("VP8L data ends inside the pixel data") }
+        if damage == nil, end.isPassed(by: reader) { damage = truncated("VP8L data ends inside the pixel data") }
         let rows = damage == nil ? height : outcome.decodedPixels / codedWidth
         pixels.withUnsafeMutableBufferPointer { buffer in
             for transform in transforms.reversed() { transform.invert(buffer, rows: rows) }
@@ -66,20 +72,20 @@ struct VP8LImageStream {
         let decoder = try readEntropyCoding(width: width, height: height, allowMetaCodes: false)
         var pixels = [UInt32](repeating: 0, count: width * height)
         var reader = self.reader
-        let outcome = pixels.withUnsafeMutableBufferPointer { decoder.decode(into: $0, reader: &reader) }
+        let outcome = pixels.withUnsafeMutableBufferPointer { decoder.decode(into: $0, reader: &reader, end: end) }
         self.reader = reader
         if let damage = outcome.damage { throw damage }
-        if reader.isPastEnd { throw truncated("VP8L data ends inside a sub-image") }
+        if end.isPassed(by: reader) { throw truncated("VP8L data ends inside a sub-image") }
         return pixels
     }
 
     /// Reads one transform; colour indexing narrows `width` to the packed width.
     private mutating func readTransform(width: inout Int, height: Int) throws(ZoetropeError) -> VP8LTransform {
-        let kind = Int(reader.readBits(2))
+        let kind = Int(reader.read(2))
         guard seenTransforms.insert(kind).inserted else { throw malformed("VP8L transform \(kind) occurs twice") }
         switch VP8LTransform.Kind(rawValue: kind) {
         case .predictor, .crossColor:
-            let bits = 2 + Int(reader.readBits(3))
+            let bits = 2 + Int(reader.read(3))
             let tilesPerRow = vp8lSubsampledSize(width, bits: bits)
             let tiles = try decodeSubImage(width: tilesPerRow, height: vp8lSubsampledSize(height, bits: bits))
             let data = VP8LTileData(width: width, bits: bits, tilesPerRow: tilesPerRow, tiles: tiles)
@@ -87,7 +93,7 @@ struct VP8LImageStream {
         case .subtractGreen:
             return .subtractGreen(width: width)
         case .colorIndexing, nil:
-            let colorCount = Int(reader.readBits(8)) + 1
+            let colorCount = Int(reader.read(8)) + 1
             let bits = VP8LPalette.packingBits(colorCount: colorCount)
             let deltas = try decodeSubImage(width: colorCount, height: 1)
             let palette = VP8LPalette(width: width, bits: bits, deltas: deltas)
@@ -99,28 +105,28 @@ struct VP8LImageStream {
     /// Reads the colour cache size, the meta prefix codes (main image only) and the prefix codes.
     private mutating func readEntropyCoding(width: Int, height: Int, allowMetaCodes: Bool) throws(ZoetropeError) -> VP8LEntropyDecoder {
         var cacheBits = 0
-        if reader.readFlag() {
-            cacheBits = Int(reader.readBits(4))
+        if reader.read(1) != 0 {
+            cacheBits = Int(reader.read(4))
             guard VP8LColorCache.bitRange.contains(cacheBits) else {
                 throw malformed("VP8L colour cache size 2^\(cacheBits) is out of range")
             }
         }
         var groupMap = VP8LGroupMap.single
         var used: [Bool] = [true]
-        if allowMetaCodes, reader.readFlag() {
+        if allowMetaCodes, reader.read(1) != 0 {
             (groupMap, used) = try readGroupMap(width: width, height: height)
         }
-        if reader.isPastEnd { throw truncated("VP8L data ends before the prefix codes") }
+        if end.isPassed(by: reader) { throw truncated("VP8L data ends before the prefix codes") }
         let codes = try VP8LPrefixCodeSet.read(groupCount: used.count, isUsed: { used[$0] },
                                                colorCacheSize: cacheBits > 0 ? 1 << cacheBits : 0,
-                                               tableBudget: tableBudget, from: &reader)
+                                               tableBudget: tableBudget, from: &reader, end: end)
         return VP8LEntropyDecoder(width: width, height: height, codes: codes, groupMap: groupMap, cacheBits: cacheBits)
     }
 
     /// Reads the entropy image and maps its group numbers (red and green bytes) onto the groups
     /// it uses, in increasing order. Returns the map and, per group number, whether it is used.
     private mutating func readGroupMap(width: Int, height: Int) throws(ZoetropeError) -> (VP8LGroupMap, [Bool]) {
-        let bits = 2 + Int(reader.readBits(3))
+        let bits = 2 + Int(reader.read(3))
         let tilesPerRow = vp8lSubsampledSize(width, bits: bits)
         let tiles = try decodeSubImage(width: tilesPerRow, height: vp8lSubsampledSize(height, bits: bits))
         var groupCount = 0

@@ -1,67 +1,75 @@
-/// One VP8L prefix code as a lookup table built by ``HuffmanTable``.
+/// VP8L's prefix codes (RFC 9649 §3.7.2) as ``PrefixCodeTable``s whose entries carry the symbol as
+/// their payload.
 ///
 /// VP8L differs from deflate in one case: a code with a single used symbol (whatever its stated
-/// length) takes zero bits. ``HuffmanTable`` has no zero-length codes, so that case is a one-entry
-/// table indexed by zero bits whose entry has length 0. Every other code must be complete
-/// (libwebp rejects incomplete and over-subscribed codes alike).
-struct VP8LPrefixCode: Sendable {
-    /// The lookup table: ``HuffmanTable`` entries whose value is the symbol.
-    let table: [UInt32]
-    /// Bits indexing the primary table; 0 for a single-symbol code.
-    let primaryBits: Int
-    /// The symbol of a single-symbol code, or `nil` when the code reads bits.
-    let singleSymbol: Int?
-
-    /// Literal symbols 0..<2328 (the largest VP8L alphabet: 280 + a 2048-entry colour cache).
-    static let literalSymbols: [HuffmanTable.Symbol] = (0..<2328).map {
-        HuffmanTable.Symbol(kind: HuffmanTable.kindLiteral, value: UInt32($0), extraBits: 0)
-    }
+/// length) takes zero bits. Such a code is built with a 0-bit primary index, a one-entry table whose
+/// entry consumes nothing. Every other code must be complete (libwebp rejects incomplete and
+/// over-subscribed codes alike).
+enum VP8LPrefixCode {
+    /// The longest code, in bits: decoding one symbol needs this many bits buffered.
+    static let maximumCodeBits = PrefixCodeTable.maximumCodeLength
 
     /// Builds the code for `lengths` (each 0...15), indexing at most `primaryBits` bits at once.
-    /// - Returns: `nil` when no symbol is used or the lengths do not form a complete prefix code.
-    init?(lengths: [UInt8], primaryBits: Int) {
+    /// - Returns: `nil` when no symbol is used or the lengths do not form a complete prefix code
+    ///   (or would need a table over the core's size limit, which no VP8L alphabet reaches).
+    static func table(lengths: [UInt8], primaryBits: Int) -> PrefixCodeTable? {
         var usedCount = 0
-        var lastUsed = 0
-        var longest = 0
-        for (symbol, length) in lengths.enumerated() where length != 0 {
+        var longest: UInt8 = 0
+        for length in lengths where length != 0 {
             usedCount += 1
-            lastUsed = symbol
-            longest = max(longest, Int(length))
+            longest = max(longest, length)
         }
-        guard usedCount > 0 else { return nil }
-        if usedCount == 1 {
-            table = [Self.zeroLengthEntry(symbol: lastUsed)]
-            self.primaryBits = 0
-            singleSymbol = lastUsed
-            return
-        }
-        // A primary table wider than the longest code would only repeat entries.
-        let bits = min(primaryBits, longest)
-        guard let built = HuffmanTable(lengths: lengths, symbols: Self.literalSymbols, primaryBits: bits,
-                                       allowIncomplete: false) else { return nil }
-        table = built.entries
-        self.primaryBits = bits
-        singleSymbol = nil
+        // A single symbol needs no index at all; for other codes, a primary table wider than the
+        // longest code would only repeat entries.
+        let bits = usedCount == 1 ? 0 : min(primaryBits, Int(longest))
+        return PrefixCodeTable(lengths: lengths, primaryBits: bits, incomplete: .singleSymbolIsZeroBits)
     }
 
-    /// A ``HuffmanTable`` entry for a literal `symbol` with code length 0 (bits 0–4 length, 5–7 kind,
-    /// 16–31 value, per ``HuffmanTable``'s layout), so that decoding consumes nothing.
-    static func zeroLengthEntry(symbol: Int) -> UInt32 {
-        UInt32(symbol) << 16 | HuffmanTable.kindLiteral << 5
-    }
-
-    /// Decodes one symbol with this code's `table` (this code's ``table`` or a copy of it).
-    @inline(__always)
-    func decode(_ table: UnsafeBufferPointer<UInt32>, _ reader: inout VP8LBitReader) -> Int {
-        Self.decode(table, primaryBits: primaryBits, &reader)
+    /// The symbol of a single-symbol (zero-bit) code built by ``table(lengths:primaryBits:)``, or
+    /// `nil` when the code reads bits.
+    static func singleSymbol(of code: PrefixCodeTable) -> Int? {
+        guard code.entries.count == 1, PrefixCodeTable.length(code.entries[0]) == 0,
+              PrefixCodeTable.kind(code.entries[0]) == 0 else { return nil }
+        return Int(PrefixCodeTable.payload(code.entries[0]))
     }
 
     /// Decodes one symbol with the table at the start of `table`, indexed by `primaryBits` bits.
+    ///
+    /// Needs ``maximumCodeBits`` bits buffered (the caller refills, once for several codes where it
+    /// can), or the input exhausted: past its end the missing bits read as zeros, as in libwebp.
     @inline(__always)
-    static func decode(_ table: UnsafeBufferPointer<UInt32>, primaryBits: Int, _ reader: inout VP8LBitReader) -> Int {
-        reader.fill()
-        let entry = HuffmanTable.lookup(table, reader.peek, primaryBits: UInt64(primaryBits))
-        reader.consume(Int(HuffmanTable.length(entry)))
-        return Int(HuffmanTable.value(entry))
+    static func decode(_ table: UnsafeBufferPointer<UInt32>, primaryBits: Int, _ reader: inout LSBBitReader) -> Int {
+        let entry = PrefixCodeTable.lookup(table, reader.bits, primaryBits: UInt64(truncatingIfNeeded: primaryBits))
+        reader.consume(Int(truncatingIfNeeded: PrefixCodeTable.length(entry)))
+        return Int(truncatingIfNeeded: PrefixCodeTable.payload(entry))
+    }
+}
+
+/// libwebp's end-of-stream rule for VP8L, applied to an ``LSBBitReader``.
+///
+/// libwebp preloads 64 bits and flags the end of the stream only once more than max(8 × size, 64)
+/// bits were consumed, so a stream shorter than 8 bytes may read zero bits past its end. Keeping
+/// the same bound accepts the same tiny streams.
+///
+/// In the reader's terms: the bits consumed exceed the stream's exactly when ``LSBBitReader/bitCount``
+/// is negative (the reader only consumes bits it has not loaded once the input is exhausted), and a
+/// stream of n < 8 bytes may go 64 − 8n bits further. So the test is one comparison of `bitCount`
+/// with a bound fixed per stream, cheaper in the per-pixel loop than working out
+/// ``LSBBitReader/bitsConsumed``. This holds whatever byte of the stream the reader starts at (the
+/// VP8L header is skipped by starting past it): only the stream's size sets the bound.
+struct VP8LStreamEnd: Sendable {
+    /// The lowest ``LSBBitReader/bitCount`` still inside the stream: 0, or minus a short stream's
+    /// slack.
+    let lowestBitCount: Int
+
+    /// The rule for a stream of `byteCount` bytes (a VP8L chunk's header included).
+    init(byteCount: Int) {
+        lowestBitCount = min(0, 8 * byteCount - 64)
+    }
+
+    /// Whether `reader` has consumed more bits than libwebp allows this stream.
+    @inline(__always)
+    func isPassed(by reader: LSBBitReader) -> Bool {
+        reader.bitCount < lowestBitCount
     }
 }

@@ -40,19 +40,19 @@ struct VP8LPrefixCodeSet: Sendable {
     ///   reported as ``ZoetropeError/Kind/limitExceeded`` so that a small hostile stream cannot
     ///   make the decoder allocate without bound.
     static func read(groupCount: Int, isUsed: (Int) -> Bool, colorCacheSize: Int, tableBudget: Int,
-                     from reader: inout VP8LBitReader) throws(ZoetropeError) -> VP8LPrefixCodeSet {
+                     from reader: inout LSBBitReader, end: VP8LStreamEnd) throws(ZoetropeError) -> VP8LPrefixCodeSet {
         var set = VP8LPrefixCodeSet()
         let alphabetSizes = [literalCount + lengthPrefixCount + colorCacheSize, literalCount, literalCount,
                              literalCount, distancePrefixCount]
         for index in 0..<groupCount {
             let keep = isUsed(index)
             var slots: [VP8LCodeSlot] = []
-            var codes: [VP8LPrefixCode] = []
+            var codes: [PrefixCodeTable] = []
             for alphabetSize in alphabetSizes {
-                let code = try readCode(alphabetSize: alphabetSize, from: &reader)
+                let code = try readCode(alphabetSize: alphabetSize, from: &reader, end: end)
                 guard keep else { continue }
-                slots.append(VP8LCodeSlot(start: set.tables.count, count: code.table.count, primaryBits: code.primaryBits))
-                set.tables.append(contentsOf: code.table)
+                slots.append(VP8LCodeSlot(start: set.tables.count, count: code.entries.count, primaryBits: code.primaryBits))
+                set.tables.append(contentsOf: code.entries)
                 codes.append(code)
             }
             guard keep else { continue }
@@ -66,10 +66,11 @@ struct VP8LPrefixCodeSet: Sendable {
     }
 
     /// Reads one code's lengths and builds its table.
-    private static func readCode(alphabetSize: Int, from reader: inout VP8LBitReader) throws(ZoetropeError) -> VP8LPrefixCode {
+    private static func readCode(alphabetSize: Int, from reader: inout LSBBitReader,
+                                 end: VP8LStreamEnd) throws(ZoetropeError) -> PrefixCodeTable {
         let offset = reader.byteOffset
-        let lengths = try VP8LCodeLengths.read(alphabetSize: alphabetSize, from: &reader)
-        guard let code = VP8LPrefixCode(lengths: lengths, primaryBits: primaryBits) else {
+        let lengths = try VP8LCodeLengths.read(alphabetSize: alphabetSize, from: &reader, end: end)
+        guard let code = VP8LPrefixCode.table(lengths: lengths, primaryBits: primaryBits) else {
             throw ZoetropeError(.malformed, format: .webp, offset: offset,
                                 "VP8L prefix code is empty, incomplete or over-subscribed")
         }
@@ -77,15 +78,16 @@ struct VP8LPrefixCodeSet: Sendable {
     }
 
     /// A group from its five codes, with the trivial-literal shortcuts worked out.
-    private static func makeGroup(slots: [VP8LCodeSlot], codes: [VP8LPrefixCode]) -> VP8LPrefixCodeGroup {
-        let red = codes[1].singleSymbol, blue = codes[2].singleSymbol, alpha = codes[3].singleSymbol
+    private static func makeGroup(slots: [VP8LCodeSlot], codes: [PrefixCodeTable]) -> VP8LPrefixCodeGroup {
+        let single = codes.map(VP8LPrefixCode.singleSymbol(of:))
+        let red = single[1], blue = single[2], alpha = single[3]
         var group = VP8LPrefixCodeGroup(green: slots[0], red: slots[1], blue: slots[2], alpha: slots[3],
                                         distance: slots[4], hasTrivialLiteral: false, trivialARB: 0,
                                         isTrivialCode: false)
         if let red, let blue, let alpha {
             group.hasTrivialLiteral = true
             group.trivialARB = UInt32(alpha) << 24 | UInt32(red) << 16 | UInt32(blue)
-            if let green = codes[0].singleSymbol, green < literalCount {
+            if let green = single[0], green < literalCount {
                 group.isTrivialCode = true
                 group.trivialARB |= UInt32(green) << 8
             }
