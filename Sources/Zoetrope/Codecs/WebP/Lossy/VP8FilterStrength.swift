@@ -49,65 +49,82 @@ struct VP8FilterStrength: Sendable, Equatable {
 extension VP8LoopFilter {
     /// Filters the edges of macroblock (`x`, `y`) in the planes, in libwebp's order: left edge,
     /// inner vertical edges, top edge, inner horizontal edges. Chroma is filtered only by the
-    /// normal filter.
+    /// normal filter. Every edge is done 16 positions at a time by ``VP8VectorLoopFilter``.
     static func filterMacroblock(x: Int, y: Int, strength: VP8FilterStrength, isSimple: Bool, planes: inout VP8Planes) {
-        let limit = strength.limit
-        guard limit > 0 else { return }
+        guard strength.limit > 0 else { return }
         let lumaStride = planes.lumaStride
         // Hot path: edges are filtered through raw pointers into the planes.
         planes.luma.withUnsafeMutableBufferPointer { plane in
             let origin = plane.baseAddress! + y * 16 * lumaStride + x * 16
-            if isSimple {
-                filterSimple(origin, stride: lumaStride, x: x, y: y, limit: limit, inner: strength.filtersInnerEdges)
-            } else {
-                filterNormal(origin, stride: lumaStride, size: 16, x: x, y: y, strength: strength)
-            }
+            let edges = MacroblockEdges(x: x, y: y, strength: strength, isSimple: isSimple)
+            edges.filterLuma(origin, stride: lumaStride)
         }
         guard !isSimple else { return }
         let chromaStride = planes.chromaStride
         let offset = y * 8 * chromaStride + x * 8
-        planes.u.withUnsafeMutableBufferPointer { plane in
-            filterNormal(plane.baseAddress! + offset, stride: chromaStride, size: 8, x: x, y: y, strength: strength)
-        }
-        planes.v.withUnsafeMutableBufferPointer { plane in
-            filterNormal(plane.baseAddress! + offset, stride: chromaStride, size: 8, x: x, y: y, strength: strength)
-        }
-    }
-
-    private static func filterSimple(_ origin: UnsafeMutablePointer<UInt8>, stride: Int, x: Int, y: Int, limit: Int, inner: Bool) {
-        if x > 0 { simpleEdge(origin, across: 1, along: stride, count: 16, limit: limit + 4) }
-        if inner {
-            for k in 1...3 { simpleEdge(origin + 4 * k, across: 1, along: stride, count: 16, limit: limit) }
-        }
-        if y > 0 { simpleEdge(origin, across: stride, along: 1, count: 16, limit: limit + 4) }
-        if inner {
-            for k in 1...3 { simpleEdge(origin + 4 * k * stride, across: stride, along: 1, count: 16, limit: limit) }
-        }
-    }
-
-    /// One plane of the normal filter; chroma (size 8) has a single inner edge each way, at 4.
-    private static func filterNormal(_ origin: UnsafeMutablePointer<UInt8>, stride: Int, size: Int, x: Int, y: Int,
-                                     strength s: VP8FilterStrength) {
-        let interior = s.interiorLimit, hev = s.varianceThreshold
-        let innerOffsets = size == 16 ? 1...3 : 1...1
-        if x > 0 {
-            normalEdge(origin, across: 1, along: stride, count: size, limit: s.limit + 4,
-                       interiorLimit: interior, varianceThreshold: hev, isMacroblockEdge: true)
-        }
-        if s.filtersInnerEdges {
-            for k in innerOffsets {
-                normalEdge(origin + 4 * k, across: 1, along: stride, count: size, limit: s.limit,
-                           interiorLimit: interior, varianceThreshold: hev, isMacroblockEdge: false)
+        planes.u.withUnsafeMutableBufferPointer { u in
+            planes.v.withUnsafeMutableBufferPointer { v in
+                let edges = MacroblockEdges(x: x, y: y, strength: strength, isSimple: false)
+                edges.filterChroma(u.baseAddress! + offset, v.baseAddress! + offset, stride: chromaStride)
             }
         }
-        if y > 0 {
-            normalEdge(origin, across: stride, along: 1, count: size, limit: s.limit + 4,
-                       interiorLimit: interior, varianceThreshold: hev, isMacroblockEdge: true)
+    }
+
+    /// The edges of one macroblock and the filter each gets.
+    private struct MacroblockEdges {
+        let x, y: Int
+        let strength: VP8FilterStrength
+        let isSimple: Bool
+
+        /// The settings for a macroblock edge (limit raised by 4) or an inner edge.
+        private func settings(macroblockEdge: Bool) -> VP8VectorLoopFilter.Settings {
+            VP8VectorLoopFilter.Settings(isSimple: isSimple, limit: strength.limit + (macroblockEdge ? 4 : 0),
+                                         interiorLimit: strength.interiorLimit,
+                                         varianceThreshold: strength.varianceThreshold, isMacroblockEdge: macroblockEdge)
         }
-        if s.filtersInnerEdges {
-            for k in innerOffsets {
-                normalEdge(origin + 4 * k * stride, across: stride, along: 1, count: size, limit: s.limit,
-                           interiorLimit: interior, varianceThreshold: hev, isMacroblockEdge: false)
+
+        /// A vertical edge of `count` rows, filtered position by position (its samples are not
+        /// contiguous, and transposing them costs more than the lanes save).
+        private func filterVerticalEdge(_ edge: UnsafeMutablePointer<UInt8>, stride: Int, count: Int, macroblockEdge: Bool) {
+            let limit = strength.limit + (macroblockEdge ? 4 : 0)
+            if isSimple {
+                VP8LoopFilter.simpleEdge(edge, across: 1, along: stride, count: count, limit: limit)
+            } else {
+                VP8LoopFilter.normalEdge(edge, across: 1, along: stride, count: count, limit: limit,
+                                         interiorLimit: strength.interiorLimit, varianceThreshold: strength.varianceThreshold,
+                                         isMacroblockEdge: macroblockEdge)
+            }
+        }
+
+        func filterLuma(_ origin: UnsafeMutablePointer<UInt8>, stride: Int) {
+            let outer = settings(macroblockEdge: true), inner = settings(macroblockEdge: false)
+            if x > 0 { filterVerticalEdge(origin, stride: stride, count: 16, macroblockEdge: true) }
+            if strength.filtersInnerEdges {
+                for k in 1...3 { filterVerticalEdge(origin + 4 * k, stride: stride, count: 16, macroblockEdge: false) }
+            }
+            if y > 0 { VP8VectorLoopFilter.filterHorizontalEdge(left: origin, right: origin + 8, stride: stride, outer) }
+            if strength.filtersInnerEdges {
+                for k in 1...3 {
+                    let row = origin + 4 * k * stride
+                    VP8VectorLoopFilter.filterHorizontalEdge(left: row, right: row + 8, stride: stride, inner)
+                }
+            }
+        }
+
+        /// U and V together: 8 positions of each per edge; one inner edge each way, at 4.
+        func filterChroma(_ u: UnsafeMutablePointer<UInt8>, _ v: UnsafeMutablePointer<UInt8>, stride: Int) {
+            let outer = settings(macroblockEdge: true), inner = settings(macroblockEdge: false)
+            if x > 0 {
+                filterVerticalEdge(u, stride: stride, count: 8, macroblockEdge: true)
+                filterVerticalEdge(v, stride: stride, count: 8, macroblockEdge: true)
+            }
+            if strength.filtersInnerEdges {
+                filterVerticalEdge(u + 4, stride: stride, count: 8, macroblockEdge: false)
+                filterVerticalEdge(v + 4, stride: stride, count: 8, macroblockEdge: false)
+            }
+            if y > 0 { VP8VectorLoopFilter.filterHorizontalEdge(left: u, right: v, stride: stride, outer) }
+            if strength.filtersInnerEdges {
+                VP8VectorLoopFilter.filterHorizontalEdge(left: u + 4 * stride, right: v + 4 * stride, stride: stride, inner)
             }
         }
     }

@@ -151,6 +151,9 @@ struct VP8ResidualDecoder {
     }
 
     /// Reads the second-order block and spreads its inverse WHT into the 16 luma DCs.
+    /// (Inlined, like every function taking the reader, so that the caller's copy of the reader
+    /// never needs an address and its state stays in registers.)
+    @inline(__always)
     private static func decodeSecondOrder(_ w: Workspace, quant: VP8QuantMatrix, reader: inout VP8BoolDecoder) {
         withUnsafeTemporaryAllocation(of: Int16.self, capacity: 16) { secondOrder in
             let dc = secondOrder.baseAddress!
@@ -183,13 +186,13 @@ extension VP8ResidualDecoder {
                                  context: Int, dcFactor: Int32, acFactor: Int32, first: Int,
                                  into block: UnsafeMutablePointer<Int16>) -> Int {
         var n = first
-        var p = table + (n * 3 + context) * 11
+        var p = table + (n &* 3 &+ context) &* 11
         while n < 16 {
             if !reader.readBit(p[0]) { return n } // end of block
             while !reader.readBit(p[1]) { // a zero coefficient
-                n += 1
+                n &+= 1
                 if n == 16 { return 16 }
-                p = table + n * probabilitiesPerPosition
+                p = table + n &* probabilitiesPerPosition
             }
             let magnitude: Int
             let nextContext: Int
@@ -200,16 +203,17 @@ extension VP8ResidualDecoder {
                 magnitude = readLargeMagnitude(&reader, p)
                 nextContext = 2
             }
-            let value = reader.readBit(0x80) ? -magnitude : magnitude
+            let value = reader.applySign(to: magnitude)
             let factor = Int(n > 0 ? acFactor : dcFactor)
             block[zigzag[n]] = Int16(truncatingIfNeeded: value &* factor)
-            n += 1
-            p = table + (n * 3 + nextContext) * 11
+            n &+= 1
+            p = table + (n &* 3 &+ nextContext) &* 11
         }
         return 16
     }
 
     /// Magnitudes of 2 and more: the token tree below DCT_2 and the extra bits of the categories.
+    @inline(__always)
     private static func readLargeMagnitude(_ reader: inout VP8BoolDecoder, _ p: UnsafePointer<UInt8>) -> Int {
         if !reader.readBit(p[3]) {
             if !reader.readBit(p[4]) { return 2 }
