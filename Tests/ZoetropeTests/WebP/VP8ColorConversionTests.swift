@@ -41,10 +41,10 @@ struct VP8ColorConversionTests {
         planes.u[0] = 0
         planes.u[1] = 200
         var output = [UInt8](repeating: 0, count: 4 * 4)
-        ChromaUpsampler.convert(planes, width: 4, rows: 1, upsampling: .fancy, into: &output)
+        output.withUnsafeMutableBufferPointer { ChromaUpsampler.convert(planes, width: 4, rows: 1, upsampling: .fancy, into: $0) }
         let expected = pixels(u: [0, 50, 150, 200])
         #expect(output == expected)
-        ChromaUpsampler.convert(planes, width: 4, rows: 1, upsampling: .pointSampled, into: &output)
+        output.withUnsafeMutableBufferPointer { ChromaUpsampler.convert(planes, width: 4, rows: 1, upsampling: .pointSampled, into: $0) }
         #expect(output == pixels(u: [0, 0, 200, 200]))
     }
 
@@ -56,7 +56,7 @@ struct VP8ColorConversionTests {
         planes.u[0] = 0            // chroma row 0
         planes.u[8] = 200          // chroma row 1
         var output = [UInt8](repeating: 0, count: 4 * 4)
-        ChromaUpsampler.convert(planes, width: 1, rows: 4, upsampling: .fancy, into: &output)
+        output.withUnsafeMutableBufferPointer { ChromaUpsampler.convert(planes, width: 1, rows: 4, upsampling: .fancy, into: $0) }
         // Rows: 0 (alone) → 0; 1 → (3·0 + 200 + 2) >> 2 = 50; 2 → 150; 3 (last, even height) → 200.
         #expect(output == pixels(u: [0, 50, 150, 200]))
     }

@@ -10,9 +10,9 @@
 /// by ``YUVToRGBA/convertRow(luma:u:v:into:count:)``.
 enum ChromaUpsampler {
     /// Converts the top `rows` rows of the `width`-wide picture in `planes` into `output`
-    /// (RGBA, `width * 4` bytes per row, at least `rows` rows).
+    /// (RGBA, `width * 4` bytes per row, at least `rows` rows), writing every byte of those rows.
     static func convert(_ planes: VP8Planes, width: Int, rows: Int, upsampling: VP8ChromaUpsampling,
-                        into output: inout [UInt8]) {
+                        into output: UnsafeMutableBufferPointer<UInt8>) {
         guard rows > 0, width > 0 else { return }
         // Full-resolution U and V for two rows: top U, top V, bottom U, bottom V.
         var chromaRows = [UInt8](repeating: 0, count: 4 * width)
@@ -21,7 +21,8 @@ enum ChromaUpsampler {
             planes.u.withUnsafeBufferPointer { uBuffer in
                 planes.v.withUnsafeBufferPointer { vBuffer in
                     chromaRows.withUnsafeMutableBufferPointer { chromaBuffer in
-                        output.withUnsafeMutableBufferPointer { outputBuffer in
+                        do {
+                            let outputBuffer = output
                             let source = PlanePointers(luma: lumaBuffer.baseAddress!, u: uBuffer.baseAddress!,
                                                        v: vBuffer.baseAddress!, lumaStride: planes.lumaStride,
                                                        chromaStride: planes.chromaStride)
@@ -77,8 +78,8 @@ enum ChromaUpsampler {
         /// Row 0 alone, then pairs (2k−1, 2k) between chroma rows k−1 and k, then the last row
         /// alone when the height is even, as libwebp's row-pair upsampler goes.
         func convertFancy(rows: Int) {
-            upsample(above: 0, below: 0, top: topU, bottom: nil, plane: source.uRow)
-            upsample(above: 0, below: 0, top: topV, bottom: nil, plane: source.vRow)
+            upsample(above: 0, below: 0, top: topU, bottom: bottomU, plane: source.uRow)
+            upsample(above: 0, below: 0, top: topV, bottom: bottomV, plane: source.vRow)
             emit(0, u: topU, v: topV)
             var y = 1
             while y + 1 < rows {
@@ -91,14 +92,14 @@ enum ChromaUpsampler {
             }
             if rows & 1 == 0 {
                 let last = rows - 1
-                upsample(above: last >> 1, below: last >> 1, top: topU, bottom: nil, plane: source.uRow)
-                upsample(above: last >> 1, below: last >> 1, top: topV, bottom: nil, plane: source.vRow)
+                upsample(above: last >> 1, below: last >> 1, top: topU, bottom: bottomU, plane: source.uRow)
+                upsample(above: last >> 1, below: last >> 1, top: topV, bottom: bottomV, plane: source.vRow)
                 emit(last, u: topU, v: topV)
             }
         }
 
         private func upsample(above: Int, below: Int, top: UnsafeMutablePointer<UInt8>,
-                              bottom: UnsafeMutablePointer<UInt8>?, plane: (Int) -> UnsafePointer<UInt8>) {
+                              bottom: UnsafeMutablePointer<UInt8>, plane: (Int) -> UnsafePointer<UInt8>) {
             ChromaUpsampler.upsampleRowPair(above: plane(above), below: plane(below), top: top, bottom: bottom, width: width)
         }
     }
@@ -106,33 +107,35 @@ enum ChromaUpsampler {
     /// One chroma plane for a pair of output rows between two chroma rows: the top row weighs
     /// the upper chroma row 3:1, the bottom row the lower one, and horizontally the nearer
     /// sample 3:1, all rounded as libwebp rounds them (the mean of two diagonal averages).
-    /// Hot loop kept whole: the state carried from one chroma column to the next is the point.
+    /// `bottom` is always written (a scratch row when only the top row is wanted).
+    ///
+    /// Hot loop: each output pair reads its four chroma neighbours afresh and computes in 16 bits
+    /// (sums stay below 2¹¹), so that the compiler can vectorise it.
     private static func upsampleRowPair(above: UnsafePointer<UInt8>, below: UnsafePointer<UInt8>,
-                                        top: UnsafeMutablePointer<UInt8>, bottom: UnsafeMutablePointer<UInt8>?,
+                                        top: UnsafeMutablePointer<UInt8>, bottom: UnsafeMutablePointer<UInt8>,
                                         width: Int) {
-        var aboveLeft = Int(above[0]), belowLeft = Int(below[0])
-        top[0] = UInt8(truncatingIfNeeded: (3 &* aboveLeft &+ belowLeft &+ 2) >> 2)
-        bottom?[0] = UInt8(truncatingIfNeeded: (3 &* belowLeft &+ aboveLeft &+ 2) >> 2)
+        @inline(__always) func edge(_ near: UInt8, _ far: UInt8) -> UInt8 {
+            UInt8(truncatingIfNeeded: (3 &* UInt16(near) &+ UInt16(far) &+ 2) &>> 2)
+        }
+        top[0] = edge(above[0], below[0])
+        bottom[0] = edge(below[0], above[0])
         let lastPair = (width - 1) >> 1
-        var x = 1
-        while x <= lastPair {
-            let aboveHere = Int(above[x]), belowHere = Int(below[x])
-            let sum = aboveLeft &+ aboveHere &+ belowLeft &+ belowHere &+ 8
-            let antiDiagonal = (sum &+ 2 &* (aboveHere &+ belowLeft)) >> 3
-            let diagonal = (sum &+ 2 &* (aboveLeft &+ belowHere)) >> 3
-            top[2 * x - 1] = UInt8(truncatingIfNeeded: (antiDiagonal &+ aboveLeft) >> 1)
-            top[2 * x] = UInt8(truncatingIfNeeded: (diagonal &+ aboveHere) >> 1)
-            if let bottom {
-                bottom[2 * x - 1] = UInt8(truncatingIfNeeded: (diagonal &+ belowLeft) >> 1)
-                bottom[2 * x] = UInt8(truncatingIfNeeded: (antiDiagonal &+ belowHere) >> 1)
+        if lastPair >= 1 {
+            for x in 1...lastPair {
+                let aboveLeft = UInt16(above[x &- 1]), aboveHere = UInt16(above[x])
+                let belowLeft = UInt16(below[x &- 1]), belowHere = UInt16(below[x])
+                let sum = aboveLeft &+ aboveHere &+ belowLeft &+ belowHere &+ 8
+                let antiDiagonal = (sum &+ 2 &* (aboveHere &+ belowLeft)) &>> 3
+                let diagonal = (sum &+ 2 &* (aboveLeft &+ belowHere)) &>> 3
+                top[2 &* x &- 1] = UInt8(truncatingIfNeeded: (antiDiagonal &+ aboveLeft) &>> 1)
+                top[2 &* x] = UInt8(truncatingIfNeeded: (diagonal &+ aboveHere) &>> 1)
+                bottom[2 &* x &- 1] = UInt8(truncatingIfNeeded: (diagonal &+ belowLeft) &>> 1)
+                bottom[2 &* x] = UInt8(truncatingIfNeeded: (antiDiagonal &+ belowHere) &>> 1)
             }
-            aboveLeft = aboveHere
-            belowLeft = belowHere
-            x += 1
         }
         if width & 1 == 0 {
-            top[width - 1] = UInt8(truncatingIfNeeded: (3 &* aboveLeft &+ belowLeft &+ 2) >> 2)
-            bottom?[width - 1] = UInt8(truncatingIfNeeded: (3 &* belowLeft &+ aboveLeft &+ 2) >> 2)
+            top[width - 1] = edge(above[lastPair], below[lastPair])
+            bottom[width - 1] = edge(below[lastPair], above[lastPair])
         }
     }
 }

@@ -40,8 +40,14 @@ enum VP8Decoder {
         let damage = frame.decodeRows()
         let visibleRows = min(tag.height, frame.completedMacroblockRows * 16)
         if let damage, visibleRows == 0 { throw damage }
-        var rgba = [UInt8](repeating: 0, count: tag.width * tag.height * 4)
-        ChromaUpsampler.convert(frame.planes, width: tag.width, rows: visibleRows, upsampling: upsampling, into: &rgba)
+        let rowBytes = tag.width * 4
+        // Every byte is written: decoded rows by the conversion, rows never reached with zeros
+        // (transparent). Not zero-filling the whole image first saves a pass over it.
+        let rgba = [UInt8](unsafeUninitializedCapacity: rowBytes * tag.height) { buffer, initializedCount in
+            (buffer.baseAddress! + rowBytes * visibleRows).initialize(repeating: 0, count: rowBytes * (tag.height - visibleRows))
+            ChromaUpsampler.convert(frame.planes, width: tag.width, rows: visibleRows, upsampling: upsampling, into: buffer)
+            initializedCount = rowBytes * tag.height
+        }
         return VP8DecodedFrame(image: RGBAImage(width: tag.width, height: tag.height, pixels: rgba), damage: damage)
     }
 }

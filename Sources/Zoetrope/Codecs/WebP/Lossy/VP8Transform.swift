@@ -55,7 +55,7 @@ enum VP8Transform {
         @inline(__always) func addRow(_ r: Int, _ values: Quad) {
             let pixels = UnsafeMutableRawPointer(output + r &* stride)
             let sum = Quad(truncatingIfNeeded: pixels.loadUnaligned(as: SIMD4<UInt8>.self)) &+ values
-            let clamped = pointwiseMin(pointwiseMax(sum, Quad(repeating: 0)), Quad(repeating: 255))
+            let clamped = sum.replacing(with: 0, where: sum .< 0).replacing(with: 255, where: sum .> 255)
             pixels.storeBytes(of: SIMD4<UInt8>(truncatingIfNeeded: clamped), as: SIMD4<UInt8>.self)
         }
         addRow(0, residual.0)

@@ -23,8 +23,8 @@ enum VP8VectorLoopFilter {
     }
 
     // Minimum, maximum and clamp as compare-and-select, which map to single vector instructions.
-    @inline(__always) private static func minimum(_ a: Lanes, _ b: Lanes) -> Lanes { pointwiseMin(a, b) }
-    @inline(__always) private static func maximum(_ a: Lanes, _ b: Lanes) -> Lanes { pointwiseMax(a, b) }
+    @inline(__always) private static func minimum(_ a: Lanes, _ b: Lanes) -> Lanes { a.replacing(with: b, where: b .< a) }
+    @inline(__always) private static func maximum(_ a: Lanes, _ b: Lanes) -> Lanes { a.replacing(with: b, where: b .> a) }
 
     @inline(__always) private static func distance(_ a: Lanes, _ b: Lanes) -> Lanes {
         let d = a &- b
