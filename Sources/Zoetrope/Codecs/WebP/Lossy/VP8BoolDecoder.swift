@@ -5,8 +5,12 @@
 /// `value` lie below the 8-bit window that is compared with the split. Past the end of its bytes the
 /// reader supplies zeros and sets ``isPastEnd``, exactly once it has to invent a byte, which is the
 /// moment libwebp sets `eof`: callers use it to decide whether a macroblock row is damaged.
+///
+/// The reader is a plain value (a pointer and four numbers) so that copying it is free and the
+/// token loop can keep it in registers; it reads the buffer it was made from, so it must only be
+/// used while that buffer is alive (decoding runs inside one `withUnsafeBufferPointer`).
 struct VP8BoolDecoder {
-    private let bytes: [UInt8]
+    private let bytes: UnsafePointer<UInt8>
     /// Index of the next byte to load.
     private var position: Int
     /// One past the last byte of the partition.
@@ -17,9 +21,11 @@ struct VP8BoolDecoder {
     /// Whether the reader needed a byte beyond the partition (libwebp's `eof`).
     private(set) var isPastEnd = false
 
-    /// A reader over `bytes[range]`; `range` must lie within `bytes`.
-    init(_ bytes: [UInt8], range: Range<Int>) {
-        self.bytes = bytes
+    /// A reader over `buffer[range]`; `range` must lie within the (non-empty) buffer.
+    init(_ buffer: UnsafeBufferPointer<UInt8>, range: Range<Int>) {
+        precondition(range.lowerBound >= 0 && range.upperBound <= buffer.count && buffer.count > 0,
+                     "partition outside its buffer")
+        self.bytes = buffer.baseAddress!
         self.position = range.lowerBound
         self.end = range.upperBound
         loadBits()
@@ -33,7 +39,7 @@ struct VP8BoolDecoder {
     @inline(__always)
     private mutating func loadBits() {
         if position &+ 8 <= end {
-            let word = bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: position, as: UInt64.self) }
+            let word = UnsafeRawPointer(bytes + position).loadUnaligned(as: UInt64.self)
             value = value &<< 56 | UInt64(bigEndian: word) &>> 8
             position &+= 7
             bitCount &+= 56
@@ -45,7 +51,7 @@ struct VP8BoolDecoder {
 
     /// Byte by byte near the end, then one byte of zeros that marks the reader as past the end.
     @inline(never)
-    private static func loadFinalBits(_ bytes: [UInt8], position: Int, end: Int, value: UInt64, bitCount: Int,
+    private static func loadFinalBits(_ bytes: UnsafePointer<UInt8>, position: Int, end: Int, value: UInt64, bitCount: Int,
                                       isPastEnd: Bool) -> (UInt64, Int, Int, Bool) {
         if position < end {
             return (value &<< 8 | UInt64(bytes[position]), bitCount &+ 8, position &+ 1, false)

@@ -35,17 +35,20 @@ enum VP8Decoder {
             throw ZoetropeError(.limitExceeded, format: .webp, offset: payload.lowerBound + 6,
                                 "VP8 frame of \(tag.width)×\(tag.height) pixels exceeds the limit of \(maxPixels)")
         }
-        let (header, modeReader) = try VP8FrameHeader.parse(bytes, payload: payload, tag: tag)
-        var frame = VP8FrameDecoder(header: header, modeReader: modeReader, bytes: bytes)
-        let damage = frame.decodeRows()
-        let visibleRows = min(tag.height, frame.completedMacroblockRows * 16)
+        // All reading happens inside this scope: the bool decoders point into the buffer.
+        let (planes, visibleRows, damage) = try bytes.withUnsafeBufferPointer { buffer throws(ZoetropeError) in
+            let (header, modeReader) = try VP8FrameHeader.parse(buffer, payload: payload, tag: tag)
+            var frame = VP8FrameDecoder(header: header, modeReader: modeReader, bytes: buffer)
+            let damage = frame.decodeRows()
+            return (frame.planes, min(tag.height, frame.completedMacroblockRows * 16), damage)
+        }
         if let damage, visibleRows == 0 { throw damage }
         let rowBytes = tag.width * 4
         // Every byte is written: decoded rows by the conversion, rows never reached with zeros
         // (transparent). Not zero-filling the whole image first saves a pass over it.
         let rgba = [UInt8](unsafeUninitializedCapacity: rowBytes * tag.height) { buffer, initializedCount in
             (buffer.baseAddress! + rowBytes * visibleRows).initialize(repeating: 0, count: rowBytes * (tag.height - visibleRows))
-            ChromaUpsampler.convert(frame.planes, width: tag.width, rows: visibleRows, upsampling: upsampling, into: buffer)
+            ChromaUpsampler.convert(planes, width: tag.width, rows: visibleRows, upsampling: upsampling, into: buffer)
             initializedCount = rowBytes * tag.height
         }
         return VP8DecodedFrame(image: RGBAImage(width: tag.width, height: tag.height, pixels: rgba), damage: damage)
@@ -69,7 +72,8 @@ struct VP8FrameDecoder {
 
     var planes: VP8Planes { macroblocks.planes }
 
-    init(header: VP8FrameHeader, modeReader: VP8BoolDecoder, bytes: [UInt8]) {
+    /// A decoder for the frame whose header was parsed from `bytes`; use it while `bytes` is alive.
+    init(header: VP8FrameHeader, modeReader: VP8BoolDecoder, bytes: UnsafeBufferPointer<UInt8>) {
         self.header = header
         self.modeReader = modeReader
         columns = (header.tag.width + 15) >> 4

@@ -182,9 +182,13 @@ extension VP8ResidualDecoder {
     /// libwebp's count: the index after the last token read, 16 if the block ran to its end (even
     /// through a run of zeros), or `first` for an immediately empty block.
     @inline(__always)
-    static func readCoefficients(_ reader: inout VP8BoolDecoder, _ table: UnsafePointer<UInt8>, zigzag: UnsafePointer<Int>,
+    static func readCoefficients(_ sharedReader: inout VP8BoolDecoder, _ table: UnsafePointer<UInt8>, zigzag: UnsafePointer<Int>,
                                  context: Int, dcFactor: Int32, acFactor: Int32, first: Int,
                                  into block: UnsafeMutablePointer<Int16>) -> Int {
+        // Work on a local copy (a plain value): an inout reader would be kept in memory, and its
+        // state written and re-read around every bit.
+        var reader = sharedReader
+        defer { sharedReader = reader }
         var n = first
         var p = table + (n &* 3 &+ context) &* 11
         while n < 16 {
