@@ -31,7 +31,8 @@ enum VP8VectorLoopFilter {
     }
 
     @inline(__always) private static func clamp(_ v: Lanes, _ low: Int16, _ high: Int16) -> Lanes {
-        minimum(maximum(v, Lanes(repeating: low)), Lanes(repeating: high))
+        let lowest = Lanes(repeating: low), highest = Lanes(repeating: high)
+        return v.replacing(with: lowest, where: v .< lowest).replacing(with: highest, where: v .> highest)
     }
 
     // MARK: Loading and storing a horizontal edge
@@ -100,7 +101,6 @@ enum VP8VectorLoopFilter {
         let largest = maximum(maximum(maximum(distance(s.p3, s.p2), distance(s.p2, s.p1)), distance(s.p1, s.p0)),
                               maximum(maximum(distance(s.q3, s.q2), distance(s.q2, s.q1)), distance(s.q1, s.q0)))
         let filtered = edgeIsSmooth(s, limit: limit) .& (largest .<= interior)
-        guard any(filtered) else { return }
         let variance = Lanes(repeating: Int16(truncatingIfNeeded: varianceThreshold))
         let highVariance = (distance(s.p1, s.p0) .> variance) .| (distance(s.q1, s.q0) .> variance)
         let (twoP0, twoQ0) = adjustTwo(s)
