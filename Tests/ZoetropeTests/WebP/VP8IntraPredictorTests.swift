@@ -5,7 +5,7 @@ import Testing
 /// rules (127 above the image, 129 left of it, the above-left corner, the above-right samples)
 /// are checked on real reconstruction.
 private struct MacroblockHarness {
-    let decoder: VP8MacroblockDecoder
+    var decoder: VP8MacroblockDecoder
     var coefficients = [Int16](repeating: 0, count: 384)
     var codes = [UInt8](repeating: 0, count: 24)
 
@@ -21,13 +21,14 @@ private struct MacroblockHarness {
         codes = [UInt8](repeating: 0, count: 24)
     }
 
-    func reconstruct(x: Int, y: Int, luma: VP8PredictionMode = .dc, chroma: VP8PredictionMode = .dc,
-                     subblocks: VP8PredictionMode? = nil) {
+    mutating func reconstruct(x: Int, y: Int, luma: VP8PredictionMode = .dc, chroma: VP8PredictionMode = .dc,
+                              subblocks: VP8PredictionMode? = nil) {
         var modes = VP8MacroblockModes()
         modes.lumaMode = luma
         modes.chromaMode = chroma
         modes.usesSubblocks = subblocks != nil
         let subblockModes = [VP8PredictionMode](repeating: subblocks ?? .dc, count: 16)
+        let coefficients = self.coefficients, codes = self.codes
         coefficients.withUnsafeBufferPointer { c in
             codes.withUnsafeBufferPointer { k in
                 decoder.reconstruct(x: x, y: y, modes: modes, subblockModes: subblockModes[0..<16],
@@ -50,7 +51,7 @@ struct VP8IntraPredictorTests {
     @Test("16×16 and chroma modes in the top-left macroblock use 127 above, 129 left, 127 corner",
           arguments: [(VP8PredictionMode.vertical, UInt8(127)), (.horizontal, 129), (.trueMotion, 129), (.dc, 128)])
     func topLeftWholeBlock(mode: VP8PredictionMode, expected: UInt8) {
-        let harness = MacroblockHarness(columns: 1, rows: 1)
+        var harness = MacroblockHarness(columns: 1, rows: 1)
         harness.decoder.startRow(0)
         harness.reconstruct(x: 0, y: 0, luma: mode, chroma: mode)
         // TrueMotion: above 127 + left 129 − corner 127 = 129; DC with no edges at all is 128.
@@ -66,7 +67,7 @@ struct VP8IntraPredictorTests {
         (.downLeft, 127),
     ])
     func topLeftSubblocks(mode: VP8PredictionMode, expected: UInt8) {
-        let harness = MacroblockHarness(columns: 1, rows: 1)
+        var harness = MacroblockHarness(columns: 1, rows: 1)
         harness.decoder.startRow(0)
         harness.reconstruct(x: 0, y: 0, subblocks: mode)
         #expect((0..<4).allSatisfy { y in (0..<4).allSatisfy { harness.luma($0, y) == expected } })

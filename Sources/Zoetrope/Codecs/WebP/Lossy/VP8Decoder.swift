@@ -63,7 +63,7 @@ struct VP8FrameDecoder {
     private var tokenReaders: [VP8BoolDecoder]
     private var modeParser: VP8ModeParser
     private var residuals: VP8ResidualDecoder
-    private let macroblocks: VP8MacroblockDecoder
+    private var macroblocks: VP8MacroblockDecoder
     private let filterStrengths: [[VP8FilterStrength]]
     private let columns: Int
     private let rows: Int
