@@ -13,7 +13,7 @@ enum ChromaUpsampler {
     /// (RGBA, `width * 4` bytes per row, at least `rows` rows), writing every byte of those rows.
     static func convert(_ planes: VP8Planes, width: Int, rows: Int, upsampling: VP8ChromaUpsampling,
                         into output: UnsafeMutableBufferPointer<UInt8>) {
-        guard rows > 0, width > 0 else { return }
+        guard rows > 0, width > 0, let destination = output.baseAddress else { return }
         // Full-resolution U and V for two rows: top U, top V, bottom U, bottom V.
         var chromaRows = [UInt8](repeating: 0, count: 4 * width)
         // Hot path: every output pixel goes through here, so the planes are read through pointers.
@@ -21,19 +21,16 @@ enum ChromaUpsampler {
             planes.u.withUnsafeBufferPointer { uBuffer in
                 planes.v.withUnsafeBufferPointer { vBuffer in
                     chromaRows.withUnsafeMutableBufferPointer { chromaBuffer in
-                        do {
-                            let outputBuffer = output
-                            let source = PlanePointers(luma: lumaBuffer.baseAddress!, u: uBuffer.baseAddress!,
-                                                       v: vBuffer.baseAddress!, lumaStride: planes.lumaStride,
-                                                       chromaStride: planes.chromaStride)
-                            let scratch = chromaBuffer.baseAddress!
-                            let rowConverter = RowConverter(source: source, width: width, output: outputBuffer.baseAddress!,
-                                                            topU: scratch, topV: scratch + width,
-                                                            bottomU: scratch + 2 * width, bottomV: scratch + 3 * width)
-                            switch upsampling {
-                            case .fancy: rowConverter.convertFancy(rows: rows)
-                            case .pointSampled: rowConverter.convertPointSampled(rows: rows)
-                            }
+                        let source = PlanePointers(luma: lumaBuffer.baseAddress!, u: uBuffer.baseAddress!,
+                                                   v: vBuffer.baseAddress!, lumaStride: planes.lumaStride,
+                                                   chromaStride: planes.chromaStride)
+                        let scratch = chromaBuffer.baseAddress!
+                        let rowConverter = RowConverter(source: source, width: width, output: destination,
+                                                        topU: scratch, topV: scratch + width,
+                                                        bottomU: scratch + 2 * width, bottomV: scratch + 3 * width)
+                        switch upsampling {
+                        case .fancy: rowConverter.convertFancy(rows: rows)
+                        case .pointSampled: rowConverter.convertPointSampled(rows: rows)
                         }
                     }
                 }

@@ -12,11 +12,11 @@ enum VP8VectorLoopFilter {
         var p3, p2, p1, p0, q0, q1, q2, q3: Lanes
     }
 
-    /// Where the 16 positions are: `rows[i]` is position i's q0, `across` the step over the edge.
-    /// For a horizontal edge the 16 positions are 16 consecutive bytes (or 8 of U and 8 of V).
+    /// Where the 16 positions of a horizontal edge are: two runs of 8 consecutive samples (q0 of
+    /// positions 0–7 at `first`, of 8–15 at `second`, which is `first + 8` for luma and the V
+    /// plane for chroma); `across` is the row stride, the step over the edge.
     struct Edge {
         var first: UnsafeMutablePointer<UInt8>
-        /// Start of the second group of 8 positions (U/V pairs), or `first + 8`.
         var second: UnsafeMutablePointer<UInt8>
         var across: Int
     }

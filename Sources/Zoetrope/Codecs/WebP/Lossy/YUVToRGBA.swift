@@ -13,14 +13,17 @@ enum YUVToRGBA {
         UInt32(truncatingIfNeeded: min(max(value, 0), 16383) &>> 6)
     }
 
+    /// Red of one pixel (Y, V in 0…255).
     @inline(__always) static func red(y: Int, v: Int) -> UInt8 {
         UInt8(truncatingIfNeeded: clampFixed(redFixed(luma: multiplyHigh(Int32(y), 19077), v: Int32(v))))
     }
 
+    /// Green of one pixel.
     @inline(__always) static func green(y: Int, u: Int, v: Int) -> UInt8 {
         UInt8(truncatingIfNeeded: clampFixed(greenFixed(luma: multiplyHigh(Int32(y), 19077), u: Int32(u), v: Int32(v))))
     }
 
+    /// Blue of one pixel.
     @inline(__always) static func blue(y: Int, u: Int) -> UInt8 {
         UInt8(truncatingIfNeeded: clampFixed(blueFixed(luma: multiplyHigh(Int32(y), 19077), u: Int32(u))))
     }
