@@ -71,24 +71,25 @@ enum VP8VectorLoopFilter {
 
     /// p0/q0 adjustment of the simple filter and of high-variance edges, as new (p0, q0).
     @inline(__always)
-    private static func adjustTwo(_ s: EdgeSamples) -> (Lanes, Lanes) {
-        let a = 3 &* (s.q0 &- s.p0) &+ clamp(s.p1 &- s.q1, -128, 127)
+    private static func adjustTwo(p1: Lanes, p0: Lanes, q0: Lanes, q1: Lanes) -> (Lanes, Lanes) {
+        let a = 3 &* (q0 &- p0) &+ clamp(p1 &- q1, -128, 127)
         let forQ = clamp((a &+ 4) &>> 3, -16, 15)
         let forP = clamp((a &+ 3) &>> 3, -16, 15)
-        return (clamp(s.p0 &+ forP, 0, 255), clamp(s.q0 &- forQ, 0, 255))
+        return (clamp(p0 &+ forP, 0, 255), clamp(q0 &- forQ, 0, 255))
     }
 
     /// Whether each position's edge step is small enough: 4·|p0−q0| + |p1−q1| ≤ 2·limit + 1.
     @inline(__always)
-    private static func edgeIsSmooth(_ s: EdgeSamples, limit: Int) -> SIMDMask<SIMD16<Int16>.MaskStorage> {
+    private static func edgeIsSmooth(p1: Lanes, p0: Lanes, q0: Lanes, q1: Lanes,
+                                     limit: Int) -> SIMDMask<SIMD16<Int16>.MaskStorage> {
         let threshold = Lanes(repeating: Int16(truncatingIfNeeded: 2 &* limit &+ 1))
-        return 4 &* distance(s.p0, s.q0) &+ distance(s.p1, s.q1) .<= threshold
+        return 4 &* distance(p0, q0) &+ distance(p1, q1) .<= threshold
     }
 
     /// The simple filter on 16 positions.
     @inline(__always) static func simple(_ s: inout EdgeSamples, limit: Int) {
-        let mask = edgeIsSmooth(s, limit: limit)
-        let (p0, q0) = adjustTwo(s)
+        let mask = edgeIsSmooth(p1: s.p1, p0: s.p0, q0: s.q0, q1: s.q1, limit: limit)
+        let (p0, q0) = adjustTwo(p1: s.p1, p0: s.p0, q0: s.q0, q1: s.q1)
         s.p0.replace(with: p0, where: mask)
         s.q0.replace(with: q0, where: mask)
     }
@@ -96,24 +97,24 @@ enum VP8VectorLoopFilter {
     /// The normal filter on 16 positions: six-sample adjustment on macroblock edges, four-sample
     /// inside, two-sample where the edge variance is high, nothing where a limit is exceeded.
     @inline(__always) static func normal(_ s: inout EdgeSamples, limit: Int, interiorLimit: Int, varianceThreshold: Int,
-                       isMacroblockEdge: Bool) {
+                                         isMacroblockEdge: Bool) {
+        let (p2, p1, p0, q0, q1, q2) = (s.p2, s.p1, s.p0, s.q0, s.q1, s.q2)
         let interior = Lanes(repeating: Int16(truncatingIfNeeded: interiorLimit))
-        let largest = maximum(maximum(maximum(distance(s.p3, s.p2), distance(s.p2, s.p1)), distance(s.p1, s.p0)),
-                              maximum(maximum(distance(s.q3, s.q2), distance(s.q2, s.q1)), distance(s.q1, s.q0)))
-        let filtered = edgeIsSmooth(s, limit: limit) .& (largest .<= interior)
+        let largest = maximum(maximum(maximum(distance(s.p3, p2), distance(p2, p1)), distance(p1, p0)),
+                              maximum(maximum(distance(s.q3, q2), distance(q2, q1)), distance(q1, q0)))
+        let filtered = edgeIsSmooth(p1: p1, p0: p0, q0: q0, q1: q1, limit: limit) .& (largest .<= interior)
         let variance = Lanes(repeating: Int16(truncatingIfNeeded: varianceThreshold))
-        let highVariance = (distance(s.p1, s.p0) .> variance) .| (distance(s.q1, s.q0) .> variance)
-        let (twoP0, twoQ0) = adjustTwo(s)
-        let original = s
+        let highVariance = (distance(p1, p0) .> variance) .| (distance(q1, q0) .> variance)
+        let (twoP0, twoQ0) = adjustTwo(p1: p1, p0: p0, q0: q0, q1: q1)
         if isMacroblockEdge { adjustSix(&s) } else { adjustFour(&s) }
         let keep = .!filtered
         let useTwo = filtered .& highVariance
-        s.p2.replace(with: original.p2, where: keep .| useTwo)
-        s.p1.replace(with: original.p1, where: keep .| useTwo)
-        s.q1.replace(with: original.q1, where: keep .| useTwo)
-        s.q2.replace(with: original.q2, where: keep .| useTwo)
-        s.p0.replace(with: original.p0, where: keep)
-        s.q0.replace(with: original.q0, where: keep)
+        s.p2.replace(with: p2, where: keep .| useTwo)
+        s.p1.replace(with: p1, where: keep .| useTwo)
+        s.q1.replace(with: q1, where: keep .| useTwo)
+        s.q2.replace(with: q2, where: keep .| useTwo)
+        s.p0.replace(with: p0, where: keep)
+        s.q0.replace(with: q0, where: keep)
         s.p0.replace(with: twoP0, where: useTwo)
         s.q0.replace(with: twoQ0, where: useTwo)
     }
