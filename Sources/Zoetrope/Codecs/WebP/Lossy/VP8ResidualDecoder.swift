@@ -95,11 +95,7 @@ struct VP8ResidualDecoder {
     }
 
     private static func decodeBlocks(_ w: Workspace, usesSubblocks: Bool, quant: VP8QuantMatrix,
-                                     reader sharedReader: inout VP8BoolDecoder) -> Bool {
-        // A local copy lets the compiler keep the reader's state in registers across the many
-        // bit reads (an inout must be written back to memory around every store through `w`).
-        var reader = sharedReader
-        defer { sharedReader = reader }
+                                     reader: inout VP8BoolDecoder) -> Bool {
         var firstLumaCoefficient = 0
         var lumaTable = w.table(.lumaWithDC)
         if !usesSubblocks {
@@ -151,9 +147,6 @@ struct VP8ResidualDecoder {
     }
 
     /// Reads the second-order block and spreads its inverse WHT into the 16 luma DCs.
-    /// (Inlined, like every function taking the reader, so that the caller's copy of the reader
-    /// never needs an address and its state stays in registers.)
-    @inline(__always)
     private static func decodeSecondOrder(_ w: Workspace, quant: VP8QuantMatrix, reader: inout VP8BoolDecoder) {
         withUnsafeTemporaryAllocation(of: Int16.self, capacity: 16) { secondOrder in
             let dc = secondOrder.baseAddress!
