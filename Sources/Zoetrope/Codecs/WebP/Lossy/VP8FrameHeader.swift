@@ -96,7 +96,7 @@ struct VP8FrameHeader: Sendable {
         header.segmentation = parseSegmentation(&reader)
         header.filter = parseFilterSettings(&reader)
         guard !reader.isPastEnd else {
-            throw ZoetropeError(.truncated, format: .webp, offset: firstEnd, "VP8 frame header is cut short")
+            throw ZoetropeError(.truncated, format: .webp, offset: firstEnd, "VP8 first partition ends inside the frame header")
         }
         header.tokenPartitions = try parsePartitions(&reader, bytes: bytes, after: firstEnd, end: payload.upperBound)
         header.quantMatrices = parseQuantizers(&reader, segmentation: header.segmentation)

@@ -7,9 +7,6 @@ enum VP8Transform {
     /// Row stride of the block buffers the transforms write into (libwebp's `BPS`).
     static let stride = 32
 
-    @inline(__always) private static func multiplyBySqrt2Cos(_ a: Int) -> Int { ((a &* 20091) >> 16) &+ a }
-    @inline(__always) private static func multiplyBySqrt2Sin(_ a: Int) -> Int { (a &* 35468) >> 16 }
-
     @inline(__always) private static func addClamped(_ pixel: UnsafeMutablePointer<UInt8>, _ residual: Int) {
         let sum = Int(pixel.pointee) &+ (residual >> 3)
         pixel.pointee = UInt8(truncatingIfNeeded: min(max(sum, 0), 255))
@@ -17,6 +14,7 @@ enum VP8Transform {
 
     private typealias Quad = SIMD4<Int32>
 
+    // x·√2·cos(π/8) and x·√2·sin(π/8) in libwebp's 16-bit fixed point (20091 = (√2·cos(π/8) − 1)·2¹⁶).
     @inline(__always) private static func multiplyBySqrt2Cos(_ a: Quad) -> Quad { ((a &* 20091) &>> 16) &+ a }
     @inline(__always) private static func multiplyBySqrt2Sin(_ a: Quad) -> Quad { (a &* 35468) &>> 16 }
 
