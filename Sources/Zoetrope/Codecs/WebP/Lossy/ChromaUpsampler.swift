@@ -7,44 +7,71 @@
 /// sides. *Point-sampled* (`dwebp -nofancy`) gives each 2×2 block its one chroma sample.
 ///
 /// Chroma is first brought to full resolution for a row (or row pair), then the row is converted
-/// by ``YUVToRGBA/convertRow(luma:u:v:into:count:)``.
-enum ChromaUpsampler {
-    /// Converts the top `rows` rows of the `width`-wide picture in `planes` into `output`
-    /// (RGBA, `width * 4` bytes per row, at least `rows` rows), writing every byte of those rows.
-    static func convert(_ planes: VP8Planes, width: Int, rows: Int, upsampling: VP8ChromaUpsampling,
-                        into output: UnsafeMutableBufferPointer<UInt8>) {
-        guard rows > 0, width > 0, let destination = output.baseAddress else { return }
-        // Full-resolution U and V for two rows: top U, top V, bottom U, bottom V.
-        var chromaRows = [UInt8](repeating: 0, count: 4 * width)
+/// by ``YUVToRGBA/convertRow(luma:u:v:into:count:)``. Rows are converted as soon as the row cache
+/// holds everything they need, while the data is still in the processor's cache.
+struct ChromaUpsampler {
+    let width: Int
+    let upsampling: VP8ChromaUpsampling
+    /// The next output row to produce.
+    private(set) var nextRow = 0
+    /// Full-resolution U and V for two rows: top U, top V, bottom U, bottom V.
+    private var chromaRows: [UInt8]
+
+    init(width: Int, upsampling: VP8ChromaUpsampling) {
+        self.width = width
+        self.upsampling = upsampling
+        chromaRows = [UInt8](repeating: 0, count: 4 * width)
+    }
+
+    /// Converts every output row that can be finished now into `output` (RGBA, `width * 4` bytes
+    /// per row), given that image luma rows below `finalRows` (an even number) and chroma rows below
+    /// `finalRows / 2` are final and still in the cache. With `isComplete` the picture ends at
+    /// `finalRows` (any number) and every remaining row is converted.
+    mutating func emit(from planes: VP8Planes, finalRows: Int, isComplete: Bool, into output: UnsafeMutablePointer<UInt8>) {
+        guard width > 0, nextRow < finalRows else { return }
+        var next = nextRow
+        let (width, upsampling) = (width, upsampling)
         // Hot path: every output pixel goes through here, so the planes are read through pointers.
         planes.luma.withUnsafeBufferPointer { lumaBuffer in
             planes.u.withUnsafeBufferPointer { uBuffer in
                 planes.v.withUnsafeBufferPointer { vBuffer in
                     chromaRows.withUnsafeMutableBufferPointer { chromaBuffer in
-                        let source = PlanePointers(luma: lumaBuffer.baseAddress!, u: uBuffer.baseAddress!,
-                                                   v: vBuffer.baseAddress!, lumaStride: planes.lumaStride,
-                                                   chromaStride: planes.chromaStride)
+                        let source = PlanePointers(luma: lumaBuffer.baseAddress!, u: uBuffer.baseAddress!, v: vBuffer.baseAddress!,
+                                                   planes: planes)
                         let scratch = chromaBuffer.baseAddress!
-                        let rowConverter = RowConverter(source: source, width: width, output: destination,
+                        let rowConverter = RowConverter(source: source, width: width, output: output,
                                                         topU: scratch, topV: scratch + width,
                                                         bottomU: scratch + 2 * width, bottomV: scratch + 3 * width)
                         switch upsampling {
-                        case .fancy: rowConverter.convertFancy(rows: rows)
-                        case .pointSampled: rowConverter.convertPointSampled(rows: rows)
+                        case .fancy:
+                            next = rowConverter.convertFancy(from: next, finalRows: finalRows, isComplete: isComplete)
+                        case .pointSampled:
+                            rowConverter.convertPointSampled(next..<finalRows)
+                            next = finalRows
                         }
                     }
                 }
             }
         }
+        nextRow = next
     }
 
-    /// Where the three planes start and how far apart their rows are.
+    /// Where the cached planes start and which image rows they begin with.
     private struct PlanePointers {
         let luma, u, v: UnsafePointer<UInt8>
         let lumaStride, chromaStride: Int
-        func lumaRow(_ y: Int) -> UnsafePointer<UInt8> { luma + y * lumaStride }
-        func uRow(_ y: Int) -> UnsafePointer<UInt8> { u + y * chromaStride }
-        func vRow(_ y: Int) -> UnsafePointer<UInt8> { v + y * chromaStride }
+        let firstLumaRow, firstChromaRow: Int
+
+        init(luma: UnsafePointer<UInt8>, u: UnsafePointer<UInt8>, v: UnsafePointer<UInt8>, planes: VP8Planes) {
+            (self.luma, self.u, self.v) = (luma, u, v)
+            (lumaStride, chromaStride) = (planes.lumaStride, planes.chromaStride)
+            firstLumaRow = -planes.lumaIndex(row: 0) / planes.lumaStride
+            firstChromaRow = -planes.chromaIndex(row: 0) / planes.chromaStride
+        }
+
+        func lumaRow(_ y: Int) -> UnsafePointer<UInt8> { luma + (y - firstLumaRow) * lumaStride }
+        func uRow(_ y: Int) -> UnsafePointer<UInt8> { u + (y - firstChromaRow) * chromaStride }
+        func vRow(_ y: Int) -> UnsafePointer<UInt8> { v + (y - firstChromaRow) * chromaStride }
     }
 
     /// The pointers one conversion works with: source planes, output, and the scratch rows of
@@ -59,27 +86,30 @@ enum ChromaUpsampler {
             YUVToRGBA.convertRow(luma: source.lumaRow(y), u: u, v: v, into: output + y * width * 4, count: width)
         }
 
-        func convertPointSampled(rows: Int) {
-            for y in 0..<rows {
-                if y & 1 == 0 {
-                    let u = source.uRow(y >> 1), v = source.vRow(y >> 1)
-                    for x in 0..<width {
-                        topU[x] = u[x >> 1]
-                        topV[x] = v[x >> 1]
-                    }
+        func convertPointSampled(_ rows: Range<Int>) {
+            for y in rows {
+                let u = source.uRow(y >> 1), v = source.vRow(y >> 1)
+                for x in 0..<width {
+                    topU[x] = u[x >> 1]
+                    topV[x] = v[x >> 1]
                 }
                 emit(y, u: topU, v: topV)
             }
         }
 
         /// Row 0 alone, then pairs (2k−1, 2k) between chroma rows k−1 and k, then the last row
-        /// alone when the height is even, as libwebp's row-pair upsampler goes.
-        func convertFancy(rows: Int) {
-            upsample(above: 0, below: 0, top: topU, bottom: bottomU, plane: source.uRow)
-            upsample(above: 0, below: 0, top: topV, bottom: bottomV, plane: source.vRow)
-            emit(0, u: topU, v: topV)
-            var y = 1
-            while y + 1 < rows {
+        /// alone when the height is even, as libwebp's row-pair upsampler goes. A pair waits
+        /// until its lower chroma row is final. Returns the next row to produce.
+        func convertFancy(from start: Int, finalRows: Int, isComplete: Bool) -> Int {
+            let height = finalRows
+            var y = start
+            if y == 0 && (isComplete || finalRows >= 2) {
+                upsample(above: 0, below: 0, top: topU, bottom: bottomU, plane: source.uRow)
+                upsample(above: 0, below: 0, top: topV, bottom: bottomV, plane: source.vRow)
+                emit(0, u: topU, v: topV)
+                y = 1
+            }
+            while y > 0 && y + 1 < height && (isComplete || y + 1 <= finalRows - 2) {
                 let below = (y + 1) >> 1
                 upsample(above: below - 1, below: below, top: topU, bottom: bottomU, plane: source.uRow)
                 upsample(above: below - 1, below: below, top: topV, bottom: bottomV, plane: source.vRow)
@@ -87,12 +117,13 @@ enum ChromaUpsampler {
                 emit(y + 1, u: bottomU, v: bottomV)
                 y += 2
             }
-            if rows & 1 == 0 {
-                let last = rows - 1
-                upsample(above: last >> 1, below: last >> 1, top: topU, bottom: bottomU, plane: source.uRow)
-                upsample(above: last >> 1, below: last >> 1, top: topV, bottom: bottomV, plane: source.vRow)
-                emit(last, u: topU, v: topV)
+            if isComplete && y == height - 1 && y > 0 {
+                upsample(above: y >> 1, below: y >> 1, top: topU, bottom: bottomU, plane: source.uRow)
+                upsample(above: y >> 1, below: y >> 1, top: topV, bottom: bottomV, plane: source.vRow)
+                emit(y, u: topU, v: topV)
+                y = height
             }
+            return y
         }
 
         private func upsample(above: Int, below: Int, top: UnsafeMutablePointer<UInt8>,

@@ -36,21 +36,17 @@ enum VP8Decoder {
                                 "VP8 frame of \(tag.width)×\(tag.height) pixels exceeds the limit of \(maxPixels)")
         }
         // All reading happens inside this scope: the bool decoders point into the buffer.
-        let (planes, visibleRows, damage) = try bytes.withUnsafeBufferPointer { buffer throws(ZoetropeError) in
+        return try bytes.withUnsafeBufferPointer { buffer throws(ZoetropeError) in
             let (header, modeReader) = try VP8FrameHeader.parse(buffer, payload: payload, tag: tag)
-            var frame = VP8FrameDecoder(header: header, modeReader: modeReader, bytes: buffer)
-            let damage = frame.decodeRows()
-            return (frame.planes, min(tag.height, frame.completedMacroblockRows * 16), damage)
+            var frame = VP8FrameDecoder(header: header, modeReader: modeReader, bytes: buffer, upsampling: upsampling)
+            var outcome: (damage: ZoetropeError?, decodedRows: Int) = (nil, 0)
+            // The frame decoder writes every byte: decoded rows as it goes, the rest as zeros.
+            let rgba = [UInt8](unsafeUninitializedCapacity: pixels * 4) { output, initializedCount in
+                outcome = frame.decode(into: output)
+                initializedCount = pixels * 4
+            }
+            if let damage = outcome.damage, outcome.decodedRows == 0 { throw damage }
+            return VP8DecodedFrame(image: RGBAImage(width: tag.width, height: tag.height, pixels: rgba), damage: outcome.damage)
         }
-        if let damage, visibleRows == 0 { throw damage }
-        let rowBytes = tag.width * 4
-        // Every byte is written: decoded rows by the conversion, rows never reached with zeros
-        // (transparent). Not zero-filling the whole image first saves a pass over it.
-        let rgba = [UInt8](unsafeUninitializedCapacity: rowBytes * tag.height) { buffer, initializedCount in
-            (buffer.baseAddress! + rowBytes * visibleRows).initialize(repeating: 0, count: rowBytes * (tag.height - visibleRows))
-            ChromaUpsampler.convert(planes, width: tag.width, rows: visibleRows, upsampling: upsampling, into: buffer)
-            initializedCount = rowBytes * tag.height
-        }
-        return VP8DecodedFrame(image: RGBAImage(width: tag.width, height: tag.height, pixels: rgba), damage: damage)
     }
 }

@@ -1,5 +1,6 @@
-/// Decodes the macroblock rows of one frame into ``VP8Planes``: modes from the first partition,
-/// tokens from the row's partition, reconstruction, then the loop filter over the finished row.
+/// Decodes the macroblock rows of one frame: modes from the first partition, tokens from the
+/// row's partition, reconstruction into the row cache ``VP8Planes``, the loop filter over the
+/// finished row, then conversion to RGBA of the rows that are final.
 ///
 /// A row is kept only if both its partitions still had data at its end, as libwebp decides: a
 /// reader that needed bytes past its partition marks the row (and everything after) as damaged.
@@ -16,6 +17,7 @@ struct VP8FrameDecoder {
     private let rows: Int
     /// Rows fully decoded (and filtered) so far.
     private(set) var completedMacroblockRows = 0
+    private var converter: ChromaUpsampler
 
     // Per-row and per-macroblock scratch, allocated once.
     private var modes: [VP8MacroblockModes]
@@ -24,10 +26,9 @@ struct VP8FrameDecoder {
     private var coefficients = [Int16](repeating: 0, count: 384)
     private var blockCodes = [UInt8](repeating: 0, count: 24)
 
-    var planes: VP8Planes { macroblocks.planes }
-
     /// A decoder for the frame whose header was parsed from `bytes`; use it while `bytes` is alive.
-    init(header: VP8FrameHeader, modeReader: VP8BoolDecoder, bytes: UnsafeBufferPointer<UInt8>) {
+    init(header: VP8FrameHeader, modeReader: VP8BoolDecoder, bytes: UnsafeBufferPointer<UInt8>,
+         upsampling: VP8ChromaUpsampling) {
         self.header = header
         self.modeReader = modeReader
         columns = (header.tag.width + 15) >> 4
@@ -36,26 +37,43 @@ struct VP8FrameDecoder {
         modeParser = VP8ModeParser(macroblockColumns: columns, segmentation: header.segmentation,
                                    skipProbability: header.skipProbability)
         residuals = VP8ResidualDecoder(macroblockColumns: columns, probabilities: header.coefficientProbabilities)
-        macroblocks = VP8MacroblockDecoder(macroblockColumns: columns, rows: rows)
+        macroblocks = VP8MacroblockDecoder(macroblockColumns: columns)
         filterStrengths = header.filter.level == 0 ? [] : VP8FilterStrength.table(header.filter, segmentation: header.segmentation)
         modes = [VP8MacroblockModes](repeating: VP8MacroblockModes(), count: columns)
         subblockModes = [VP8PredictionMode](repeating: .dc, count: columns * 16)
         strengths = [VP8FilterStrength](repeating: VP8FilterStrength(), count: columns)
+        converter = ChromaUpsampler(width: header.tag.width, upsampling: upsampling)
     }
 
-    /// Decodes every row; returns the damage that stopped it early, if any.
-    mutating func decodeRows() -> ZoetropeError? {
+    /// Decodes every row into `output` (RGBA, the frame's size); returns the damage that stopped it
+    /// early, if any, and how many rows of the picture were decoded. Every byte of `output` is
+    /// written: rows never reached are left transparent (zero).
+    mutating func decode(into output: UnsafeMutableBufferPointer<UInt8>) -> (damage: ZoetropeError?, decodedRows: Int) {
+        let destination = output.baseAddress!, rowBytes = header.tag.width * 4
+        var damage: ZoetropeError?
         for y in 0..<rows {
-            if let damage = decodeRow(y) { return damage }
-            if !filterStrengths.isEmpty {
-                for x in 0..<columns {
-                    VP8LoopFilter.filterMacroblock(x: x, y: y, strength: strengths[x], isSimple: header.filter.isSimple,
-                                                   planes: &macroblocks.planes)
-                }
-            }
+            damage = decodeRow(y)
+            if damage != nil { break }
+            filterRow(y)
             completedMacroblockRows = y + 1
+            if y == rows - 1 { break }
+            // The next row's loop filter can still change this row's last few samples.
+            converter.emit(from: macroblocks.planes, finalRows: 16 * y + 8, isComplete: false, into: destination)
+            macroblocks.planes.advance()
         }
-        return nil
+        let decodedRows = min(header.tag.height, completedMacroblockRows * 16)
+        // The picture ends after the last decoded row (the bottom when nothing was damaged).
+        converter.emit(from: macroblocks.planes, finalRows: decodedRows, isComplete: true, into: destination)
+        (destination + decodedRows * rowBytes).initialize(repeating: 0, count: (header.tag.height - decodedRows) * rowBytes)
+        return (damage, decodedRows)
+    }
+
+    private mutating func filterRow(_ y: Int) {
+        guard !filterStrengths.isEmpty else { return }
+        for x in 0..<columns {
+            VP8LoopFilter.filterMacroblock(x: x, y: y, strength: strengths[x], isSimple: header.filter.isSimple,
+                                           planes: &macroblocks.planes)
+        }
     }
 
     /// Parses, reads and reconstructs row `y` (unfiltered), or says why it cannot be trusted.

@@ -1,4 +1,4 @@
-/// Reconstructs macroblocks (prediction plus inverse transforms) into ``VP8Planes``.
+/// Reconstructs macroblocks (prediction plus inverse transforms) into the row cache ``VP8Planes``.
 ///
 /// Like libwebp it builds each macroblock in a small workspace with a 32-byte stride that also
 /// holds the edges prediction reads: the unfiltered bottom row of the macroblock above (kept in
@@ -13,16 +13,14 @@ struct VP8MacroblockDecoder {
     private static let workspaceSize = stride * 17 + stride * 9
 
     let columns: Int
-    let rows: Int
     var planes: VP8Planes
     private var workspace = [UInt8](repeating: 0, count: workspaceSize)
     /// Unfiltered last luma row (16), U row (8) and V row (8) of each macroblock of the row above.
     private var aboveSamples: [UInt8]
 
-    init(macroblockColumns columns: Int, rows: Int) {
+    init(macroblockColumns columns: Int) {
         self.columns = columns
-        self.rows = rows
-        planes = VP8Planes(macroblockColumns: columns, rows: rows)
+        planes = VP8Planes(macroblockColumns: columns)
         aboveSamples = [UInt8](repeating: 0, count: columns * 32)
     }
 
@@ -61,12 +59,13 @@ struct VP8MacroblockDecoder {
         }
     }
 
-    /// Predicts and reconstructs macroblock (`x`, `y`) and stores it in the planes.
+    /// Predicts and reconstructs macroblock (`x`, `y`) and stores it in the current row of the cache.
     /// `coefficients` and `blockCodes` come from ``VP8ResidualDecoder`` (all-zero codes for a
     /// macroblock without coefficients); `subblockModes` holds the row's 4×4 modes.
     mutating func reconstruct(x: Int, y: Int, modes: VP8MacroblockModes, subblockModes: ArraySlice<VP8PredictionMode>,
                               coefficients: UnsafePointer<Int16>, blockCodes: UnsafePointer<UInt8>) {
         let lumaStride = planes.lumaStride, chromaStride = planes.chromaStride, isLastColumn = x == columns - 1
+        let lumaOrigin = planes.lumaRowOrigin + x * 16, chromaOrigin = planes.chromaRowOrigin + x * 8
         // Hot path: all block work happens on raw pointers (workspace, edges, planes).
         workspace.withUnsafeMutableBufferPointer { work in
             aboveSamples.withUnsafeMutableBufferPointer { above in
@@ -74,11 +73,10 @@ struct VP8MacroblockDecoder {
                     planes.u.withUnsafeMutableBufferPointer { uPlane in
                         planes.v.withUnsafeMutableBufferPointer { vPlane in
                             let base = work.baseAddress!, aboveBase = above.baseAddress! + x * 32
-                            let chromaOrigin = y * 8 * chromaStride + x * 8
                             let pointers = Pointers(
                                 luma: base + Self.lumaOffset, u: base + Self.uOffset, v: base + Self.vOffset,
                                 above: aboveBase, nextAbove: isLastColumn ? nil : aboveBase + 32,
-                                lumaPlane: lumaPlane.baseAddress! + y * 16 * lumaStride + x * 16,
+                                lumaPlane: lumaPlane.baseAddress! + lumaOrigin,
                                 uPlane: uPlane.baseAddress! + chromaOrigin, vPlane: vPlane.baseAddress! + chromaOrigin,
                                 lumaStride: lumaStride, chromaStride: chromaStride)
                             Self.reconstruct(pointers, hasLeft: x > 0, hasAbove: y > 0, modes: modes,

@@ -1,19 +1,19 @@
 extension VP8LoopFilter {
-    /// Filters the edges of macroblock (`x`, `y`) in the planes, in libwebp's order: left edge,
+    /// Filters the edges of macroblock (`x`, `y`), in the current row of the cache, in libwebp's order: left edge,
     /// inner vertical edges, top edge, inner horizontal edges. Chroma is filtered only by the
     /// normal filter. Every edge is done 16 positions at a time by ``VP8VectorLoopFilter``.
     static func filterMacroblock(x: Int, y: Int, strength: VP8FilterStrength, isSimple: Bool, planes: inout VP8Planes) {
         guard strength.limit > 0 else { return }
-        let lumaStride = planes.lumaStride
+        let lumaStride = planes.lumaStride, lumaOrigin = planes.lumaRowOrigin + x * 16
         // Hot path: edges are filtered through raw pointers into the planes.
         planes.luma.withUnsafeMutableBufferPointer { plane in
-            let origin = plane.baseAddress! + y * 16 * lumaStride + x * 16
+            let origin = plane.baseAddress! + lumaOrigin
             let edges = MacroblockEdges(x: x, y: y, strength: strength, isSimple: isSimple)
             edges.filterLuma(origin, stride: lumaStride)
         }
         guard !isSimple else { return }
         let chromaStride = planes.chromaStride
-        let offset = y * 8 * chromaStride + x * 8
+        let offset = planes.chromaRowOrigin + x * 8
         planes.u.withUnsafeMutableBufferPointer { u in
             planes.v.withUnsafeMutableBufferPointer { v in
                 let edges = MacroblockEdges(x: x, y: y, strength: strength, isSimple: false)
