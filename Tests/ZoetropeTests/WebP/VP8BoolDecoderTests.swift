@@ -57,47 +57,61 @@ struct SpecBoolEncoder {
     }
 }
 
+/// Runs `body` with a reader over `bytes[range]` (readers point into their buffer, so they live
+/// inside this call).
+private func withReader<T>(_ bytes: [UInt8], range: Range<Int>? = nil, _ body: (inout VP8BoolDecoder) -> T) -> T {
+    bytes.withUnsafeBufferPointer { buffer in
+        var reader = VP8BoolDecoder(buffer, range: range ?? 0..<bytes.count)
+        return body(&reader)
+    }
+}
+
 @Suite("VP8 boolean decoder")
 struct VP8BoolDecoderTests {
     @Test("a byte of exactly one half decodes as 1 then 0s (worked by hand)")
     func handWorkedBits() {
         // range 255, split at probability 1/2 is 128: the value 0x80 is the first value of the
         // upper half, so the first bit is 1; what remains is 0 and every later bit is 0.
-        var reader = VP8BoolDecoder([0x80, 0x00], range: 0..<2)
-        #expect(reader.readBit(128) == true)
-        #expect(reader.readBit(128) == false)
-        #expect(reader.readLiteral(6) == 0)
+        withReader([0x80, 0x00]) { reader in
+            #expect(reader.readBit(128) == true)
+            #expect(reader.readBit(128) == false)
+            #expect(reader.readLiteral(6) == 0)
+        }
     }
 
     @Test("all-ones and all-zeros data give all-ones and all-zeros literals")
     func saturatedLiterals() {
-        var ones = VP8BoolDecoder([UInt8](repeating: 0xff, count: 20), range: 0..<20)
-        #expect(ones.readLiteral(8) == 255)
-        #expect(ones.readLiteral(7) == 127)
-        var zeros = VP8BoolDecoder([UInt8](repeating: 0, count: 20), range: 0..<20)
-        #expect(zeros.readLiteral(8) == 0)
-        #expect(zeros.readSignedLiteral(4) == 0)
+        withReader([UInt8](repeating: 0xff, count: 20)) { ones in
+            #expect(ones.readLiteral(8) == 255)
+            #expect(ones.readLiteral(7) == 127)
+        }
+        withReader([UInt8](repeating: 0, count: 20)) { zeros in
+            #expect(zeros.readLiteral(8) == 0)
+            #expect(zeros.readSignedLiteral(4) == 0)
+        }
     }
 
     @Test("the reader only sees its own range of the buffer")
     func honoursRange() {
-        var reader = VP8BoolDecoder([0x00, 0x80, 0x00, 0xff], range: 1..<3)
-        #expect(reader.readBit(128) == true)
-        #expect(reader.end == 3)
+        withReader([0x00, 0x80, 0x00, 0xff], range: 1..<3) { reader in
+            #expect(reader.readBit(128) == true)
+            #expect(reader.end == 3)
+        }
     }
 
     @Test("past-the-end is flagged when a byte beyond the partition is first needed, as libwebp's eof")
     func pastEndTiming() {
         // One byte gives the initial 8-bit window; the first decision consumes one bit of it
         // without needing more, the second needs a ninth bit, which does not exist.
-        var reader = VP8BoolDecoder([0x80], range: 0..<1)
-        _ = reader.readBit(128)
-        #expect(!reader.isPastEnd)
-        #expect(reader.readBit(128) == false)
-        #expect(reader.isPastEnd)
-        // Reading on is harmless (zeros, no trap) and the flag stays set.
-        _ = reader.readLiteral(32)
-        #expect(reader.isPastEnd)
+        withReader([0x80]) { reader in
+            _ = reader.readBit(128)
+            #expect(!reader.isPastEnd)
+            #expect(reader.readBit(128) == false)
+            #expect(reader.isPastEnd)
+            // Reading on is harmless (zeros, no trap) and the flag stays set.
+            _ = reader.readLiteral(32)
+            #expect(reader.isPastEnd)
+        }
     }
 
     @Test("decodes what the specification's encoder wrote, at every probability")
@@ -113,11 +127,32 @@ struct VP8BoolDecoderTests {
             expected.append((bit, probability))
         }
         let bytes = encoder.finish()
-        var reader = VP8BoolDecoder(bytes, range: 0..<bytes.count)
-        var mismatches = 0
-        for (bit, probability) in expected where reader.readBit(probability) != bit { mismatches += 1 }
-        #expect(mismatches == 0)
-        #expect(!reader.isPastEnd)
+        withReader(bytes) { reader in
+            var mismatches = 0
+            for (bit, probability) in expected where reader.readBit(probability) != bit { mismatches += 1 }
+            #expect(mismatches == 0)
+            #expect(!reader.isPastEnd)
+        }
+    }
+
+    @Test("the branch-free sign reader agrees with reading a bit at probability 1/2")
+    func signMatchesBit() {
+        var generator = SplitMix64(seed: 7)
+        let bytes = (0..<4_000).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
+        withReader(bytes) { viaSign in
+            withReader(bytes) { viaBit in
+                _ = viaSign.readBit(200) // leave the fresh state (range 255), as tokens always do
+                _ = viaBit.readBit(200)
+                var mismatches = 0
+                for step in 0..<10_000 {
+                    let probability = UInt8(1 + step % 255)
+                    if viaSign.readBit(probability) != viaBit.readBit(probability) { mismatches += 1 }
+                    let signed = viaSign.applySign(to: 5)
+                    if signed != (viaBit.readBit(0x80) ? -5 : 5) { mismatches += 1 }
+                }
+                #expect(mismatches == 0)
+            }
+        }
     }
 
     @Test("literals and signed literals read most significant bit first")
@@ -125,8 +160,9 @@ struct VP8BoolDecoderTests {
         var encoder = SpecBoolEncoder()
         for bit in [true, false, true, true, false, true, false, true, true] { encoder.write(bit, probability: 128) }
         let bytes = encoder.finish()
-        var reader = VP8BoolDecoder(bytes, range: 0..<bytes.count)
-        #expect(reader.readLiteral(4) == 0b1011)
-        #expect(reader.readSignedLiteral(4) == -0b0101) // magnitude 0101, then sign bit 1
+        withReader(bytes) { reader in
+            #expect(reader.readLiteral(4) == 0b1011)
+            #expect(reader.readSignedLiteral(4) == -0b0101) // magnitude 0101, then sign bit 1
+        }
     }
 }

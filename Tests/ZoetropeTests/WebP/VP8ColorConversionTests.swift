@@ -14,6 +14,22 @@ struct VP8ColorConversionTests {
         return result
     }
 
+    /// A one-macroblock row cache of luma 128 and V 128 (U is set by each test).
+    private func greyPlanes() -> VP8Planes {
+        var planes = VP8Planes(macroblockColumns: 1)
+        planes.luma = [UInt8](repeating: 128, count: planes.luma.count)
+        planes.v = [UInt8](repeating: 128, count: planes.v.count)
+        return planes
+    }
+
+    /// The picture's first `rows` rows converted in one go.
+    private func convert(_ planes: VP8Planes, width: Int, rows: Int, _ upsampling: VP8ChromaUpsampling) -> [UInt8] {
+        var upsampler = ChromaUpsampler(width: width, upsampling: upsampling)
+        var output = [UInt8](repeating: 0, count: width * rows * 4)
+        output.withUnsafeMutableBufferPointer { upsampler.emit(from: planes, finalRows: rows, isComplete: true, into: $0.baseAddress!) }
+        return output
+    }
+
     @Test("black and white at the ends of the luma range and beyond (worked by hand)")
     func rounding() {
         // y 16: (16·19077) >> 8 = 1192; R = 1192 + (128·26149 >> 8 = 13074) − 14234 = 32 → 32 >> 6 = 0.
@@ -35,29 +51,28 @@ struct VP8ColorConversionTests {
     func fancyRow() {
         // One chroma row [0, 200] under a 4×1 picture of luma 128: columns get U = 0, 50, 150, 200
         // ((4·0 + 4·200 + 8) >> 3 = 101, then (101 + 0) >> 1 and (101 + 200) >> 1).
-        var planes = VP8Planes(macroblockColumns: 1, rows: 1)
-        for i in 0..<(16 * 16) { planes.luma[i] = 128 }
-        for i in 0..<(8 * 8) { planes.v[i] = 128 }
-        planes.u[0] = 0
-        planes.u[1] = 200
-        var output = [UInt8](repeating: 0, count: 4 * 4)
-        ChromaUpsampler.convert(planes, width: 4, rows: 1, upsampling: .fancy, into: &output)
-        let expected = pixels(u: [0, 50, 150, 200])
-        #expect(output == expected)
-        ChromaUpsampler.convert(planes, width: 4, rows: 1, upsampling: .pointSampled, into: &output)
-        #expect(output == pixels(u: [0, 0, 200, 200]))
+        var planes = greyPlanes()
+        planes.u[planes.chromaIndex(row: 0)] = 0
+        planes.u[planes.chromaIndex(row: 0) + 1] = 200
+        #expect(convert(planes, width: 4, rows: 1, .fancy) == pixels(u: [0, 50, 150, 200]))
+        #expect(convert(planes, width: 4, rows: 1, .pointSampled) == pixels(u: [0, 0, 200, 200]))
     }
 
     @Test("fancy upsampling weighs the nearer chroma row 3:1 and mirrors the first and last rows")
     func fancyColumn() {
-        var planes = VP8Planes(macroblockColumns: 1, rows: 1)
-        for i in 0..<(16 * 16) { planes.luma[i] = 128 }
-        for i in 0..<(8 * 8) { planes.v[i] = 128 }
-        planes.u[0] = 0            // chroma row 0
-        planes.u[8] = 200          // chroma row 1
-        var output = [UInt8](repeating: 0, count: 4 * 4)
-        ChromaUpsampler.convert(planes, width: 1, rows: 4, upsampling: .fancy, into: &output)
+        var planes = greyPlanes()
+        planes.u[planes.chromaIndex(row: 0)] = 0
+        planes.u[planes.chromaIndex(row: 1)] = 200
         // Rows: 0 (alone) → 0; 1 → (3·0 + 200 + 2) >> 2 = 50; 2 → 150; 3 (last, even height) → 200.
+        #expect(convert(planes, width: 1, rows: 4, .fancy) == pixels(u: [0, 50, 150, 200]))
+        // Converted in two steps (rows 0–1 final first), as the decoder does row by row.
+        var upsampler = ChromaUpsampler(width: 1, upsampling: .fancy)
+        var output = [UInt8](repeating: 0, count: 4 * 4)
+        output.withUnsafeMutableBufferPointer { buffer in
+            upsampler.emit(from: planes, finalRows: 2, isComplete: false, into: buffer.baseAddress!)
+            #expect(upsampler.nextRow == 1) // row 1 waits for chroma row 1 to be final
+            upsampler.emit(from: planes, finalRows: 4, isComplete: true, into: buffer.baseAddress!)
+        }
         #expect(output == pixels(u: [0, 50, 150, 200]))
     }
 }

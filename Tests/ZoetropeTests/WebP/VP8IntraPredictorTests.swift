@@ -5,11 +5,17 @@ import Testing
 /// rules (127 above the image, 129 left of it, the above-left corner, the above-right samples)
 /// are checked on real reconstruction.
 private struct MacroblockHarness {
-    let decoder: VP8MacroblockDecoder
+    var decoder: VP8MacroblockDecoder
     var coefficients = [Int16](repeating: 0, count: 384)
     var codes = [UInt8](repeating: 0, count: 24)
 
-    init(columns: Int, rows: Int) { decoder = VP8MacroblockDecoder(macroblockColumns: columns, rows: rows) }
+    init(columns: Int) { decoder = VP8MacroblockDecoder(macroblockColumns: columns) }
+
+    /// Starts macroblock row `y` as the frame decoder does (moving the row cache on first).
+    mutating func startRow(_ y: Int) {
+        if y > 0 { decoder.planes.advance() }
+        decoder.startRow(y)
+    }
 
     /// Gives every luma block a DC residual that adds `offset` to each pixel ((8·offset + 4) >> 3).
     mutating func addLumaOffset(_ offset: Int16) {
@@ -21,13 +27,14 @@ private struct MacroblockHarness {
         codes = [UInt8](repeating: 0, count: 24)
     }
 
-    func reconstruct(x: Int, y: Int, luma: VP8PredictionMode = .dc, chroma: VP8PredictionMode = .dc,
-                     subblocks: VP8PredictionMode? = nil) {
+    mutating func reconstruct(x: Int, y: Int, luma: VP8PredictionMode = .dc, chroma: VP8PredictionMode = .dc,
+                              subblocks: VP8PredictionMode? = nil) {
         var modes = VP8MacroblockModes()
         modes.lumaMode = luma
         modes.chromaMode = chroma
         modes.usesSubblocks = subblocks != nil
         let subblockModes = [VP8PredictionMode](repeating: subblocks ?? .dc, count: 16)
+        let coefficients = self.coefficients, codes = self.codes
         coefficients.withUnsafeBufferPointer { c in
             codes.withUnsafeBufferPointer { k in
                 decoder.reconstruct(x: x, y: y, modes: modes, subblockModes: subblockModes[0..<16],
@@ -36,8 +43,9 @@ private struct MacroblockHarness {
         }
     }
 
-    func luma(_ x: Int, _ y: Int) -> UInt8 { decoder.planes.luma[y * decoder.planes.lumaStride + x] }
-    func u(_ x: Int, _ y: Int) -> UInt8 { decoder.planes.u[y * decoder.planes.chromaStride + x] }
+    /// Luma at image position (`x`, `y`), which must be in the row cache.
+    func luma(_ x: Int, _ y: Int) -> UInt8 { decoder.planes.luma[decoder.planes.lumaIndex(row: y) + x] }
+    func u(_ x: Int, _ y: Int) -> UInt8 { decoder.planes.u[decoder.planes.chromaIndex(row: y) + x] }
 
     /// The 16×16 luma block of macroblock (`mx`, `my`) as one flat list.
     func lumaBlock(_ mx: Int, _ my: Int) -> [UInt8] {
@@ -50,8 +58,8 @@ struct VP8IntraPredictorTests {
     @Test("16×16 and chroma modes in the top-left macroblock use 127 above, 129 left, 127 corner",
           arguments: [(VP8PredictionMode.vertical, UInt8(127)), (.horizontal, 129), (.trueMotion, 129), (.dc, 128)])
     func topLeftWholeBlock(mode: VP8PredictionMode, expected: UInt8) {
-        let harness = MacroblockHarness(columns: 1, rows: 1)
-        harness.decoder.startRow(0)
+        var harness = MacroblockHarness(columns: 1)
+        harness.startRow(0)
         harness.reconstruct(x: 0, y: 0, luma: mode, chroma: mode)
         // TrueMotion: above 127 + left 129 − corner 127 = 129; DC with no edges at all is 128.
         #expect(harness.lumaBlock(0, 0).allSatisfy { $0 == expected })
@@ -66,35 +74,35 @@ struct VP8IntraPredictorTests {
         (.downLeft, 127),
     ])
     func topLeftSubblocks(mode: VP8PredictionMode, expected: UInt8) {
-        let harness = MacroblockHarness(columns: 1, rows: 1)
-        harness.decoder.startRow(0)
+        var harness = MacroblockHarness(columns: 1)
+        harness.startRow(0)
         harness.reconstruct(x: 0, y: 0, subblocks: mode)
         #expect((0..<4).allSatisfy { y in (0..<4).allSatisfy { harness.luma($0, y) == expected } })
     }
 
     @Test("DC prediction averages only the edge that exists")
     func dcWithOneEdge() {
-        var harness = MacroblockHarness(columns: 2, rows: 2)
-        harness.decoder.startRow(0)
+        var harness = MacroblockHarness(columns: 2)
+        harness.startRow(0)
         harness.addLumaOffset(20)
         harness.reconstruct(x: 0, y: 0) // 128 (no edges) + 20
         harness.clearResidual()
         harness.reconstruct(x: 1, y: 0) // left column only: 148
         #expect(harness.lumaBlock(0, 0).allSatisfy { $0 == 148 })
         #expect(harness.lumaBlock(1, 0).allSatisfy { $0 == 148 })
-        harness.decoder.startRow(1)
+        harness.startRow(1)
         harness.reconstruct(x: 0, y: 1) // above row only: 148, not pulled towards the 129 left edge
         #expect(harness.lumaBlock(0, 1).allSatisfy { $0 == 148 })
     }
 
     @Test("below the first row the left column's corner is 129, not 127")
     func cornerBelowFirstRow() {
-        var harness = MacroblockHarness(columns: 1, rows: 2)
-        harness.decoder.startRow(0)
+        var harness = MacroblockHarness(columns: 1)
+        harness.startRow(0)
         harness.addLumaOffset(-8)
         harness.reconstruct(x: 0, y: 0) // 128 − 8 = 120
         harness.clearResidual()
-        harness.decoder.startRow(1)
+        harness.startRow(1)
         harness.reconstruct(x: 0, y: 1, luma: .trueMotion)
         // TrueMotion: above 120 + left 129 − corner 129 = 120 (a 127 corner would give 122).
         #expect(harness.lumaBlock(0, 1).allSatisfy { $0 == 120 })
@@ -102,13 +110,13 @@ struct VP8IntraPredictorTests {
 
     @Test("4×4 prediction reads above-right from the next macroblock, or repeats the last sample on the last column")
     func aboveRightSamples() {
-        var harness = MacroblockHarness(columns: 2, rows: 2)
-        harness.decoder.startRow(0)
+        var harness = MacroblockHarness(columns: 2)
+        harness.startRow(0)
         harness.reconstruct(x: 0, y: 0)           // 128
         harness.addLumaOffset(10)
         harness.reconstruct(x: 1, y: 0)           // left 128 → 128 + 10 = 138
         harness.clearResidual()
-        harness.decoder.startRow(1)
+        harness.startRow(1)
         harness.reconstruct(x: 0, y: 1, subblocks: .downLeft)
         // Top-right 4×4 block: A…D = 128 above, E…H = 138 from the next macroblock's bottom row.
         #expect(harness.luma(12, 16) == 128)      // (A + 2B + C + 2) >> 2

@@ -99,6 +99,40 @@ struct VP8LoopFilterTests {
         }
     }
 
+    @Test("the vector filter agrees with the scalar one on random horizontal edges")
+    func vectorMatchesScalar() {
+        var generator = SplitMix64(seed: 99)
+        func random(_ range: ClosedRange<Int>) -> Int { range.lowerBound + Int(generator.next() % UInt64(range.count)) }
+        var mismatches = 0
+        for _ in 0..<3_000 {
+            // 8 rows of 16 samples around an edge between rows 3 and 4, spread enough that every
+            // branch (no filter, high variance, full filter) happens.
+            let base = random(0...255), spread = random(0...40)
+            let block = (0..<128).map { _ in UInt8(min(max(base + random(-spread...spread), 0), 255)) }
+            let settings = VP8VectorLoopFilter.Settings(isSimple: random(0...3) == 0, limit: random(0...193),
+                                                        interiorLimit: random(1...63), varianceThreshold: random(0...2),
+                                                        isMacroblockEdge: random(0...1) == 0)
+            var scalar = block
+            scalar.withUnsafeMutableBufferPointer { buffer in
+                let edge = buffer.baseAddress! + 64
+                if settings.isSimple {
+                    VP8LoopFilter.simpleEdge(edge, across: 16, along: 1, count: 16, limit: settings.limit)
+                } else {
+                    VP8LoopFilter.normalEdge(edge, across: 16, along: 1, count: 16, limit: settings.limit,
+                                             interiorLimit: settings.interiorLimit, varianceThreshold: settings.varianceThreshold,
+                                             isMacroblockEdge: settings.isMacroblockEdge)
+                }
+            }
+            var vector = block
+            vector.withUnsafeMutableBufferPointer { buffer in
+                let edge = buffer.baseAddress! + 64
+                VP8VectorLoopFilter.filterHorizontalEdge(left: edge, right: edge + 8, stride: 16, settings)
+            }
+            if scalar != vector { mismatches += 1 }
+        }
+        #expect(mismatches == 0)
+    }
+
     @Test("filter strengths follow sharpness and the deltas")
     func strengths() {
         var filter = VP8FilterSettings()

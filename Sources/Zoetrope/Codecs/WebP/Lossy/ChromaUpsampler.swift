@@ -5,123 +5,165 @@
 /// samples with weights 9:3:3:1, working on pairs of output rows that share two chroma rows;
 /// the first row, and the last one when the height is even, use a single chroma row on both
 /// sides. *Point-sampled* (`dwebp -nofancy`) gives each 2×2 block its one chroma sample.
-enum ChromaUpsampler {
-    /// Converts the top `rows` rows of the `width`-wide picture in `planes` into `output`
-    /// (RGBA, `width * 4` bytes per row, at least `rows` rows).
-    static func convert(_ planes: VP8Planes, width: Int, rows: Int, upsampling: VP8ChromaUpsampling,
-                        into output: inout [UInt8]) {
-        guard rows > 0, width > 0 else { return }
+///
+/// Chroma is first brought to full resolution for a row (or row pair), then the row is converted
+/// by ``YUVToRGBA/convertRow(luma:u:v:into:count:)``. Rows are converted as soon as the row cache
+/// holds everything they need, while the data is still in the processor's cache.
+struct ChromaUpsampler {
+    let width: Int
+    let upsampling: VP8ChromaUpsampling
+    /// The next output row to produce.
+    private(set) var nextRow = 0
+    /// Full-resolution U and V for two rows: top U, top V, bottom U, bottom V.
+    private var chromaRows: [UInt8]
+
+    init(width: Int, upsampling: VP8ChromaUpsampling) {
+        self.width = width
+        self.upsampling = upsampling
+        chromaRows = [UInt8](repeating: 0, count: 4 * width)
+    }
+
+    /// Converts every output row that can be finished now into `output` (RGBA, `width * 4` bytes
+    /// per row), given that image luma rows below `finalRows` (an even number) and chroma rows below
+    /// `finalRows / 2` are final and still in the cache. With `isComplete` the picture ends at
+    /// `finalRows` (any number) and every remaining row is converted.
+    mutating func emit(from planes: VP8Planes, finalRows: Int, isComplete: Bool, into output: UnsafeMutablePointer<UInt8>) {
+        guard width > 0, nextRow < finalRows else { return }
+        var next = nextRow
+        let (width, upsampling) = (width, upsampling)
         // Hot path: every output pixel goes through here, so the planes are read through pointers.
         planes.luma.withUnsafeBufferPointer { lumaBuffer in
             planes.u.withUnsafeBufferPointer { uBuffer in
                 planes.v.withUnsafeBufferPointer { vBuffer in
-                    output.withUnsafeMutableBufferPointer { outputBuffer in
-                        let source = PlanePointers(luma: lumaBuffer.baseAddress!, u: uBuffer.baseAddress!,
-                                                   v: vBuffer.baseAddress!, lumaStride: planes.lumaStride,
-                                                   chromaStride: planes.chromaStride)
-                        let destination = outputBuffer.baseAddress!
+                    chromaRows.withUnsafeMutableBufferPointer { chromaBuffer in
+                        let source = PlanePointers(luma: lumaBuffer.baseAddress!, u: uBuffer.baseAddress!, v: vBuffer.baseAddress!,
+                                                   planes: planes)
+                        let scratch = chromaBuffer.baseAddress!
+                        let rowConverter = RowConverter(source: source, width: width, output: output,
+                                                        topU: scratch, topV: scratch + width,
+                                                        bottomU: scratch + 2 * width, bottomV: scratch + 3 * width)
                         switch upsampling {
-                        case .fancy: convertFancy(source, width: width, rows: rows, into: destination)
-                        case .pointSampled: convertPointSampled(source, width: width, rows: rows, into: destination)
+                        case .fancy:
+                            next = rowConverter.convertFancy(from: next, finalRows: finalRows, isComplete: isComplete)
+                        case .pointSampled:
+                            rowConverter.convertPointSampled(next..<finalRows)
+                            next = finalRows
                         }
                     }
                 }
             }
         }
+        nextRow = next
     }
 
-    /// Where the three planes start and how far apart their rows are.
+    /// Where the cached planes start and which image rows they begin with.
     private struct PlanePointers {
         let luma, u, v: UnsafePointer<UInt8>
         let lumaStride, chromaStride: Int
-        func lumaRow(_ y: Int) -> UnsafePointer<UInt8> { luma + y * lumaStride }
-        func uRow(_ y: Int) -> UnsafePointer<UInt8> { u + y * chromaStride }
-        func vRow(_ y: Int) -> UnsafePointer<UInt8> { v + y * chromaStride }
+        let firstLumaRow, firstChromaRow: Int
+
+        init(luma: UnsafePointer<UInt8>, u: UnsafePointer<UInt8>, v: UnsafePointer<UInt8>, planes: VP8Planes) {
+            (self.luma, self.u, self.v) = (luma, u, v)
+            (lumaStride, chromaStride) = (planes.lumaStride, planes.chromaStride)
+            firstLumaRow = -planes.lumaIndex(row: 0) / planes.lumaStride
+            firstChromaRow = -planes.chromaIndex(row: 0) / planes.chromaStride
+        }
+
+        func lumaRow(_ y: Int) -> UnsafePointer<UInt8> { luma + (y - firstLumaRow) * lumaStride }
+        func uRow(_ y: Int) -> UnsafePointer<UInt8> { u + (y - firstChromaRow) * chromaStride }
+        func vRow(_ y: Int) -> UnsafePointer<UInt8> { v + (y - firstChromaRow) * chromaStride }
     }
 
-    private static func convertPointSampled(_ source: PlanePointers, width: Int, rows: Int,
-                                            into output: UnsafeMutablePointer<UInt8>) {
-        for y in 0..<rows {
-            let luma = source.lumaRow(y), u = source.uRow(y >> 1), v = source.vRow(y >> 1)
-            let line = output + y * width * 4
-            for x in 0..<width {
-                YUVToRGBA.store(y: luma[x], u: Int(u[x >> 1]), v: Int(v[x >> 1]), to: line + x * 4)
+    /// The pointers one conversion works with: source planes, output, and the scratch rows of
+    /// full-resolution chroma.
+    private struct RowConverter {
+        let source: PlanePointers
+        let width: Int
+        let output: UnsafeMutablePointer<UInt8>
+        let topU, topV, bottomU, bottomV: UnsafeMutablePointer<UInt8>
+
+        private func emit(_ y: Int, u: UnsafePointer<UInt8>, v: UnsafePointer<UInt8>) {
+            YUVToRGBA.convertRow(luma: source.lumaRow(y), u: u, v: v, into: output + y * width * 4, count: width)
+        }
+
+        func convertPointSampled(_ rows: Range<Int>) {
+            for y in rows {
+                let u = source.uRow(y >> 1), v = source.vRow(y >> 1)
+                for x in 0..<width {
+                    topU[x] = u[x >> 1]
+                    topV[x] = v[x >> 1]
+                }
+                emit(y, u: topU, v: topV)
             }
         }
-    }
 
-    /// Output rows are produced as libwebp does: row 0 alone, then pairs (2k−1, 2k) between
-    /// chroma rows k−1 and k, then the last row alone when the height is even.
-    private static func convertFancy(_ source: PlanePointers, width: Int, rows: Int,
-                                     into output: UnsafeMutablePointer<UInt8>) {
-        let rowBytes = width * 4
-        upsampleRowPair(topLuma: source.lumaRow(0), bottomLuma: nil,
-                        aboveU: source.uRow(0), aboveV: source.vRow(0), belowU: source.uRow(0), belowV: source.vRow(0),
-                        topOutput: output, bottomOutput: nil, width: width)
-        var y = 1
-        while y + 1 < rows {
-            let chromaRow = (y + 1) >> 1
-            upsampleRowPair(topLuma: source.lumaRow(y), bottomLuma: source.lumaRow(y + 1),
-                            aboveU: source.uRow(chromaRow - 1), aboveV: source.vRow(chromaRow - 1),
-                            belowU: source.uRow(chromaRow), belowV: source.vRow(chromaRow),
-                            topOutput: output + y * rowBytes, bottomOutput: output + (y + 1) * rowBytes, width: width)
-            y += 2
+        /// Row 0 alone, then pairs (2k−1, 2k) between chroma rows k−1 and k, then the last row
+        /// alone when the height is even, as libwebp's row-pair upsampler goes. A pair waits
+        /// until its lower chroma row is final. Returns the next row to produce.
+        func convertFancy(from start: Int, finalRows: Int, isComplete: Bool) -> Int {
+            let height = finalRows
+            var y = start
+            if y == 0 && (isComplete || finalRows >= 2) {
+                upsample(above: 0, below: 0, top: topU, bottom: bottomU, plane: source.uRow)
+                upsample(above: 0, below: 0, top: topV, bottom: bottomV, plane: source.vRow)
+                emit(0, u: topU, v: topV)
+                y = 1
+            }
+            while y > 0 && y + 1 < height && (isComplete || y + 1 <= finalRows - 2) {
+                let below = (y + 1) >> 1
+                upsample(above: below - 1, below: below, top: topU, bottom: bottomU, plane: source.uRow)
+                upsample(above: below - 1, below: below, top: topV, bottom: bottomV, plane: source.vRow)
+                emit(y, u: topU, v: topV)
+                emit(y + 1, u: bottomU, v: bottomV)
+                y += 2
+            }
+            if isComplete && y == height - 1 && y > 0 {
+                upsample(above: y >> 1, below: y >> 1, top: topU, bottom: bottomU, plane: source.uRow)
+                upsample(above: y >> 1, below: y >> 1, top: topV, bottom: bottomV, plane: source.vRow)
+                emit(y, u: topU, v: topV)
+                y = height
+            }
+            return y
         }
-        if rows & 1 == 0 {
-            let last = rows - 1, chromaRow = last >> 1
-            upsampleRowPair(topLuma: source.lumaRow(last), bottomLuma: nil,
-                            aboveU: source.uRow(chromaRow), aboveV: source.vRow(chromaRow),
-                            belowU: source.uRow(chromaRow), belowV: source.vRow(chromaRow),
-                            topOutput: output + last * rowBytes, bottomOutput: nil, width: width)
+
+        private func upsample(above: Int, below: Int, top: UnsafeMutablePointer<UInt8>,
+                              bottom: UnsafeMutablePointer<UInt8>, plane: (Int) -> UnsafePointer<UInt8>) {
+            ChromaUpsampler.upsampleRowPair(above: plane(above), below: plane(below), top: top, bottom: bottom, width: width)
         }
     }
 
-    /// Packs a U and a V sample into one word (V in the high half) so both are interpolated by the
-    /// same additions; no lane ever exceeds 16 bits, so the halves never mix.
-    @inline(__always) private static func pack(_ u: UInt8, _ v: UInt8) -> UInt32 { UInt32(u) | UInt32(v) << 16 }
-
-    @inline(__always)
-    private static func store(_ luma: UInt8, _ packed: UInt32, _ destination: UnsafeMutablePointer<UInt8>) {
-        YUVToRGBA.store(y: luma, u: Int(packed & 0xff), v: Int(packed >> 16), to: destination)
-    }
-
-    /// One pair of output rows between two chroma rows: the top row weighs the upper chroma row
-    /// 3:1, the bottom row the lower one. Hot loop kept whole: it walks two rows at once with the
-    /// interpolation state carried from one chroma column to the next.
-    private static func upsampleRowPair(topLuma: UnsafePointer<UInt8>, bottomLuma: UnsafePointer<UInt8>?,
-                                        aboveU: UnsafePointer<UInt8>, aboveV: UnsafePointer<UInt8>,
-                                        belowU: UnsafePointer<UInt8>, belowV: UnsafePointer<UInt8>,
-                                        topOutput: UnsafeMutablePointer<UInt8>, bottomOutput: UnsafeMutablePointer<UInt8>?,
+    /// One chroma plane for a pair of output rows between two chroma rows: the top row weighs
+    /// the upper chroma row 3:1, the bottom row the lower one, and horizontally the nearer
+    /// sample 3:1, all rounded as libwebp rounds them (the mean of two diagonal averages).
+    /// `bottom` is always written (a scratch row when only the top row is wanted).
+    ///
+    /// Hot loop: each output pair reads its four chroma neighbours afresh and computes in 16 bits
+    /// (sums stay below 2¹¹), so that the compiler can vectorise it.
+    private static func upsampleRowPair(above: UnsafePointer<UInt8>, below: UnsafePointer<UInt8>,
+                                        top: UnsafeMutablePointer<UInt8>, bottom: UnsafeMutablePointer<UInt8>,
                                         width: Int) {
-        var aboveLeft = pack(aboveU[0], aboveV[0])
-        var belowLeft = pack(belowU[0], belowV[0])
-        store(topLuma[0], (3 &* aboveLeft &+ belowLeft &+ 0x0002_0002) >> 2, topOutput)
-        if let bottomLuma, let bottomOutput {
-            store(bottomLuma[0], (3 &* belowLeft &+ aboveLeft &+ 0x0002_0002) >> 2, bottomOutput)
+        @inline(__always) func edge(_ near: UInt8, _ far: UInt8) -> UInt8 {
+            UInt8(truncatingIfNeeded: (3 &* UInt16(near) &+ UInt16(far) &+ 2) &>> 2)
         }
+        top[0] = edge(above[0], below[0])
+        bottom[0] = edge(below[0], above[0])
         let lastPair = (width - 1) >> 1
-        var x = 1
-        while x <= lastPair {
-            let above = pack(aboveU[x], aboveV[x]), below = pack(belowU[x], belowV[x])
-            // The four weights 9:3:3:1 as the mean of two diagonal averages, as libwebp rounds them.
-            let sum = aboveLeft &+ above &+ belowLeft &+ below &+ 0x0008_0008
-            let antiDiagonal = (sum &+ 2 &* (above &+ belowLeft)) >> 3
-            let diagonal = (sum &+ 2 &* (aboveLeft &+ below)) >> 3
-            store(topLuma[2 * x - 1], (antiDiagonal &+ aboveLeft) >> 1, topOutput + (2 * x - 1) * 4)
-            store(topLuma[2 * x], (diagonal &+ above) >> 1, topOutput + 2 * x * 4)
-            if let bottomLuma, let bottomOutput {
-                store(bottomLuma[2 * x - 1], (diagonal &+ belowLeft) >> 1, bottomOutput + (2 * x - 1) * 4)
-                store(bottomLuma[2 * x], (antiDiagonal &+ below) >> 1, bottomOutput + 2 * x * 4)
+        if lastPair >= 1 {
+            for x in 1...lastPair {
+                let aboveLeft = UInt16(above[x &- 1]), aboveHere = UInt16(above[x])
+                let belowLeft = UInt16(below[x &- 1]), belowHere = UInt16(below[x])
+                let sum = aboveLeft &+ aboveHere &+ belowLeft &+ belowHere &+ 8
+                let antiDiagonal = (sum &+ 2 &* (aboveHere &+ belowLeft)) &>> 3
+                let diagonal = (sum &+ 2 &* (aboveLeft &+ belowHere)) &>> 3
+                top[2 &* x &- 1] = UInt8(truncatingIfNeeded: (antiDiagonal &+ aboveLeft) &>> 1)
+                top[2 &* x] = UInt8(truncatingIfNeeded: (diagonal &+ aboveHere) &>> 1)
+                bottom[2 &* x &- 1] = UInt8(truncatingIfNeeded: (diagonal &+ belowLeft) &>> 1)
+                bottom[2 &* x] = UInt8(truncatingIfNeeded: (antiDiagonal &+ belowHere) &>> 1)
             }
-            aboveLeft = above
-            belowLeft = below
-            x += 1
         }
         if width & 1 == 0 {
-            store(topLuma[width - 1], (3 &* aboveLeft &+ belowLeft &+ 0x0002_0002) >> 2, topOutput + (width - 1) * 4)
-            if let bottomLuma, let bottomOutput {
-                store(bottomLuma[width - 1], (3 &* belowLeft &+ aboveLeft &+ 0x0002_0002) >> 2, bottomOutput + (width - 1) * 4)
-            }
+            top[width - 1] = edge(above[lastPair], below[lastPair])
+            bottom[width - 1] = edge(below[lastPair], above[lastPair])
         }
     }
 }

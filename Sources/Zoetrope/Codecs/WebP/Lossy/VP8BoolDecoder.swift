@@ -5,8 +5,12 @@
 /// `value` lie below the 8-bit window that is compared with the split. Past the end of its bytes the
 /// reader supplies zeros and sets ``isPastEnd``, exactly once it has to invent a byte, which is the
 /// moment libwebp sets `eof`: callers use it to decide whether a macroblock row is damaged.
+///
+/// The reader is a plain value (a pointer and four numbers) so that copying it is free and the
+/// token loop can keep it in registers; it reads the buffer it was made from, so it must only be
+/// used while that buffer is alive (decoding runs inside one `withUnsafeBufferPointer`).
 struct VP8BoolDecoder {
-    private let bytes: [UInt8]
+    private let bytes: UnsafePointer<UInt8>
     /// Index of the next byte to load.
     private var position: Int
     /// One past the last byte of the partition.
@@ -17,38 +21,45 @@ struct VP8BoolDecoder {
     /// Whether the reader needed a byte beyond the partition (libwebp's `eof`).
     private(set) var isPastEnd = false
 
-    /// A reader over `bytes[range]`; `range` must lie within `bytes`.
-    init(_ bytes: [UInt8], range: Range<Int>) {
-        self.bytes = bytes
+    /// A reader over `buffer[range]`; `range` must lie within the (non-empty) buffer.
+    init(_ buffer: UnsafeBufferPointer<UInt8>, range: Range<Int>) {
+        precondition(range.lowerBound >= 0 && range.upperBound <= buffer.count && buffer.count > 0,
+                     "partition outside its buffer")
+        self.bytes = buffer.baseAddress!
         self.position = range.lowerBound
         self.end = range.upperBound
         loadBits()
     }
 
-    /// Refills `value` when the window has run dry: seven bytes at once while at least eight
-    /// remain (so that the final bytes are always read singly), then byte by byte, then zeros.
+    /// Refills `value` when the window has run dry: seven bytes at once (one 8-byte load) while
+    /// at least eight remain, so that the final bytes are always read singly.
+    ///
+    /// Inlined, and the rare tail case is a static function taking and returning values, so that
+    /// a reader held in a local variable never has its address taken and can live in registers.
+    @inline(__always)
     private mutating func loadBits() {
         if position &+ 8 <= end {
-            var chunk: UInt64 = 0
-            bytes.withUnsafeBufferPointer { buffer in
-                for index in position..<(position &+ 7) { chunk = chunk << 8 | UInt64(buffer[index]) }
-            }
+            let word = UnsafeRawPointer(bytes + position).loadUnaligned(as: UInt64.self)
+            value = value &<< 56 | UInt64(bigEndian: word) &>> 8
             position &+= 7
-            value = value << 56 | chunk
             bitCount &+= 56
-        } else if position < end {
-            value = value << 8 | UInt64(bytes[position])
-            position &+= 1
-            bitCount &+= 8
-        } else if !isPastEnd {
-            value <<= 8
-            bitCount &+= 8
-            isPastEnd = true
         } else {
-            // Reading on after the end: libwebp resets the count so shifts stay defined. Whatever
-            // follows is discarded by the caller, which checks `isPastEnd`.
-            bitCount = 0
+            (value, bitCount, position, isPastEnd) = Self.loadFinalBits(
+                bytes, position: position, end: end, value: value, bitCount: bitCount, isPastEnd: isPastEnd)
         }
+    }
+
+    /// Byte by byte near the end, then one byte of zeros that marks the reader as past the end.
+    @inline(never)
+    private static func loadFinalBits(_ bytes: UnsafePointer<UInt8>, position: Int, end: Int, value: UInt64, bitCount: Int,
+                                      isPastEnd: Bool) -> (UInt64, Int, Int, Bool) {
+        if position < end {
+            return (value &<< 8 | UInt64(bytes[position]), bitCount &+ 8, position &+ 1, false)
+        }
+        if !isPastEnd { return (value &<< 8, bitCount &+ 8, position, true) }
+        // Reading on after the end: libwebp resets the count so shifts stay defined. Whatever
+        // follows is discarded by the caller, which checks `isPastEnd`.
+        return (value, 0, position, true)
     }
 
     /// Decodes one boolean whose probability of being `false` is `probability / 256`.
@@ -73,6 +84,27 @@ struct VP8BoolDecoder {
         bitCount &-= shift
         range = currentRange &- 1
         return bit
+    }
+
+    /// Applies a sign bit (probability 1/2; set = negative) to `magnitude`, without branching.
+    ///
+    /// The same result as `readBit(0x80) ? -magnitude : magnitude` except on a fresh reader
+    /// (range 255), which never happens here: signs always follow other bits. With the range
+    /// below 255, halving it always needs exactly one bit of renormalisation (libwebp's
+    /// `VP8GetSigned`).
+    @inline(__always)
+    mutating func applySign(to magnitude: Int) -> Int {
+        if bitCount < 0 { loadBits() }
+        let position = UInt64(truncatingIfNeeded: bitCount)
+        let split = range &>> 1
+        let window = UInt32(truncatingIfNeeded: value &>> position)
+        // All ones when the bit is 1 (window above the split), else zero.
+        let mask = UInt32(bitPattern: Int32(bitPattern: split &- window) &>> 31)
+        bitCount &-= 1
+        range = (range &+ mask) | 1
+        value &-= UInt64((split &+ 1) & mask) &<< position
+        let signMask = Int(Int32(bitPattern: mask))
+        return (magnitude ^ signMask) &- signMask
     }
 
     /// An unsigned `count`-bit literal, most significant bit first, each bit at probability 1/2.

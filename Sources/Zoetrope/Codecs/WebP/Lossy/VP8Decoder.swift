@@ -35,109 +35,18 @@ enum VP8Decoder {
             throw ZoetropeError(.limitExceeded, format: .webp, offset: payload.lowerBound + 6,
                                 "VP8 frame of \(tag.width)×\(tag.height) pixels exceeds the limit of \(maxPixels)")
         }
-        let (header, modeReader) = try VP8FrameHeader.parse(bytes, payload: payload, tag: tag)
-        var frame = VP8FrameDecoder(header: header, modeReader: modeReader, bytes: bytes)
-        let damage = frame.decodeRows()
-        let visibleRows = min(tag.height, frame.completedMacroblockRows * 16)
-        if let damage, visibleRows == 0 { throw damage }
-        var rgba = [UInt8](repeating: 0, count: tag.width * tag.height * 4)
-        ChromaUpsampler.convert(frame.planes, width: tag.width, rows: visibleRows, upsampling: upsampling, into: &rgba)
-        return VP8DecodedFrame(image: RGBAImage(width: tag.width, height: tag.height, pixels: rgba), damage: damage)
-    }
-}
-
-/// Decodes the macroblock rows of one frame into ``VP8Planes``: modes from the first partition,
-/// tokens from the row's partition, reconstruction, then the loop filter over the finished row.
-struct VP8FrameDecoder {
-    private let header: VP8FrameHeader
-    private var modeReader: VP8BoolDecoder
-    private var tokenReaders: [VP8BoolDecoder]
-    private var modeParser: VP8ModeParser
-    private var residuals: VP8ResidualDecoder
-    private let macroblocks: VP8MacroblockDecoder
-    private let filterStrengths: [[VP8FilterStrength]]
-    private let columns: Int
-    private let rows: Int
-    /// Rows fully decoded (and filtered) so far.
-    private(set) var completedMacroblockRows = 0
-
-    var planes: VP8Planes { macroblocks.planes }
-
-    init(header: VP8FrameHeader, modeReader: VP8BoolDecoder, bytes: [UInt8]) {
-        self.header = header
-        self.modeReader = modeReader
-        columns = (header.tag.width + 15) >> 4
-        rows = (header.tag.height + 15) >> 4
-        tokenReaders = header.tokenPartitions.map { VP8BoolDecoder(bytes, range: $0) }
-        modeParser = VP8ModeParser(macroblockColumns: columns, segmentation: header.segmentation,
-                                   skipProbability: header.skipProbability)
-        residuals = VP8ResidualDecoder(macroblockColumns: columns, probabilities: header.coefficientProbabilities)
-        macroblocks = VP8MacroblockDecoder(macroblockColumns: columns, rows: rows)
-        filterStrengths = header.filter.level == 0 ? [] : VP8FilterStrength.table(header.filter, segmentation: header.segmentation)
-    }
-
-    /// Decodes every row; returns the damage that stopped it early, if any.
-    mutating func decodeRows() -> ZoetropeError? {
-        var modes = [VP8MacroblockModes](repeating: VP8MacroblockModes(), count: columns)
-        var subblockModes = [VP8PredictionMode](repeating: .dc, count: columns * 16)
-        var coefficients = [Int16](repeating: 0, count: 384)
-        var blockCodes = [UInt8](repeating: 0, count: 24)
-        var strengths = [VP8FilterStrength](repeating: VP8FilterStrength(), count: columns)
-        for y in 0..<rows {
-            modeParser.parseRow(&modeReader, into: &modes, subblockModes: &subblockModes)
-            if modeReader.isPastEnd {
-                return ZoetropeError(.truncated, format: .webp, offset: modeReader.end,
-                                     "VP8 first partition ends before macroblock row \(y)")
+        // All reading happens inside this scope: the bool decoders point into the buffer.
+        return try bytes.withUnsafeBufferPointer { buffer throws(ZoetropeError) in
+            let (header, modeReader) = try VP8FrameHeader.parse(buffer, payload: payload, tag: tag)
+            var frame = VP8FrameDecoder(header: header, modeReader: modeReader, bytes: buffer, upsampling: upsampling)
+            var outcome: (damage: ZoetropeError?, decodedRows: Int) = (nil, 0)
+            // The frame decoder writes every byte: decoded rows as it goes, the rest as zeros.
+            let rgba = [UInt8](unsafeUninitializedCapacity: pixels * 4) { output, initializedCount in
+                outcome = frame.decode(into: output)
+                initializedCount = pixels * 4
             }
-            let partition = y & (tokenReaders.count - 1)
-            var tokens = tokenReaders[partition]
-            residuals.startRow()
-            macroblocks.startRow(y)
-            for x in 0..<columns {
-                let hasCoefficients = decodeResiduals(x: x, modes: modes[x], tokens: &tokens,
-                                                      coefficients: &coefficients, blockCodes: &blockCodes)
-                if tokens.isPastEnd {
-                    return ZoetropeError(.truncated, format: .webp, offset: tokens.end,
-                                         "VP8 token partition \(partition) ends inside macroblock row \(y)")
-                }
-                if !filterStrengths.isEmpty {
-                    strengths[x] = filterStrengths[modes[x].segment][modes[x].usesSubblocks ? 1 : 0]
-                    strengths[x].filtersInnerEdges = strengths[x].filtersInnerEdges || hasCoefficients
-                }
-                coefficients.withUnsafeBufferPointer { coefficientBuffer in
-                    blockCodes.withUnsafeBufferPointer { codeBuffer in
-                        macroblocks.reconstruct(x: x, y: y, modes: modes[x], subblockModes: subblockModes[(x * 16)..<(x * 16 + 16)],
-                                                coefficients: coefficientBuffer.baseAddress!, blockCodes: codeBuffer.baseAddress!)
-                    }
-                }
-            }
-            tokenReaders[partition] = tokens
-            if !filterStrengths.isEmpty {
-                for x in 0..<columns {
-                    VP8LoopFilter.filterMacroblock(x: x, y: y, strength: strengths[x], isSimple: header.filter.isSimple,
-                                                   planes: &macroblocks.planes)
-                }
-            }
-            completedMacroblockRows = y + 1
-        }
-        return nil
-    }
-
-    /// Reads one macroblock's coefficients (or notes that it has none); returns whether any block
-    /// has something to add, which also decides whether inner edges get filtered.
-    private mutating func decodeResiduals(x: Int, modes: VP8MacroblockModes, tokens: inout VP8BoolDecoder,
-                                          coefficients: inout [Int16], blockCodes: inout [UInt8]) -> Bool {
-        if header.skipProbability != nil && modes.skipsCoefficients {
-            residuals.skipMacroblock(column: x, usesSubblocks: modes.usesSubblocks)
-            for i in 0..<24 { blockCodes[i] = 0 }
-            return false
-        }
-        let quant = header.quantMatrices[modes.segment]
-        return coefficients.withUnsafeMutableBufferPointer { coefficientBuffer in
-            blockCodes.withUnsafeMutableBufferPointer { codeBuffer in
-                residuals.decodeMacroblock(column: x, usesSubblocks: modes.usesSubblocks, quant: quant, reader: &tokens,
-                                           coefficients: coefficientBuffer.baseAddress!, blockCodes: codeBuffer.baseAddress!)
-            }
+            if let damage = outcome.damage, outcome.decodedRows == 0 { throw damage }
+            return VP8DecodedFrame(image: RGBAImage(width: tag.width, height: tag.height, pixels: rgba), damage: outcome.damage)
         }
     }
 }

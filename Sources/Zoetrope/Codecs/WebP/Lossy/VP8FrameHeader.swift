@@ -78,8 +78,9 @@ struct VP8FrameHeader: Sendable {
     var skipProbability: UInt8?
 
     /// Parses the frame header of the key frame in `bytes[payload]` and returns it with the
-    /// first-partition reader positioned at the first macroblock's modes.
-    static func parse(_ bytes: [UInt8], payload: Range<Int>, tag: VP8FrameTag)
+    /// first-partition reader positioned at the first macroblock's modes (valid as long as
+    /// `bytes` is).
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, payload: Range<Int>, tag: VP8FrameTag)
         throws(ZoetropeError) -> (header: VP8FrameHeader, modeReader: VP8BoolDecoder)
     {
         let firstStart = payload.lowerBound + VP8FrameTag.byteCount
@@ -95,7 +96,7 @@ struct VP8FrameHeader: Sendable {
         header.segmentation = parseSegmentation(&reader)
         header.filter = parseFilterSettings(&reader)
         guard !reader.isPastEnd else {
-            throw ZoetropeError(.truncated, format: .webp, offset: firstEnd, "VP8 frame header is cut short")
+            throw ZoetropeError(.truncated, format: .webp, offset: firstEnd, "VP8 first partition ends inside the frame header")
         }
         header.tokenPartitions = try parsePartitions(&reader, bytes: bytes, after: firstEnd, end: payload.upperBound)
         header.quantMatrices = parseQuantizers(&reader, segmentation: header.segmentation)
@@ -139,7 +140,8 @@ struct VP8FrameHeader: Sendable {
     /// Splits the bytes after the first partition into token partitions: a table of 3-byte sizes
     /// for all but the last, which takes the rest. Sizes that overrun are cut to the data (the
     /// damage then shows when the tokens run out), but the last partition must not be empty.
-    private static func parsePartitions(_ reader: inout VP8BoolDecoder, bytes: [UInt8], after start: Int, end: Int)
+    private static func parsePartitions(_ reader: inout VP8BoolDecoder, bytes: UnsafeBufferPointer<UInt8>,
+                                        after start: Int, end: Int)
         throws(ZoetropeError) -> [Range<Int>]
     {
         let count = 1 << reader.readLiteral(2)

@@ -1,4 +1,6 @@
-/// The VP8 in-loop deblocking filters (RFC 6386 section 15) with libwebp's exact arithmetic.
+/// The VP8 in-loop deblocking filters (RFC 6386 section 15) with libwebp's exact arithmetic, one
+/// position at a time: the plain statement of the filters, against which the tests check the
+/// lane-parallel ``VP8VectorLoopFilter`` that decoding uses.
 ///
 /// Each function filters `count` positions along one edge. `across` is the step that crosses the
 /// edge (1 for a vertical edge, the row stride for a horizontal one) and `along` the step to the

@@ -1,10 +1,10 @@
-/// Reconstructs macroblocks (prediction plus inverse transforms) into ``VP8Planes``.
+/// Reconstructs macroblocks (prediction plus inverse transforms) into the row cache ``VP8Planes``.
 ///
 /// Like libwebp it builds each macroblock in a small workspace with a 32-byte stride that also
 /// holds the edges prediction reads: the unfiltered bottom row of the macroblock above (kept in
 /// `aboveSamples`, because the planes get loop-filtered), the right column of the macroblock to
 /// the left, and the fixed 127/129 values outside the image.
-final class VP8MacroblockDecoder {
+struct VP8MacroblockDecoder {
     private static let stride = VP8Transform.stride
     /// Workspace offsets of the three blocks: luma has 8 bytes of left margin, chroma sits below.
     private static let lumaOffset = stride + 8
@@ -13,22 +13,32 @@ final class VP8MacroblockDecoder {
     private static let workspaceSize = stride * 17 + stride * 9
 
     let columns: Int
-    let rows: Int
     var planes: VP8Planes
     private var workspace = [UInt8](repeating: 0, count: workspaceSize)
     /// Unfiltered last luma row (16), U row (8) and V row (8) of each macroblock of the row above.
     private var aboveSamples: [UInt8]
 
-    init(macroblockColumns columns: Int, rows: Int) {
+    init(macroblockColumns columns: Int) {
         self.columns = columns
-        self.rows = rows
-        planes = VP8Planes(macroblockColumns: columns, rows: rows)
+        planes = VP8Planes(macroblockColumns: columns)
         aboveSamples = [UInt8](repeating: 0, count: columns * 32)
+    }
+
+    /// Raw pointers to everything one macroblock touches, valid during one ``reconstruct`` call.
+    private struct Pointers {
+        /// The three blocks in the workspace.
+        let luma, u, v: UnsafeMutablePointer<UInt8>
+        /// This macroblock's entry in `aboveSamples`, and the next one's (nil on the last column).
+        let above: UnsafeMutablePointer<UInt8>
+        let nextAbove: UnsafeMutablePointer<UInt8>?
+        /// The macroblock's top-left sample in each plane.
+        let lumaPlane, uPlane, vPlane: UnsafeMutablePointer<UInt8>
+        let lumaStride, chromaStride: Int
     }
 
     /// Sets the workspace edges for the first macroblock of row `y`: left columns are 129; the
     /// above row is 127 on the first row (above-left too), else the above-left is 129.
-    func startRow(_ y: Int) {
+    mutating func startRow(_ y: Int) {
         workspace.withUnsafeMutableBufferPointer { buffer in
             let base = buffer.baseAddress!
             let luma = base + Self.lumaOffset, u = base + Self.uOffset, v = base + Self.vOffset
@@ -49,41 +59,64 @@ final class VP8MacroblockDecoder {
         }
     }
 
-    /// Predicts and reconstructs macroblock (`x`, `y`) and stores it in the planes.
+    /// Predicts and reconstructs macroblock (`x`, `y`) and stores it in the current row of the cache.
     /// `coefficients` and `blockCodes` come from ``VP8ResidualDecoder`` (all-zero codes for a
     /// macroblock without coefficients); `subblockModes` holds the row's 4×4 modes.
-    func reconstruct(x: Int, y: Int, modes: VP8MacroblockModes, subblockModes: ArraySlice<VP8PredictionMode>,
-                     coefficients: UnsafePointer<Int16>, blockCodes: UnsafePointer<UInt8>) {
-        // Hot path: all block work happens on raw pointers into the workspace.
-        workspace.withUnsafeMutableBufferPointer { buffer in
-            let base = buffer.baseAddress!
-            let luma = base + Self.lumaOffset, u = base + Self.uOffset, v = base + Self.vOffset
-            loadEdges(x: x, y: y, luma: luma, u: u, v: v)
-            if modes.usesSubblocks {
-                setAboveRight(x: x, y: y, luma: luma)
-                var index = subblockModes.startIndex
-                for block in 0..<16 {
-                    let target = luma + (block >> 2) * 4 * Self.stride + (block & 3) * 4
-                    VP8IntraPredictor.predictSubblock(subblockModes[index], target)
-                    Self.addResidual(code: blockCodes[block], coefficients + block * 16, to: target)
-                    index += 1
-                }
-            } else {
-                VP8IntraPredictor.predictWholeBlock(modes.lumaMode, size: 16, luma, hasAbove: y > 0, hasLeft: x > 0)
-                for block in 0..<16 {
-                    let target = luma + (block >> 2) * 4 * Self.stride + (block & 3) * 4
-                    Self.addResidual(code: blockCodes[block], coefficients + block * 16, to: target)
-                }
-            }
-            for (plane, first) in [(u, 16), (v, 20)] {
-                VP8IntraPredictor.predictWholeBlock(modes.chromaMode, size: 8, plane, hasAbove: y > 0, hasLeft: x > 0)
-                for block in 0..<4 {
-                    let target = plane + (block >> 1) * 4 * Self.stride + (block & 1) * 4
-                    Self.addResidual(code: blockCodes[first + block], coefficients + (first + block) * 16, to: target)
+    mutating func reconstruct(x: Int, y: Int, modes: VP8MacroblockModes, subblockModes: ArraySlice<VP8PredictionMode>,
+                              coefficients: UnsafePointer<Int16>, blockCodes: UnsafePointer<UInt8>) {
+        let lumaStride = planes.lumaStride, chromaStride = planes.chromaStride, isLastColumn = x == columns - 1
+        let lumaOrigin = planes.lumaRowOrigin + x * 16, chromaOrigin = planes.chromaRowOrigin + x * 8
+        // Hot path: all block work happens on raw pointers (workspace, edges, planes).
+        workspace.withUnsafeMutableBufferPointer { work in
+            aboveSamples.withUnsafeMutableBufferPointer { above in
+                planes.luma.withUnsafeMutableBufferPointer { lumaPlane in
+                    planes.u.withUnsafeMutableBufferPointer { uPlane in
+                        planes.v.withUnsafeMutableBufferPointer { vPlane in
+                            let base = work.baseAddress!, aboveBase = above.baseAddress! + x * 32
+                            let pointers = Pointers(
+                                luma: base + Self.lumaOffset, u: base + Self.uOffset, v: base + Self.vOffset,
+                                above: aboveBase, nextAbove: isLastColumn ? nil : aboveBase + 32,
+                                lumaPlane: lumaPlane.baseAddress! + lumaOrigin,
+                                uPlane: uPlane.baseAddress! + chromaOrigin, vPlane: vPlane.baseAddress! + chromaOrigin,
+                                lumaStride: lumaStride, chromaStride: chromaStride)
+                            Self.reconstruct(pointers, hasLeft: x > 0, hasAbove: y > 0, modes: modes,
+                                             subblockModes: subblockModes, coefficients: coefficients, blockCodes: blockCodes)
+                        }
+                    }
                 }
             }
-            storeMacroblock(x: x, y: y, luma: luma, u: u, v: v)
         }
+    }
+
+    private static func reconstruct(_ p: Pointers, hasLeft: Bool, hasAbove: Bool, modes: VP8MacroblockModes,
+                                    subblockModes: ArraySlice<VP8PredictionMode>,
+                                    coefficients: UnsafePointer<Int16>, blockCodes: UnsafePointer<UInt8>) {
+        loadEdges(p, hasLeft: hasLeft, hasAbove: hasAbove)
+        if modes.usesSubblocks {
+            setAboveRight(p, hasAbove: hasAbove)
+            var index = subblockModes.startIndex
+            for block in 0..<16 {
+                let target = p.luma + (block >> 2) * 4 * stride + (block & 3) * 4
+                VP8IntraPredictor.predictSubblock(subblockModes[index], target)
+                addResidual(code: blockCodes[block], coefficients + block * 16, to: target)
+                index += 1
+            }
+        } else {
+            VP8IntraPredictor.predictWholeBlock(modes.lumaMode, size: 16, p.luma, hasAbove: hasAbove, hasLeft: hasLeft)
+            for block in 0..<16 {
+                let target = p.luma + (block >> 2) * 4 * stride + (block & 3) * 4
+                addResidual(code: blockCodes[block], coefficients + block * 16, to: target)
+            }
+        }
+        for plane in 0..<2 { // U, then V
+            let origin = plane == 0 ? p.u : p.v, first = 16 + 4 * plane
+            VP8IntraPredictor.predictWholeBlock(modes.chromaMode, size: 8, origin, hasAbove: hasAbove, hasLeft: hasLeft)
+            for block in 0..<4 {
+                let target = origin + (block >> 1) * 4 * stride + (block & 1) * 4
+                addResidual(code: blockCodes[first + block], coefficients + (first + block) * 16, to: target)
+            }
+        }
+        store(p)
     }
 
     @inline(__always)
@@ -97,61 +130,46 @@ final class VP8MacroblockDecoder {
 
     /// Brings in the left edge (shifting the previous macroblock's right columns, above row
     /// included) and the unfiltered row above.
-    private func loadEdges(x: Int, y: Int, luma: UnsafeMutablePointer<UInt8>,
-                           u: UnsafeMutablePointer<UInt8>, v: UnsafeMutablePointer<UInt8>) {
-        if x > 0 {
-            for row in -1..<16 { (luma + row * Self.stride - 4).update(from: luma + row * Self.stride + 12, count: 4) }
+    private static func loadEdges(_ p: Pointers, hasLeft: Bool, hasAbove: Bool) {
+        if hasLeft {
+            for row in -1..<16 { (p.luma + row * stride - 4).update(from: p.luma + row * stride + 12, count: 4) }
             for row in -1..<8 {
-                (u + row * Self.stride - 4).update(from: u + row * Self.stride + 4, count: 4)
-                (v + row * Self.stride - 4).update(from: v + row * Self.stride + 4, count: 4)
+                (p.u + row * stride - 4).update(from: p.u + row * stride + 4, count: 4)
+                (p.v + row * stride - 4).update(from: p.v + row * stride + 4, count: 4)
             }
         }
-        guard y > 0 else { return }
-        aboveSamples.withUnsafeBufferPointer { above in
-            let samples = above.baseAddress! + x * 32
-            (luma - Self.stride).update(from: samples, count: 16)
-            (u - Self.stride).update(from: samples + 16, count: 8)
-            (v - Self.stride).update(from: samples + 24, count: 8)
-        }
+        guard hasAbove else { return }
+        (p.luma - stride).update(from: p.above, count: 16)
+        (p.u - stride).update(from: p.above + 16, count: 8)
+        (p.v - stride).update(from: p.above + 24, count: 8)
     }
 
     /// The four samples above and to the right of the macroblock, which 4×4 prediction reads for
     /// the blocks of the right column (repeated on rows 3, 7 and 11 for the lower blocks). On the
     /// last column they repeat the last sample above; on the first row they stay 127.
-    private func setAboveRight(x: Int, y: Int, luma: UnsafeMutablePointer<UInt8>) {
-        let aboveRight = luma - Self.stride + 16
-        if y > 0 {
-            aboveSamples.withUnsafeBufferPointer { above in
-                if x >= columns - 1 {
-                    aboveRight.update(repeating: above[x * 32 + 15], count: 4)
-                } else {
-                    aboveRight.update(from: above.baseAddress! + (x + 1) * 32, count: 4)
-                }
+    private static func setAboveRight(_ p: Pointers, hasAbove: Bool) {
+        let aboveRight = p.luma - stride + 16
+        if hasAbove {
+            if let nextAbove = p.nextAbove {
+                aboveRight.update(from: nextAbove, count: 4)
+            } else {
+                aboveRight.update(repeating: p.above[15], count: 4)
             }
         }
-        for row in [3, 7, 11] { (aboveRight + (row + 1) * Self.stride).update(from: aboveRight, count: 4) }
+        for row in Swift.stride(from: 3, through: 11, by: 4) {
+            (aboveRight + (row + 1) * stride).update(from: aboveRight, count: 4)
+        }
     }
 
     /// Saves the bottom rows for the next macroblock row and copies the block into the planes.
-    private func storeMacroblock(x: Int, y: Int, luma: UnsafeMutablePointer<UInt8>,
-                                 u: UnsafeMutablePointer<UInt8>, v: UnsafeMutablePointer<UInt8>) {
-        aboveSamples.withUnsafeMutableBufferPointer { above in
-            let samples = above.baseAddress! + x * 32
-            samples.update(from: luma + 15 * Self.stride, count: 16)
-            (samples + 16).update(from: u + 7 * Self.stride, count: 8)
-            (samples + 24).update(from: v + 7 * Self.stride, count: 8)
-        }
-        let lumaStride = planes.lumaStride, chromaStride = planes.chromaStride
-        planes.luma.withUnsafeMutableBufferPointer { plane in
-            let origin = plane.baseAddress! + y * 16 * lumaStride + x * 16
-            for row in 0..<16 { (origin + row * lumaStride).update(from: luma + row * Self.stride, count: 16) }
-        }
-        for (source, isU) in [(u, true), (v, false)] {
-            let copy = { (plane: inout UnsafeMutableBufferPointer<UInt8>) in
-                let origin = plane.baseAddress! + y * 8 * chromaStride + x * 8
-                for row in 0..<8 { (origin + row * chromaStride).update(from: source + row * Self.stride, count: 8) }
-            }
-            if isU { planes.u.withUnsafeMutableBufferPointer(copy) } else { planes.v.withUnsafeMutableBufferPointer(copy) }
+    private static func store(_ p: Pointers) {
+        p.above.update(from: p.luma + 15 * stride, count: 16)
+        (p.above + 16).update(from: p.u + 7 * stride, count: 8)
+        (p.above + 24).update(from: p.v + 7 * stride, count: 8)
+        for row in 0..<16 { (p.lumaPlane + row * p.lumaStride).update(from: p.luma + row * stride, count: 16) }
+        for row in 0..<8 {
+            (p.uPlane + row * p.chromaStride).update(from: p.u + row * stride, count: 8)
+            (p.vPlane + row * p.chromaStride).update(from: p.v + row * stride, count: 8)
         }
     }
 }

@@ -95,11 +95,7 @@ struct VP8ResidualDecoder {
     }
 
     private static func decodeBlocks(_ w: Workspace, usesSubblocks: Bool, quant: VP8QuantMatrix,
-                                     reader sharedReader: inout VP8BoolDecoder) -> Bool {
-        // A local copy lets the compiler keep the reader's state in registers across the many
-        // bit reads (an inout must be written back to memory around every store through `w`).
-        var reader = sharedReader
-        defer { sharedReader = reader }
+                                     reader: inout VP8BoolDecoder) -> Bool {
         var firstLumaCoefficient = 0
         var lumaTable = w.table(.lumaWithDC)
         if !usesSubblocks {
@@ -179,17 +175,21 @@ extension VP8ResidualDecoder {
     /// libwebp's count: the index after the last token read, 16 if the block ran to its end (even
     /// through a run of zeros), or `first` for an immediately empty block.
     @inline(__always)
-    static func readCoefficients(_ reader: inout VP8BoolDecoder, _ table: UnsafePointer<UInt8>, zigzag: UnsafePointer<Int>,
+    static func readCoefficients(_ sharedReader: inout VP8BoolDecoder, _ table: UnsafePointer<UInt8>, zigzag: UnsafePointer<Int>,
                                  context: Int, dcFactor: Int32, acFactor: Int32, first: Int,
                                  into block: UnsafeMutablePointer<Int16>) -> Int {
+        // Work on a local copy (a plain value): an inout reader would be kept in memory, and its
+        // state written and re-read around every bit.
+        var reader = sharedReader
+        defer { sharedReader = reader }
         var n = first
-        var p = table + (n * 3 + context) * 11
+        var p = table + (n &* 3 &+ context) &* 11
         while n < 16 {
             if !reader.readBit(p[0]) { return n } // end of block
             while !reader.readBit(p[1]) { // a zero coefficient
-                n += 1
+                n &+= 1
                 if n == 16 { return 16 }
-                p = table + n * probabilitiesPerPosition
+                p = table + n &* probabilitiesPerPosition
             }
             let magnitude: Int
             let nextContext: Int
@@ -200,16 +200,17 @@ extension VP8ResidualDecoder {
                 magnitude = readLargeMagnitude(&reader, p)
                 nextContext = 2
             }
-            let value = reader.readBit(0x80) ? -magnitude : magnitude
+            let value = reader.applySign(to: magnitude)
             let factor = Int(n > 0 ? acFactor : dcFactor)
             block[zigzag[n]] = Int16(truncatingIfNeeded: value &* factor)
-            n += 1
-            p = table + (n * 3 + nextContext) * 11
+            n &+= 1
+            p = table + (n &* 3 &+ nextContext) &* 11
         }
         return 16
     }
 
     /// Magnitudes of 2 and more: the token tree below DCT_2 and the extra bits of the categories.
+    @inline(__always)
     private static func readLargeMagnitude(_ reader: inout VP8BoolDecoder, _ p: UnsafePointer<UInt8>) -> Int {
         if !reader.readBit(p[3]) {
             if !reader.readBit(p[4]) { return 2 }

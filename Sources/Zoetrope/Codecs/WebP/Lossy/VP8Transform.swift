@@ -1,49 +1,65 @@
 /// The VP8 inverse transforms (RFC 6386 section 14): the 4×4 inverse DCT that adds a residual to a
 /// predicted block, and the inverse Walsh–Hadamard transform that spreads the second-order luma DC.
 ///
-/// Coefficients are 16-bit like libwebp's; the arithmetic is done in `Int`, so even hostile
-/// coefficients (any `Int16`) cannot overflow, and results that libwebp would store into 16 bits are
-/// truncated the same way.
+/// Coefficients are 16-bit like libwebp's; the arithmetic wraps rather than traps on hostile
+/// coefficients, and results that libwebp would store into 16 bits are truncated the same way.
 enum VP8Transform {
     /// Row stride of the block buffers the transforms write into (libwebp's `BPS`).
     static let stride = 32
 
-    @inline(__always) private static func multiplyBySqrt2Cos(_ a: Int) -> Int { ((a &* 20091) >> 16) &+ a }
-    @inline(__always) private static func multiplyBySqrt2Sin(_ a: Int) -> Int { (a &* 35468) >> 16 }
-
     @inline(__always) private static func addClamped(_ pixel: UnsafeMutablePointer<UInt8>, _ residual: Int) {
         let sum = Int(pixel.pointee) &+ (residual >> 3)
-        pixel.pointee = UInt8(truncatingIfNeeded: sum < 0 ? 0 : sum > 255 ? 255 : sum)
+        pixel.pointee = UInt8(truncatingIfNeeded: min(max(sum, 0), 255))
+    }
+
+    private typealias Quad = SIMD4<Int32>
+
+    // x·√2·cos(π/8) and x·√2·sin(π/8) in libwebp's 16-bit fixed point (20091 = (√2·cos(π/8) − 1)·2¹⁶).
+    @inline(__always) private static func multiplyBySqrt2Cos(_ a: Quad) -> Quad { ((a &* 20091) &>> 16) &+ a }
+    @inline(__always) private static func multiplyBySqrt2Sin(_ a: Quad) -> Quad { (a &* 35468) &>> 16 }
+
+    /// One 1-D pass on four lanes at once: inputs are the DC, first, second and third frequency,
+    /// outputs the four samples.
+    @inline(__always)
+    private static func transform1D(_ i0: Quad, _ i1: Quad, _ i2: Quad, _ i3: Quad) -> (Quad, Quad, Quad, Quad) {
+        let a = i0 &+ i2
+        let b = i0 &- i2
+        let c = multiplyBySqrt2Sin(i1) &- multiplyBySqrt2Cos(i3)
+        let d = multiplyBySqrt2Cos(i1) &+ multiplyBySqrt2Sin(i3)
+        return (a &+ d, b &+ c, b &- c, a &- d)
+    }
+
+    /// Swaps rows and columns of a 4×4 block held as four row vectors.
+    @inline(__always)
+    private static func transpose(_ r0: Quad, _ r1: Quad, _ r2: Quad, _ r3: Quad) -> (Quad, Quad, Quad, Quad) {
+        (Quad(r0[0], r1[0], r2[0], r3[0]), Quad(r0[1], r1[1], r2[1], r3[1]),
+         Quad(r0[2], r1[2], r2[2], r3[2]), Quad(r0[3], r1[3], r2[3], r3[3]))
     }
 
     /// Adds the inverse DCT of the 16 coefficients at `input` (row-major) to the 4×4 block at `output`.
+    ///
+    /// Vertical pass with one lane per column, transpose, horizontal pass with one lane per row
+    /// (+4 rounds the final >> 3), transpose back and add to the pixels. The arithmetic is
+    /// libwebp's 32-bit arithmetic; wrapping operators keep hostile coefficients from trapping.
     static func addInverseDCT(_ input: UnsafePointer<Int16>, to output: UnsafeMutablePointer<UInt8>) {
-        withUnsafeTemporaryAllocation(of: Int.self, capacity: 16) { columns in
-            // Vertical pass: column i of the input becomes columns[4i ..< 4i+4].
-            for i in 0..<4 {
-                let a = Int(input[i]) &+ Int(input[8 + i])
-                let b = Int(input[i]) &- Int(input[8 + i])
-                let c = multiplyBySqrt2Sin(Int(input[4 + i])) &- multiplyBySqrt2Cos(Int(input[12 + i]))
-                let d = multiplyBySqrt2Cos(Int(input[4 + i])) &+ multiplyBySqrt2Sin(Int(input[12 + i]))
-                columns[4 * i] = a &+ d
-                columns[4 * i + 1] = b &+ c
-                columns[4 * i + 2] = b &- c
-                columns[4 * i + 3] = a &- d
-            }
-            // Horizontal pass: output row i gathers entry i of every column; +4 rounds the final >> 3.
-            for i in 0..<4 {
-                let dc = columns[i] &+ 4
-                let a = dc &+ columns[8 + i]
-                let b = dc &- columns[8 + i]
-                let c = multiplyBySqrt2Sin(columns[4 + i]) &- multiplyBySqrt2Cos(columns[12 + i])
-                let d = multiplyBySqrt2Cos(columns[4 + i]) &+ multiplyBySqrt2Sin(columns[12 + i])
-                let row = output + i &* stride
-                addClamped(row, a &+ d)
-                addClamped(row + 1, b &+ c)
-                addClamped(row + 2, b &- c)
-                addClamped(row + 3, a &- d)
-            }
+        let coefficients = UnsafeRawPointer(input)
+        @inline(__always) func inputRow(_ i: Int) -> Quad {
+            Quad(truncatingIfNeeded: coefficients.loadUnaligned(fromByteOffset: i * 8, as: SIMD4<Int16>.self))
         }
+        let vertical = transform1D(inputRow(0), inputRow(1), inputRow(2), inputRow(3))
+        let columns = transpose(vertical.0, vertical.1, vertical.2, vertical.3)
+        let horizontal = transform1D(columns.0 &+ 4, columns.1, columns.2, columns.3)
+        let residual = transpose(horizontal.0 &>> 3, horizontal.1 &>> 3, horizontal.2 &>> 3, horizontal.3 &>> 3)
+        @inline(__always) func addRow(_ r: Int, _ values: Quad) {
+            let pixels = UnsafeMutableRawPointer(output + r &* stride)
+            let sum = Quad(truncatingIfNeeded: pixels.loadUnaligned(as: SIMD4<UInt8>.self)) &+ values
+            let clamped = sum.replacing(with: 0, where: sum .< 0).replacing(with: 255, where: sum .> 255)
+            pixels.storeBytes(of: SIMD4<UInt8>(truncatingIfNeeded: clamped), as: SIMD4<UInt8>.self)
+        }
+        addRow(0, residual.0)
+        addRow(1, residual.1)
+        addRow(2, residual.2)
+        addRow(3, residual.3)
     }
 
     /// The inverse DCT when only the DC coefficient is non-zero: one value added to all 16 pixels.

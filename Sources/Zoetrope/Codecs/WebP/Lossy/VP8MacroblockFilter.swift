@@ -1,0 +1,63 @@
+extension VP8LoopFilter {
+    /// Filters the edges of macroblock (`x`, `y`), in the current row of the cache, in libwebp's order: left edge,
+    /// inner vertical edges, top edge, inner horizontal edges. Chroma is filtered only by the
+    /// normal filter. Every edge is done 16 positions at a time by ``VP8VectorLoopFilter``.
+    static func filterMacroblock(x: Int, y: Int, strength: VP8FilterStrength, isSimple: Bool, planes: inout VP8Planes) {
+        guard strength.limit > 0 else { return }
+        let lumaStride = planes.lumaStride, lumaOrigin = planes.lumaRowOrigin + x * 16
+        // Hot path: edges are filtered through raw pointers into the planes.
+        planes.luma.withUnsafeMutableBufferPointer { plane in
+            let origin = plane.baseAddress! + lumaOrigin
+            let edges = MacroblockEdges(x: x, y: y, strength: strength, isSimple: isSimple)
+            edges.filterLuma(origin, stride: lumaStride)
+        }
+        guard !isSimple else { return }
+        let chromaStride = planes.chromaStride
+        let offset = planes.chromaRowOrigin + x * 8
+        planes.u.withUnsafeMutableBufferPointer { u in
+            planes.v.withUnsafeMutableBufferPointer { v in
+                let edges = MacroblockEdges(x: x, y: y, strength: strength, isSimple: false)
+                edges.filterChroma(u.baseAddress! + offset, v.baseAddress! + offset, stride: chromaStride)
+            }
+        }
+    }
+
+    /// The edges of one macroblock and the filter each gets.
+    private struct MacroblockEdges {
+        let x, y: Int
+        let strength: VP8FilterStrength
+        let isSimple: Bool
+
+        /// The settings for a macroblock edge (limit raised by 4) or an inner edge.
+        private func settings(macroblockEdge: Bool) -> VP8VectorLoopFilter.Settings {
+            VP8VectorLoopFilter.Settings(isSimple: isSimple, limit: strength.limit + (macroblockEdge ? 4 : 0),
+                                         interiorLimit: strength.interiorLimit,
+                                         varianceThreshold: strength.varianceThreshold, isMacroblockEdge: macroblockEdge)
+        }
+
+        func filterLuma(_ origin: UnsafeMutablePointer<UInt8>, stride: Int) {
+            let outer = settings(macroblockEdge: true), inner = settings(macroblockEdge: false)
+            VP8VectorLoopFilter.filterVerticalEdges(rows: { origin + $0 * stride }, width: 16, hasLeft: x > 0,
+                                                    innerCount: strength.filtersInnerEdges ? 3 : 0, outer: outer, inner: inner)
+            if y > 0 { VP8VectorLoopFilter.filterHorizontalEdge(left: origin, right: origin + 8, stride: stride, outer) }
+            if strength.filtersInnerEdges {
+                for k in 1...3 {
+                    let row = origin + 4 * k * stride
+                    VP8VectorLoopFilter.filterHorizontalEdge(left: row, right: row + 8, stride: stride, inner)
+                }
+            }
+        }
+
+        /// U and V together: 8 positions of each per edge; one inner edge each way, at 4.
+        func filterChroma(_ u: UnsafeMutablePointer<UInt8>, _ v: UnsafeMutablePointer<UInt8>, stride: Int) {
+            let outer = settings(macroblockEdge: true), inner = settings(macroblockEdge: false)
+            VP8VectorLoopFilter.filterVerticalEdges(rows: { $0 < 8 ? u + $0 * stride : v + ($0 - 8) * stride }, width: 8,
+                                                    hasLeft: x > 0, innerCount: strength.filtersInnerEdges ? 1 : 0,
+                                                    outer: outer, inner: inner)
+            if y > 0 { VP8VectorLoopFilter.filterHorizontalEdge(left: u, right: v, stride: stride, outer) }
+            if strength.filtersInnerEdges {
+                VP8VectorLoopFilter.filterHorizontalEdge(left: u + 4 * stride, right: v + 4 * stride, stride: stride, inner)
+            }
+        }
+    }
+}
