@@ -2,19 +2,28 @@
 enum LibWebPBlend {
     /// Blends `count` pixels of `src` (from byte `s`) over `dst` (from byte `d`): alpha 255 copies,
     /// alpha 0 keeps the canvas, anything between uses ``blend(_:_:into:_:)``.
+    ///
+    /// Runs of opaque pixels (most of a typical frame) are found first and copied in one
+    /// `memmove`-like copy; the scan and the per-pixel cases stay in one loop so that it is a
+    /// single pass over the row.
     @inline(__always)
     static func blendRow(_ src: UnsafeBufferPointer<UInt8>, _ s: Int,
                          into dst: UnsafeMutableBufferPointer<UInt8>, _ d: Int, count: Int) {
-        var s = s, d = d
-        for _ in 0..<count {
-            let alpha = src[s + 3]
-            if alpha == 255 {
-                for channel in 0..<4 { dst[d + channel] = src[s + channel] }
-            } else if alpha != 0 {
-                blend(src, s, into: dst, d)
+        guard count > 0 else { return }
+        precondition(s >= 0 && d >= 0 && s + count * 4 <= src.count && d + count * 4 <= dst.count)
+        let source = src.baseAddress! + s, target = dst.baseAddress! + d
+        var pixel = 0
+        while pixel < count {
+            var runEnd = pixel
+            while runEnd < count, source[runEnd * 4 + 3] == 255 { runEnd += 1 }
+            if runEnd > pixel {
+                UnsafeMutableRawPointer(target + pixel * 4)
+                    .copyMemory(from: source + pixel * 4, byteCount: (runEnd - pixel) * 4)
+                pixel = runEnd
+                continue
             }
-            s += 4
-            d += 4
+            if source[pixel * 4 + 3] != 0 { blend(src, s + pixel * 4, into: dst, d + pixel * 4) }
+            pixel += 1
         }
     }
 

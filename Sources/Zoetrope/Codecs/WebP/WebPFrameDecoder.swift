@@ -28,9 +28,15 @@ enum WebPFrameDecoder {
     /// the colour data never reached transparent.
     static func apply(_ plane: [UInt8], to image: inout RGBAImage) {
         image.withUnsafeMutablePixels { pixels in
-            let count = min(plane.count, pixels.count / 4)
-            for index in 0..<count where pixels[index * 4 + 3] != 0 {
-                pixels[index * 4 + 3] = plane[index]
+            plane.withUnsafeBufferPointer { plane in
+                let count = min(plane.count, pixels.count / 4)
+                guard count > 0, let alpha = plane.baseAddress, let rgba = pixels.baseAddress else { return }
+                // Byte 3 of each pixel; `count` keeps both reads and writes in bounds.
+                var target = rgba + 3
+                for index in 0 ..< count {
+                    if target.pointee != 0 { target.pointee = alpha[index] }
+                    target += 4
+                }
             }
         }
     }

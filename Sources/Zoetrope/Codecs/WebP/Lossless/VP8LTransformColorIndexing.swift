@@ -59,4 +59,48 @@ struct VP8LPalette: Sendable {
             }
         }
     }
+
+    /// Maps the packed indices of the first `rows` rows of `packed` (rows `packedWidth` apart) to
+    /// the green bytes of their colours, `width` per row of `plane`: the ALPH plane of a stream
+    /// whose only transform is this one, without building ARGB pixels.
+    func expandGreen(_ packed: UnsafeBufferPointer<UInt32>, rows: Int, into plane: UnsafeMutableBufferPointer<UInt8>) {
+        precondition(rows * packedWidth <= packed.count && rows * width <= plane.count)
+        guard rows > 0, let source = packed.baseAddress, let target = plane.baseAddress else { return }
+        // The green byte of each colour, indexed by the 8-bit index (which the padding of
+        // `colors` keeps in range for every packing).
+        var greens = [UInt8](repeating: 0, count: 256)
+        for index in 0 ..< min(colors.count, 256) { greens[index] = UInt8(truncatingIfNeeded: colors[index] >> 8) }
+        greens.withUnsafeBufferPointer { greens in
+            let green = greens.baseAddress!
+            if bits == 0 {
+                for index in 0 ..< rows * width { target[index] = green[Int((source[index] >> 8) & 0xff)] }
+                return
+            }
+            expandPackedGreen(source, rows: rows, greens: green, into: target)
+        }
+    }
+
+    /// ``expandGreen(_:rows:into:)`` for packed rows: each coded pixel's green byte holds
+    /// 2^`bits` indices, the first in the low bits.
+    private func expandPackedGreen(_ source: UnsafePointer<UInt32>, rows: Int, greens: UnsafePointer<UInt8>,
+                                   into target: UnsafeMutablePointer<UInt8>) {
+        let indexBits = 8 >> bits
+        let indexMask = (1 << indexBits) - 1
+        let perPixel = 1 << bits
+        let packedWidth = self.packedWidth
+        for y in 0 ..< rows {
+            let row = source + y * packedWidth
+            let out = target + y * width
+            var x = 0
+            for column in 0 ..< packedWidth {
+                var indices = Int((row[column] >> 8) & 0xff)
+                let count = min(perPixel, width - x)
+                for offset in 0 ..< count {
+                    out[x + offset] = greens[indices & indexMask]
+                    indices >>= indexBits
+                }
+                x += count
+            }
+        }
+    }
 }
