@@ -31,11 +31,14 @@ enum WebPFrameDecoder {
             plane.withUnsafeBufferPointer { plane in
                 let count = min(plane.count, pixels.count / 4)
                 guard count > 0, let alpha = plane.baseAddress, let rgba = pixels.baseAddress else { return }
-                // Byte 3 of each pixel; `count` keeps both reads and writes in bounds.
-                var target = rgba + 3
+                // Whole RGBA words (R in the low byte), `count` keeping every access in bounds: the
+                // alpha byte is replaced where it is not 0, without a branch.
+                let words = UnsafeMutableRawPointer(rgba)
                 for index in 0 ..< count {
-                    if target.pointee != 0 { target.pointee = alpha[index] }
-                    target += 4
+                    let pixel = UInt32(littleEndian: words.loadUnaligned(fromByteOffset: index * 4, as: UInt32.self))
+                    let keep: UInt32 = pixel >> 24 == 0 ? 0 : 0xff00_0000
+                    let updated = (pixel & 0x00ff_ffff) | (UInt32(alpha[index]) << 24 & keep)
+                    words.storeBytes(of: updated.littleEndian, toByteOffset: index * 4, as: UInt32.self)
                 }
             }
         }

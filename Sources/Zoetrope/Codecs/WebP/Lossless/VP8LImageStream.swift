@@ -44,7 +44,7 @@ struct VP8LImageStream {
     /// Damage in the main pixel data is returned with the rows before it; damage anywhere else
     /// (headers, transform data, codes) throws.
     mutating func decodeMainImage(width: Int, height: Int) throws(ZoetropeError) -> Decoded {
-        var coded = try decodeCodedImage(width: width, height: height)
+        var coded = try decodeCodedImage(width: width, height: height, expandedInPlace: true)
         let rows = coded.rows
         coded.pixels.withUnsafeMutableBufferPointer { buffer in
             for transform in coded.transforms.reversed() { transform.invert(buffer, rows: rows) }
@@ -62,9 +62,11 @@ struct VP8LImageStream {
     /// packed indices are mapped straight to bytes and the ARGB expansion is skipped; any other
     /// stream is decoded in full and its green bytes taken.
     mutating func decodeAlphaPlane(width: Int, height: Int) throws(ZoetropeError) -> (plane: [UInt8], damage: ZoetropeError?) {
-        let coded = try decodeCodedImage(width: width, height: height)
-        if coded.transforms.count == 1, case .colorIndexing(let palette) = coded.transforms[0] {
-            var plane = [UInt8](repeating: 0, count: width * height)
+        let coded = try decodeCodedImage(width: width, height: height, expandedInPlace: false)
+        if let palette = VP8LImageStream.onlyPalette(coded.transforms) {
+            // `expandGreen` writes every byte of the complete rows; the rest are cleared.
+            var plane = [UInt8](unwrittenCount: width * height)
+            plane.withUnsafeMutableBufferPointer { UnsafeMutableBufferPointer(rebasing: $0[(coded.rows * width)...]).update(repeating: 0) }
             coded.pixels.withUnsafeBufferPointer { packed in
                 plane.withUnsafeMutableBufferPointer { palette.expandGreen(packed, rows: coded.rows, into: $0) }
             }
@@ -92,9 +94,19 @@ struct VP8LImageStream {
         return plane
     }
 
-    /// The main image's entropy-coded pixels (coded width, in a buffer of `width × height`) with
-    /// its transforms, still to be undone, and the rows decoded in full.
-    private mutating func decodeCodedImage(width: Int, height: Int) throws(ZoetropeError)
+    /// The palette of `transforms` when it is their only one.
+    private static func onlyPalette(_ transforms: [VP8LTransform]) -> VP8LPalette? {
+        guard transforms.count == 1, case .colorIndexing(let palette) = transforms[0] else { return nil }
+        return palette
+    }
+
+    /// The main image's entropy-coded pixels (coded width) with its transforms, still to be
+    /// undone, and the rows decoded in full.
+    ///
+    /// The buffer holds `width × height` pixels, room for the transforms to be undone in place,
+    /// unless `expandedInPlace` is false and a palette is the only transform: then it holds just
+    /// the packed pixels, for ``VP8LPalette/expandGreen(_:rows:into:)``.
+    private mutating func decodeCodedImage(width: Int, height: Int, expandedInPlace: Bool) throws(ZoetropeError)
         -> (pixels: [UInt32], transforms: [VP8LTransform], rows: Int, damage: ZoetropeError?) {
         var codedWidth = width
         var transforms: [VP8LTransform] = []
@@ -103,7 +115,8 @@ struct VP8LImageStream {
             transforms.append(try readTransform(width: &codedWidth, height: height))
         }
         let decoder = try readEntropyCoding(width: codedWidth, height: height, allowMetaCodes: true)
-        var pixels = [UInt32](repeating: 0, count: width * height)
+        let packedOnly = !expandedInPlace && VP8LImageStream.onlyPalette(transforms) != nil
+        var pixels = [UInt32](repeating: 0, count: (packedOnly ? codedWidth : width) * height)
         var reader = self.reader
         let outcome = pixels.withUnsafeMutableBufferPointer { decoder.decode(into: $0, reader: &reader, end: end) }
         self.reader = reader

@@ -82,24 +82,41 @@ struct VP8LPalette: Sendable {
 
     /// ``expandGreen(_:rows:into:)`` for packed rows: each coded pixel's green byte holds
     /// 2^`bits` indices, the first in the low bits.
+    ///
+    /// Every green byte expands to the same 2^`bits` (≤ 8) output bytes, so a 256-entry table
+    /// holds them as one little-endian word and a coded pixel costs a load and an 8-byte store.
+    /// Stores go left to right and each writes past its own bytes only into the next pixels'
+    /// places, which later stores overwrite; the last pixels of a row, where 8 bytes would cross
+    /// the row's end, are written byte by byte.
     private func expandPackedGreen(_ source: UnsafePointer<UInt32>, rows: Int, greens: UnsafePointer<UInt8>,
                                    into target: UnsafeMutablePointer<UInt8>) {
-        let indexBits = 8 >> bits
+        let indexBits = 8 >> bits, perPixel = 1 << bits
         let indexMask = (1 << indexBits) - 1
-        let perPixel = 1 << bits
+        var expansions = [UInt64](repeating: 0, count: 256)
+        for green in 0 ..< 256 {
+            var word: UInt64 = 0
+            for slot in 0 ..< perPixel {
+                word |= UInt64(greens[(green >> (slot * indexBits)) & indexMask]) << (slot * 8)
+            }
+            expansions[green] = word.littleEndian
+        }
         let packedWidth = self.packedWidth
-        for y in 0 ..< rows {
-            let row = source + y * packedWidth
-            let out = target + y * width
-            var x = 0
-            for column in 0 ..< packedWidth {
-                var indices = Int((row[column] >> 8) & 0xff)
-                let count = min(perPixel, width - x)
-                for offset in 0 ..< count {
-                    out[x + offset] = greens[indices & indexMask]
-                    indices >>= indexBits
+        let wordColumns = width >= 8 ? (width - 8) / perPixel + 1 : 0 // columns whose 8-byte store fits the row
+        expansions.withUnsafeBufferPointer { expansions in
+            let expansion = expansions.baseAddress!
+            for y in 0 ..< rows {
+                let row = source + y * packedWidth
+                let out = UnsafeMutableRawPointer(target + y * width)
+                for column in 0 ..< wordColumns {
+                    out.storeBytes(of: expansion[Int((row[column] >> 8) & 0xff)], toByteOffset: column * perPixel, as: UInt64.self)
                 }
-                x += count
+                for column in wordColumns ..< packedWidth {
+                    var word = UInt64(littleEndian: expansion[Int((row[column] >> 8) & 0xff)])
+                    for x in column * perPixel ..< min(width, (column + 1) * perPixel) {
+                        out.storeBytes(of: UInt8(truncatingIfNeeded: word), toByteOffset: x, as: UInt8.self)
+                        word >>= 8
+                    }
+                }
             }
         }
     }
