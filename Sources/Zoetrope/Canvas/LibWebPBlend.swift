@@ -28,17 +28,20 @@ enum LibWebPBlend {
     }
 
     /// The end of the run of pixels from `start` (below `count`) whose alpha is `alpha` (0 or
-    /// 255), testing two pixels per 8-byte load while both are in the row.
+    /// 255), testing four pixels per step (two 8-byte loads) while they are in the row. The
+    /// callers keep `count` pixels readable, so the wrapping arithmetic cannot wrap.
     @inline(__always)
     private static func runEnd(_ pixels: UnsafeRawPointer, from start: Int, count: Int, alpha: UInt8) -> Int {
         let alphaMask: UInt64 = 0xff00_0000_ff00_0000
         let pair = alpha == 0 ? 0 : alphaMask
         var end = start
-        while end + 2 <= count,
-              UInt64(littleEndian: pixels.loadUnaligned(fromByteOffset: end * 4, as: UInt64.self)) & alphaMask == pair {
-            end += 2
+        while end &+ 4 <= count {
+            let first = UInt64(littleEndian: pixels.loadUnaligned(fromByteOffset: end &* 4, as: UInt64.self))
+            let second = UInt64(littleEndian: pixels.loadUnaligned(fromByteOffset: end &* 4 &+ 8, as: UInt64.self))
+            guard first & alphaMask == pair, second & alphaMask == pair else { break }
+            end &+= 4
         }
-        while end < count, pixels.load(fromByteOffset: end * 4 + 3, as: UInt8.self) == alpha { end += 1 }
+        while end < count, pixels.load(fromByteOffset: end &* 4 &+ 3, as: UInt8.self) == alpha { end &+= 1 }
         return end
     }
 
