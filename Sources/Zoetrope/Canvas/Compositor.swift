@@ -135,8 +135,12 @@ struct Compositor: Sendable {
         }
         // [span.x, copyStart) blended, [copyStart, copyEnd) copied, [copyEnd, span.maxX) blended.
         LibWebPBlend.blendRow(src, s, into: dst, d, count: copyStart - span.x)
-        let copied = (copyStart - span.x) * 4
-        for offset in copied..<(copyEnd - span.x) * 4 { dst[d + offset] = src[s + offset] }
+        let copied = (copyStart - span.x) * 4, copiedBytes = (copyEnd - copyStart) * 4
+        if copiedBytes > 0 {
+            precondition(s + copied + copiedBytes <= src.count && d + copied + copiedBytes <= dst.count)
+            UnsafeMutableRawPointer(dst.baseAddress! + d + copied)
+                .copyMemory(from: src.baseAddress! + s + copied, byteCount: copiedBytes)
+        }
         let rest = (copyEnd - span.x) * 4
         LibWebPBlend.blendRow(src, s + rest, into: dst, d + rest, count: span.maxX - copyEnd)
     }

@@ -2,20 +2,47 @@
 enum LibWebPBlend {
     /// Blends `count` pixels of `src` (from byte `s`) over `dst` (from byte `d`): alpha 255 copies,
     /// alpha 0 keeps the canvas, anything between uses ``blend(_:_:into:_:)``.
+    ///
+    /// Most pixels of a typical frame are opaque or transparent, in long runs: a run of opaque
+    /// pixels is copied in one go, a transparent run skipped, and only the pixels between blended.
     @inline(__always)
     static func blendRow(_ src: UnsafeBufferPointer<UInt8>, _ s: Int,
                          into dst: UnsafeMutableBufferPointer<UInt8>, _ d: Int, count: Int) {
-        var s = s, d = d
-        for _ in 0..<count {
-            let alpha = src[s + 3]
-            if alpha == 255 {
-                for channel in 0..<4 { dst[d + channel] = src[s + channel] }
-            } else if alpha != 0 {
-                blend(src, s, into: dst, d)
+        guard count > 0 else { return }
+        precondition(s >= 0 && d >= 0 && s + count * 4 <= src.count && d + count * 4 <= dst.count)
+        let source = UnsafeRawPointer(src.baseAddress! + s), target = UnsafeMutableRawPointer(dst.baseAddress! + d)
+        var pixel = 0
+        while pixel < count {
+            switch source.load(fromByteOffset: pixel * 4 + 3, as: UInt8.self) {
+            case 255:
+                let end = runEnd(source, from: pixel, count: count, alpha: 255)
+                (target + pixel * 4).copyMemory(from: source + pixel * 4, byteCount: (end - pixel) * 4)
+                pixel = end
+            case 0:
+                pixel = runEnd(source, from: pixel, count: count, alpha: 0)
+            default:
+                blend(src, s + pixel * 4, into: dst, d + pixel * 4)
+                pixel += 1
             }
-            s += 4
-            d += 4
         }
+    }
+
+    /// The end of the run of pixels from `start` (below `count`) whose alpha is `alpha` (0 or
+    /// 255), testing four pixels per step (two 8-byte loads) while they are in the row. The
+    /// callers keep `count` pixels readable, so the wrapping arithmetic cannot wrap.
+    @inline(__always)
+    private static func runEnd(_ pixels: UnsafeRawPointer, from start: Int, count: Int, alpha: UInt8) -> Int {
+        let alphaMask: UInt64 = 0xff00_0000_ff00_0000
+        let pair = alpha == 0 ? 0 : alphaMask
+        var end = start
+        while end &+ 4 <= count {
+            let first = UInt64(littleEndian: pixels.loadUnaligned(fromByteOffset: end &* 4, as: UInt64.self))
+            let second = UInt64(littleEndian: pixels.loadUnaligned(fromByteOffset: end &* 4 &+ 8, as: UInt64.self))
+            guard first & alphaMask == pair, second & alphaMask == pair else { break }
+            end &+= 4
+        }
+        while end < count, pixels.load(fromByteOffset: end &* 4 &+ 3, as: UInt8.self) == alpha { end &+= 1 }
+        return end
     }
 
     /// The integer arithmetic of libwebp's `BlendPixelNonPremult`: the canvas alpha is scaled by

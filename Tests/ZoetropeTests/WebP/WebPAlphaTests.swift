@@ -78,6 +78,39 @@ struct WebPAlphaTests {
         #expect(alpha == TestAlpha.plane)
     }
 
+    /// The 8-bit alpha path: a palette as the only transform, indices packed 8, 4, 2 or 1 per
+    /// coded pixel, some past the stored colours (they read as 0). The expected plane is the
+    /// green byte of each index's colour, worked out here from the packing rules.
+    @Test("paletted VP8L alpha maps packed indices to the palette's green bytes",
+          arguments: [(2, false), (3, true), (11, false), (16, true), (40, true), (256, false)])
+    func packedPaletteAlpha(colorCount: Int, noisyChannels: Bool) throws {
+        let (width, height) = (TestAlpha.width, TestAlpha.height)
+        var generator = SplitMix64(seed: UInt64(0x8B17 + colorCount))
+        let palette = (0 ..< colorCount).map { _ in UInt32(truncatingIfNeeded: generator.next()) }
+        let perPixel = colorCount <= 2 ? 8 : colorCount <= 4 ? 4 : colorCount <= 16 ? 2 : 1
+        let indexBits = 8 / perPixel
+        let packedWidth = (width + perPixel - 1) / perPixel
+        // Red, blue and alpha of the coded pixels are ignored; noise there must not leak.
+        let otherChannels: UInt32 = noisyChannels ? 0xff00_ffff : 0
+        let packed = (0 ..< packedWidth * height).map { _ in
+            UInt32(truncatingIfNeeded: generator.next()) & (0xff00 | otherChannels)
+        }
+        var expected: [UInt8] = []
+        for y in 0 ..< height {
+            for x in 0 ..< width {
+                let green = Int(packed[y * packedWidth + x / perPixel] >> 8 & 0xff)
+                let index = green >> (x % perPixel * indexBits) & ((1 << indexBits) - 1)
+                expected.append(index < colorCount ? UInt8(truncatingIfNeeded: palette[index] >> 8) : 0)
+            }
+        }
+        var writer = VP8LTestWriter()
+        VP8LTestStream.body(&writer, transforms: [VP8LTestStream.colorIndexing(palette: palette)],
+                            tokens: packed.map { .literal($0) })
+        let payload = [TestAlpha.headerByte(method: 1, filter: 0)] + writer.data
+        let alpha = try WebPAlphaDecoder.decode(payload, payload: 0 ..< payload.count, width: width, height: height)
+        #expect(alpha == expected)
+    }
+
     @Test("invalid header bytes are rejected", arguments: [UInt8(2), 3, 0x20, 0x30, 0x40, 0x80])
     func invalidHeader(byte: UInt8) {
         let payload = [byte] + TestAlpha.plane

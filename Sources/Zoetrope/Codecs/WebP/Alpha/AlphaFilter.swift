@@ -15,26 +15,36 @@ enum AlphaFilter: Int, Sendable {
     func unfilter(_ plane: inout [UInt8], width: Int, height: Int) {
         guard self != .none, width > 0, height > 0 else { return }
         plane.withUnsafeMutableBufferPointer { plane in
-            for x in 1 ..< width { plane[x] = plane[x] &+ plane[x - 1] }
-            for y in 1 ..< height { unfilterRow(plane, start: y * width, width: width) }
+            precondition(width * height <= plane.count)
+            guard let base = plane.baseAddress else { return }
+            for x in 1 ..< width { base[x] = base[x] &+ base[x - 1] }
+            for y in 1 ..< height { unfilterRow(base + y * width, above: base + (y - 1) * width, width: width) }
         }
     }
 
-    /// Unfilters the row at `start`, whose row above is already unfiltered.
-    private func unfilterRow(_ plane: UnsafeMutableBufferPointer<UInt8>, start: Int, width: Int) {
-        let above = start - width
-        plane[start] = plane[start] &+ plane[above]
+    /// Unfilters the `width` bytes at `row`, whose row `above` is already unfiltered (the caller
+    /// keeps both inside the plane).
+    private func unfilterRow(_ row: UnsafeMutablePointer<UInt8>, above: UnsafeMutablePointer<UInt8>, width: Int) {
+        row[0] = row[0] &+ above[0]
         switch self {
         case .none:
             return
         case .horizontal:
-            for index in start + 1 ..< start + width { plane[index] = plane[index] &+ plane[index - 1] }
+            var left = row[0]
+            for x in 1 ..< width {
+                left = row[x] &+ left
+                row[x] = left
+            }
         case .vertical:
-            for index in start + 1 ..< start + width { plane[index] = plane[index] &+ plane[index - width] }
+            for x in 1 ..< width { row[x] = row[x] &+ above[x] }
         case .gradient:
-            for index in start + 1 ..< start + width {
-                let estimate = Int(plane[index - 1]) + Int(plane[index - width]) - Int(plane[index - width - 1])
-                plane[index] = plane[index] &+ UInt8(min(max(estimate, 0), 255))
+            var left = Int(row[0]), aboveLeft = Int(above[0])
+            for x in 1 ..< width {
+                let up = Int(above[x])
+                let estimate = left + up - aboveLeft
+                left = Int(row[x] &+ UInt8(truncatingIfNeeded: min(max(estimate, 0), 255)))
+                row[x] = UInt8(truncatingIfNeeded: left)
+                aboveLeft = up
             }
         }
     }

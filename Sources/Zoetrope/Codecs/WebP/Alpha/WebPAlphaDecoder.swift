@@ -31,9 +31,9 @@ enum WebPAlphaDecoder {
             }
             plane = Array(bytes[data.lowerBound ..< data.lowerBound + pixelCount])
         } else {
-            let decoded = try VP8LDecoder.decodeStream(bytes, payload: data, width: width, height: height)
+            let decoded = try VP8LDecoder.decodeAlphaStream(bytes, payload: data, width: width, height: height)
             if let damage = decoded.damage { throw damage }
-            plane = decoded.pixels.map { UInt8(truncatingIfNeeded: $0 >> 8) }
+            plane = decoded.plane
         }
         filter.unfilter(&plane, width: width, height: height)
         return plane

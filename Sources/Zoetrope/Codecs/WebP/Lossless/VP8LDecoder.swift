@@ -35,11 +35,13 @@ enum VP8LDecoder {
         return VP8LDecodedFrame(image: rgbaImage(decoded), damage: decoded.damage)
     }
 
-    /// Decodes a headerless VP8L image stream of `width × height` (the ALPH chunk's form) to ARGB.
-    static func decodeStream(_ bytes: [UInt8], payload: Range<Int>, width: Int, height: Int) throws(ZoetropeError) -> VP8LImageStream.Decoded {
+    /// Decodes a headerless VP8L image stream of `width × height` as an ALPH plane: the green
+    /// byte of every pixel (see ``VP8LImageStream/decodeAlphaPlane(width:height:)``).
+    static func decodeAlphaStream(_ bytes: [UInt8], payload: Range<Int>, width: Int,
+                                  height: Int) throws(ZoetropeError) -> (plane: [UInt8], damage: ZoetropeError?) {
         try withReader(bytes, payload: payload, skipping: 0) { (reader) throws(ZoetropeError) in
             var stream = VP8LImageStream(reader: reader, pixelCount: width * height, payloadCount: payload.count)
-            return try stream.decodeMainImage(width: width, height: height)
+            return try stream.decodeAlphaPlane(width: width, height: height)
         }
     }
 

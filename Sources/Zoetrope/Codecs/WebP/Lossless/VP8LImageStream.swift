@@ -44,6 +44,70 @@ struct VP8LImageStream {
     /// Damage in the main pixel data is returned with the rows before it; damage anywhere else
     /// (headers, transform data, codes) throws.
     mutating func decodeMainImage(width: Int, height: Int) throws(ZoetropeError) -> Decoded {
+        var coded = try decodeCodedImage(width: width, height: height, expandedInPlace: true)
+        let rows = coded.rows
+        coded.pixels.withUnsafeMutableBufferPointer { buffer in
+            for transform in coded.transforms.reversed() { transform.invert(buffer, rows: rows) }
+            // Rows after the damage hold leftovers of the coded data: clear them.
+            for index in rows * width ..< width * height { buffer[index] = 0 }
+        }
+        return Decoded(pixels: coded.pixels, width: width, height: height, completeRows: rows, damage: coded.damage)
+    }
+
+    /// Decodes the main image as an ALPH plane: the green byte of every pixel, `width × height`,
+    /// the rows after any damage 0.
+    ///
+    /// Encoders store alpha as a palette of levels with no other transform (libwebp's
+    /// `Is8bOptimizable` case). Then each output byte is the green of its palette entry, so the
+    /// packed indices are mapped straight to bytes and the ARGB expansion is skipped; any other
+    /// stream is decoded in full and its green bytes taken.
+    mutating func decodeAlphaPlane(width: Int, height: Int) throws(ZoetropeError) -> (plane: [UInt8], damage: ZoetropeError?) {
+        let coded = try decodeCodedImage(width: width, height: height, expandedInPlace: false)
+        if let palette = VP8LImageStream.onlyPalette(coded.transforms) {
+            // `expandGreen` writes every byte of the complete rows; the rest are cleared.
+            var plane = [UInt8](unwrittenCount: width * height)
+            plane.withUnsafeMutableBufferPointer { UnsafeMutableBufferPointer(rebasing: $0[(coded.rows * width)...]).update(repeating: 0) }
+            coded.pixels.withUnsafeBufferPointer { packed in
+                plane.withUnsafeMutableBufferPointer { palette.expandGreen(packed, rows: coded.rows, into: $0) }
+            }
+            return (plane, coded.damage)
+        }
+        var pixels = coded.pixels
+        let rows = coded.rows
+        pixels.withUnsafeMutableBufferPointer { buffer in
+            for transform in coded.transforms.reversed() { transform.invert(buffer, rows: rows) }
+        }
+        return (VP8LImageStream.greenBytes(pixels, count: rows * width, total: width * height), coded.damage)
+    }
+
+    /// The green bytes of the first `count` of `pixels`, then zeros up to `total`.
+    static func greenBytes(_ pixels: [UInt32], count: Int, total: Int) -> [UInt8] {
+        var plane = [UInt8](repeating: 0, count: total)
+        plane.withUnsafeMutableBufferPointer { plane in
+            pixels.withUnsafeBufferPointer { pixels in
+                guard let source = pixels.baseAddress, let target = plane.baseAddress else { return }
+                for index in 0 ..< min(count, total, pixels.count) {
+                    target[index] = UInt8(truncatingIfNeeded: source[index] >> 8)
+                }
+            }
+        }
+        return plane
+    }
+
+    /// The palette of `transforms` when it is their only one.
+    private static func onlyPalette(_ transforms: [VP8LTransform]) -> VP8LPalette? {
+        guard transforms.count == 1, case .colorIndexing(let palette) = transforms[0] else { return nil }
+        return palette
+    }
+
+    /// The main image's entropy-coded pixels (coded width) with its transforms, still to be
+    /// undone, and the rows decoded in full.
+    ///
+    /// The buffer holds `width × height` pixels, room for the transforms to be undone in place,
+    /// unless `expandedInPlace` is false and a palette is the only transform: then it holds just
+    /// the packed pixels, for ``VP8LPalette/expandGreen(_:rows:into:)``.
+    private mutating func decodeCodedImage(width: Int, height: Int, expandedInPlace: Bool) throws(ZoetropeError)
+        -> (pixels: [UInt32], transforms: [VP8LTransform], rows: Int, damage: ZoetropeError?) {
         var codedWidth = width
         var transforms: [VP8LTransform] = []
         while reader.read(1) != 0 {
@@ -51,19 +115,15 @@ struct VP8LImageStream {
             transforms.append(try readTransform(width: &codedWidth, height: height))
         }
         let decoder = try readEntropyCoding(width: codedWidth, height: height, allowMetaCodes: true)
-        var pixels = [UInt32](repeating: 0, count: width * height)
+        let packedOnly = !expandedInPlace && VP8LImageStream.onlyPalette(transforms) != nil
+        var pixels = [UInt32](repeating: 0, count: (packedOnly ? codedWidth : width) * height)
         var reader = self.reader
         let outcome = pixels.withUnsafeMutableBufferPointer { decoder.decode(into: $0, reader: &reader, end: end) }
         self.reader = reader
         var damage = outcome.damage
         if damage == nil, end.isPassed(by: reader) { damage = truncated("VP8L data ends inside the pixel data") }
         let rows = damage == nil ? height : outcome.decodedPixels / codedWidth
-        pixels.withUnsafeMutableBufferPointer { buffer in
-            for transform in transforms.reversed() { transform.invert(buffer, rows: rows) }
-            // Rows after the damage hold leftovers of the coded data: clear them.
-            for index in rows * width ..< width * height { buffer[index] = 0 }
-        }
-        return Decoded(pixels: pixels, width: width, height: height, completeRows: rows, damage: damage)
+        return (pixels, transforms, rows, damage)
     }
 
     /// Decodes a sub-image (transform data, entropy image, palette): no transforms, no meta

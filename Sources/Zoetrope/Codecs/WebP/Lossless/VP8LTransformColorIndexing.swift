@@ -59,4 +59,65 @@ struct VP8LPalette: Sendable {
             }
         }
     }
+
+    /// Maps the packed indices of the first `rows` rows of `packed` (rows `packedWidth` apart) to
+    /// the green bytes of their colours, `width` per row of `plane`: the ALPH plane of a stream
+    /// whose only transform is this one, without building ARGB pixels.
+    func expandGreen(_ packed: UnsafeBufferPointer<UInt32>, rows: Int, into plane: UnsafeMutableBufferPointer<UInt8>) {
+        precondition(rows * packedWidth <= packed.count && rows * width <= plane.count)
+        guard rows > 0, let source = packed.baseAddress, let target = plane.baseAddress else { return }
+        // The green byte of each colour, indexed by the 8-bit index (which the padding of
+        // `colors` keeps in range for every packing).
+        var greens = [UInt8](repeating: 0, count: 256)
+        for index in 0 ..< min(colors.count, 256) { greens[index] = UInt8(truncatingIfNeeded: colors[index] >> 8) }
+        greens.withUnsafeBufferPointer { greens in
+            let green = greens.baseAddress!
+            if bits == 0 {
+                for index in 0 ..< rows * width { target[index] = green[Int((source[index] >> 8) & 0xff)] }
+                return
+            }
+            expandPackedGreen(source, rows: rows, greens: green, into: target)
+        }
+    }
+
+    /// ``expandGreen(_:rows:into:)`` for packed rows: each coded pixel's green byte holds
+    /// 2^`bits` indices, the first in the low bits.
+    ///
+    /// Every green byte expands to the same 2^`bits` (≤ 8) output bytes, so a 256-entry table
+    /// holds them as one little-endian word and a coded pixel costs a load and an 8-byte store.
+    /// Stores go left to right and each writes past its own bytes only into the next pixels'
+    /// places, which later stores overwrite; the last pixels of a row, where 8 bytes would cross
+    /// the row's end, are written byte by byte.
+    private func expandPackedGreen(_ source: UnsafePointer<UInt32>, rows: Int, greens: UnsafePointer<UInt8>,
+                                   into target: UnsafeMutablePointer<UInt8>) {
+        let indexBits = 8 >> bits, perPixel = 1 << bits
+        let indexMask = (1 << indexBits) - 1
+        var expansions = [UInt64](repeating: 0, count: 256)
+        for green in 0 ..< 256 {
+            var word: UInt64 = 0
+            for slot in 0 ..< perPixel {
+                word |= UInt64(greens[(green >> (slot * indexBits)) & indexMask]) << (slot * 8)
+            }
+            expansions[green] = word.littleEndian
+        }
+        let packedWidth = self.packedWidth
+        let wordColumns = width >= 8 ? (width - 8) / perPixel + 1 : 0 // columns whose 8-byte store fits the row
+        expansions.withUnsafeBufferPointer { expansions in
+            let expansion = expansions.baseAddress!
+            for y in 0 ..< rows {
+                let row = source + y * packedWidth
+                let out = UnsafeMutableRawPointer(target + y * width)
+                for column in 0 ..< wordColumns {
+                    out.storeBytes(of: expansion[Int((row[column] >> 8) & 0xff)], toByteOffset: column * perPixel, as: UInt64.self)
+                }
+                for column in wordColumns ..< packedWidth {
+                    var word = UInt64(littleEndian: expansion[Int((row[column] >> 8) & 0xff)])
+                    for x in column * perPixel ..< min(width, (column + 1) * perPixel) {
+                        out.storeBytes(of: UInt8(truncatingIfNeeded: word), toByteOffset: x, as: UInt8.self)
+                        word >>= 8
+                    }
+                }
+            }
+        }
+    }
 }
