@@ -76,6 +76,8 @@ public final class Animator: Sendable {
         var loop: Int
         var buffer: FrameBuffer
         var generation: UInt64
+        /// Where playback was before the jump: it goes back there if the frame cannot be decoded.
+        var previous: PlaybackCursor?
     }
 
     /// What happened inside the lock, to be announced (and decoded) outside it.
@@ -426,6 +428,7 @@ public final class Animator: Sendable {
         guard let buffer = state.buffer else { return }
         state.moveGeneration &+= 1
         let changed = cursor.frame != state.activeIndex
+        let previous = state.cursor
         state.cursor = cursor
         state.waitingFor = nil
         if changed || state.activeFrame == nil {
@@ -433,7 +436,7 @@ public final class Animator: Sendable {
                 show(frame, index: cursor.frame, in: &state)
             } else {
                 outcome.pendingFrame = PendingFrame(frame: cursor.frame, loop: cursor.loop, buffer: buffer,
-                                                    generation: state.moveGeneration)
+                                                    generation: state.moveGeneration, previous: previous)
             }
         }
         if changed && outcome.pendingFrame == nil {
@@ -443,18 +446,24 @@ public final class Animator: Sendable {
     }
 
     /// Decodes a jump's frame with no lock held (a long replay must not hold up clock ticks,
-    /// getters or other threads), shows it unless a later jump replaced it, then announces.
+    /// getters or other threads), shows it unless a later jump replaced it, then announces. A
+    /// frame that cannot be decoded leaves playback where it was before the jump.
     private func complete(_ outcome: Outcome) {
         var outcome = outcome
-        if let pending = outcome.pendingFrame, let frame = try? pending.buffer.decodeNow(pending.frame) {
-            let shown = state.withLock { state -> Bool in
-                guard state.moveGeneration == pending.generation, state.buffer === pending.buffer,
-                      state.activeIndex != pending.frame || state.activeFrame == nil else { return false }
+        if let pending = outcome.pendingFrame {
+            let frame = try? pending.buffer.decodeNow(pending.frame)
+            let changed = state.withLock { state -> Bool in
+                guard state.moveGeneration == pending.generation, state.buffer === pending.buffer else { return false }
+                guard let frame else {
+                    state.cursor = pending.previous
+                    return false
+                }
+                guard state.activeIndex != pending.frame || state.activeFrame == nil else { return false }
                 let changed = state.activeIndex != pending.frame
                 show(frame, index: pending.frame, in: &state)
                 return changed
             }
-            if shown { outcome.events.append(.frameChanged(frame: pending.frame, loop: pending.loop)) }
+            if changed { outcome.events.append(.frameChanged(frame: pending.frame, loop: pending.loop)) }
         }
         announce(outcome)
     }

@@ -98,3 +98,31 @@ struct DecodingOutsideLocksTests {
         #expect(animator.currentFrame == 299)
     }
 }
+
+/// A four-frame image whose frame 2 cannot be decoded.
+final class BrokenFrameImage: AnimatableImage {
+    let playCount = PlayCount.infinite
+    let canvasSize = PixelSize(width: 2, height: 2)
+    var frameCount: Int { 4 }
+    func duration(at index: Int) -> Duration { .milliseconds(100) }
+    func frame(at index: Int) throws -> RGBAImage {
+        if index == 2 { throw ZoetropeError(.malformed, "frame 2 is broken") }
+        return CountingImage.still(index, size: canvasSize)
+    }
+}
+
+@Suite("Seeking to a frame that cannot be decoded")
+struct UndecodableSeekTests {
+    @Test("the seek is undone: the frame and position stay where they were, and no change is announced")
+    func seekUndone() throws {
+        let harness = try PlaybackHarness(BrokenFrameImage())
+        harness.animator.seek(toFrame: 1)
+        #expect(harness.animator.currentFrame == 1)
+        #expect(harness.animator.elapsed == .milliseconds(100))
+        harness.animator.seek(toFrame: 2)
+        #expect(harness.animator.currentFrame == 1)
+        // The position is frame 1's again, not frame 2's (which starts at 200 ms).
+        #expect(harness.animator.elapsed == .milliseconds(100))
+        #expect(frameChanges(harness.events) == [1])
+    }
+}
