@@ -34,7 +34,6 @@ struct WebPParser {
         if first.fourCC == RIFFChunk.vp8x {
             table = try Self.extendedTable(first, bytes: bytes, options: options)
             isAnimated = bytes[first.payload.lowerBound] & 0x02 != 0
-            metadata = ImageMetadata()
             try walkExtended(from: first.end)
         } else if first.fourCC == RIFFChunk.vp8 || first.fourCC == RIFFChunk.vp8l {
             let record = try WebPFrameRecord(image: first, alpha: nil, bytes: bytes)
