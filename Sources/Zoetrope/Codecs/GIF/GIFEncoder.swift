@@ -185,16 +185,62 @@ public enum GIFEncoder {
     /// - Throws: ``ZoetropeError`` with kind `.invalidArgument` for empty or mismatched input, or a
     ///   play count GIF cannot store.
     public static func encode(frames: [RGBAImage], durations: [Duration], playCount: PlayCount) throws(ZoetropeError) -> [UInt8] {
-        let loopCount: Int?
+        guard frames.allSatisfy({ $0.size == frames.first?.size }) else {
+            throw ZoetropeError(.invalidArgument, format: .gif, "all frames must have the same size")
+        }
+        var out: [UInt8] = []
+        do {
+            try encode(FrameArray(frames: frames), durations: durations, playCount: playCount) { out.append(contentsOf: $0) }
+        } catch let error as ZoetropeError {
+            throw error
+        } catch {
+            throw ZoetropeError(.invalidArgument, format: .gif, "\(error)") // not reached: nothing else throws
+        }
+        return out
+    }
+
+    /// Encodes the frames of `source` as an animated GIF, by the rules of
+    /// ``encode(frames:durations:playCount:)``, handing the file to `output` a frame at a time and
+    /// holding only a few canvases: `source` is read twice, once to choose the palettes and once
+    /// to write.
+    /// - Throws: ``ZoetropeError`` with kind `.invalidArgument` for no frames, a frame of another
+    ///   size, a duration count that does not match, or a play count GIF cannot store; and
+    ///   whatever `source` or `output` throw.
+    public static func encode(_ source: some FrameSource, durations: [Duration], playCount: PlayCount,
+                              to output: EncodedBytesSink) throws {
+        guard source.frameCount > 0 else {
+            throw ZoetropeError(.invalidArgument, format: .gif, "no frames to encode")
+        }
+        guard durations.count == source.frameCount || durations.count == 1 else {
+            throw ZoetropeError(.invalidArgument, format: .gif,
+                                "\(durations.count) delays for \(source.frameCount) frames (give one per frame, or one for all)")
+        }
+        let plan = try GIFPalettizer.plan(source)
+        var out = ByteWriter()
+        let header = IndexedImage(canvasSize: source.canvasSize, globalColorTable: plan.shared?.table,
+                                  loopCount: try loopCount(for: playCount), frames: [])
+        let globalTableCount = try GIFWriter.appendHeader(of: header, to: &out)
+        try source.forEachFrame { index, image in
+            let delay = durations.count == 1 ? durations[0] : durations[index]
+            try GIFWriter.writeFrame(GIFPalettizer.indexedFrame(image, delay: delay, plan: plan), index: index,
+                                     globalTableCount: globalTableCount, into: &out)
+            try output(out.bytes)
+            out.bytes.removeAll(keepingCapacity: true)
+        }
+        out.append(GIFWriter.trailer)
+        try output(out.bytes)
+    }
+
+    /// The NETSCAPE2.0 loop count that plays `playCount` times in browsers (`nil`: no extension).
+    private static func loopCount(for playCount: PlayCount) throws(ZoetropeError) -> Int? {
         switch playCount {
-        case .infinite: loopCount = 0
-        case .finite(1): loopCount = nil
+        case .infinite: return 0
+        case .finite(1): return nil
         case .finite(let plays):
             guard (2...0x10000).contains(plays) else {
                 throw ZoetropeError(.invalidArgument, format: .gif, "play count \(plays) is outside 1…65536")
             }
-            loopCount = plays - 1
+            return plays - 1
         }
-        return try GIFWriter.write(GIFPalettizer.indexedImage(frames: frames, delays: durations, loopCount: loopCount))
     }
 }

@@ -24,48 +24,49 @@ enum GIFPalettizer {
         }
     }
 
-    static func indexedImage(frames: [RGBAImage], delays: [Duration], loopCount: Int?) throws(ZoetropeError) -> GIFEncoder.IndexedImage {
-        guard let first = frames.first else {
-            throw ZoetropeError(.invalidArgument, format: .gif, "no frames to encode")
-        }
-        guard frames.allSatisfy({ $0.size == first.size }) else {
-            throw ZoetropeError(.invalidArgument, format: .gif, "all frames must have the same size")
-        }
-        guard delays.count == frames.count || delays.count == 1 else {
-            throw ZoetropeError(.invalidArgument, format: .gif,
-                                "\(delays.count) delays for \(frames.count) frames (give one per frame, or one for all)")
-        }
-        let censuses = frames.map(ColorCensus.init)
-        let anyTransparency = censuses.contains { $0.hasTransparency }
-        var union = Set<UInt32>()
-        for census in censuses where union.count <= 256 { union.formUnion(census.colors) }
-        let shared = union.count + (anyTransparency ? 1 : 0) <= 256 ? palette(union, transparent: anyTransparency) : nil
+    /// The palettes chosen by a first pass over every frame: one exact global table when all
+    /// frames together fit in 256 colours, otherwise none (each frame gets its own).
+    struct Plan {
+        var shared: (table: [GIFEncoder.Color], lookup: [UInt32: UInt8])?
+        var anyTransparency: Bool
+    }
 
-        let bounds = PixelRect(x: 0, y: 0, width: first.width, height: first.height)
-        var indexedFrames: [GIFEncoder.IndexedFrame] = []
-        for (number, (image, census)) in zip(frames, censuses).enumerated() {
-            let local = shared == nil
-                ? (census.colors.count + (census.hasTransparency ? 1 : 0) <= 256
-                   ? palette(census.colors, transparent: census.hasTransparency) : nil)
-                : nil
-            let indices: [UInt8]
-            let table: [GIFEncoder.Color]
-            if let exact = shared ?? local {
-                indices = map(image) { exact.lookup[$0] ?? 0 }
-                table = exact.table
-            } else {
-                indices = map(image, cubeIndex)
-                table = cubeTable()
+    /// Looks at every frame of `source` (without keeping any) and chooses the palettes.
+    static func plan(_ source: some FrameSource) throws -> Plan {
+        var anyTransparency = false
+        var union = Set<UInt32>()
+        try source.forEachFrame { _, image in
+            guard image.size == source.canvasSize else {
+                throw ZoetropeError(.invalidArgument, format: .gif, "all frames must have the same size")
             }
-            let delay = delays.count == 1 ? delays[0] : delays[number]
-            indexedFrames.append(GIFEncoder.IndexedFrame(
-                rect: bounds, indices: indices, localColorTable: shared == nil ? table : nil,
-                disposal: anyTransparency ? 2 : 1,
-                transparentIndex: census.hasTransparency ? 0 : nil,
-                delayCentiseconds: centiseconds(delay)))
+            let census = ColorCensus(image)
+            anyTransparency = anyTransparency || census.hasTransparency
+            if union.count <= 256 { union.formUnion(census.colors) }
         }
-        return GIFEncoder.IndexedImage(canvasSize: first.size, globalColorTable: shared?.table,
-                                       loopCount: loopCount, frames: indexedFrames)
+        let fits = union.count + (anyTransparency ? 1 : 0) <= 256
+        return Plan(shared: fits ? palette(union, transparent: anyTransparency) : nil, anyTransparency: anyTransparency)
+    }
+
+    /// One canvas-sized frame as indexed pixels, with its own table when the plan has no shared one.
+    static func indexedFrame(_ image: RGBAImage, delay: Duration, plan: Plan) -> GIFEncoder.IndexedFrame {
+        let census = ColorCensus(image)
+        let local = plan.shared == nil && census.colors.count + (census.hasTransparency ? 1 : 0) <= 256
+            ? palette(census.colors, transparent: census.hasTransparency) : nil
+        let indices: [UInt8]
+        let table: [GIFEncoder.Color]
+        if let exact = plan.shared ?? local {
+            indices = map(image) { exact.lookup[$0] ?? 0 }
+            table = exact.table
+        } else {
+            indices = map(image, cubeIndex)
+            table = cubeTable()
+        }
+        return GIFEncoder.IndexedFrame(
+            rect: PixelRect(x: 0, y: 0, width: image.width, height: image.height), indices: indices,
+            localColorTable: plan.shared == nil ? table : nil,
+            disposal: plan.anyTransparency ? 2 : 1,
+            transparentIndex: census.hasTransparency ? 0 : nil,
+            delayCentiseconds: centiseconds(delay))
     }
 
     /// An exact palette: a transparent entry at index 0 when needed, then the colours in ascending

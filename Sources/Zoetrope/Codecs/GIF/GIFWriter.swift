@@ -1,9 +1,23 @@
 /// Serialises a ``GIFEncoder/IndexedImage`` block by block.
 enum GIFWriter {
     static func write(_ image: GIFEncoder.IndexedImage) throws(ZoetropeError) -> [UInt8] {
+        var out = ByteWriter()
+        let globalTableCount = try appendHeader(of: image, to: &out)
+        for (index, frame) in image.frames.enumerated() {
+            try writeFrame(frame, index: index, globalTableCount: globalTableCount, into: &out)
+        }
+        out.append(trailer)
+        return out.bytes
+    }
+
+    /// The byte that ends a GIF file.
+    static let trailer: UInt8 = 0x3B
+
+    /// Appends the header, logical screen descriptor, global colour table and loop extension of
+    /// `image` (its frames are not read) and returns the global table's entry count, if it has one.
+    static func appendHeader(of image: GIFEncoder.IndexedImage, to out: inout ByteWriter) throws(ZoetropeError) -> Int? {
         try check(image.canvasSize.width, in: 0...0xFFFF, "canvas width")
         try check(image.canvasSize.height, in: 0...0xFFFF, "canvas height")
-        var out = ByteWriter()
         out.append(contentsOf: Array((image.isGIF87a ? "GIF87a" : "GIF89a").utf8))
         out.appendLittleEndian(UInt16(image.canvasSize.width))
         out.appendLittleEndian(UInt16(image.canvasSize.height))
@@ -21,15 +35,10 @@ enum GIFWriter {
             out.appendLittleEndian(UInt16(loopCount))
             out.append(0)
         }
-        for (index, frame) in image.frames.enumerated() {
-            try writeFrame(frame, index: index, globalTableCount: image.globalColorTable.map { _ in 2 << Int(globalSize) },
-                           into: &out)
-        }
-        out.append(0x3B)
-        return out.bytes
+        return image.globalColorTable.map { _ in 2 << Int(globalSize) }
     }
 
-    private static func writeFrame(_ frame: GIFEncoder.IndexedFrame, index: Int, globalTableCount: Int?,
+    static func writeFrame(_ frame: GIFEncoder.IndexedFrame, index: Int, globalTableCount: Int?,
                                    into out: inout ByteWriter) throws(ZoetropeError) {
         let rect = frame.rect
         for (value, name) in [(rect.x, "x"), (rect.y, "y"), (rect.width, "width"), (rect.height, "height")] {

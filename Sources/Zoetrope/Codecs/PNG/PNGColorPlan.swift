@@ -11,28 +11,14 @@ struct PNGColorPlan: Sendable {
 
     /// Plans a format that represents every pixel of `images` exactly.
     init(images: [RGBAImage]) {
-        var opaque = true
-        var grey = true
-        var colours: [UInt32: Int] = [:]
-        var tooManyColours = false
-        for image in images {
-            image.pixels.withUnsafeBufferPointer { pixels in
-                var last: UInt32?
-                var index = 0
-                while index + 3 < pixels.count {
-                    let r = pixels[index], g = pixels[index + 1], b = pixels[index + 2], a = pixels[index + 3]
-                    index += 4
-                    let key = UInt32(r) << 24 | UInt32(g) << 16 | UInt32(b) << 8 | UInt32(a)
-                    if key == last { continue }
-                    last = key
-                    if a != 255 { opaque = false }
-                    if r != g || g != b { grey = false }
-                    if !tooManyColours && colours[key] == nil {
-                        if colours.count == 256 { tooManyColours = true } else { colours[key] = colours.count }
-                    }
-                }
-            }
-        }
+        var census = PNGColorCensus()
+        for image in images { census.add(image) }
+        self.init(census)
+    }
+
+    /// Plans a format that represents every pixel the census saw exactly.
+    init(_ census: PNGColorCensus) {
+        let (opaque, grey, colours, tooManyColours) = (census.opaque, census.grey, census.colours, census.tooManyColours)
         if !tooManyColours && !(grey && opaque) && !colours.isEmpty {
             // Translucent entries first, so that tRNS can stop at the last of them.
             let entries = colours.keys.sorted { lhs, rhs in
@@ -103,6 +89,36 @@ struct PNGColorPlan: Sendable {
                             | UInt32(source[s + 2]) << 8 | UInt32(source[s + 3])
                         return UInt16(paletteIndex[key] ?? 0)
                     }
+                }
+            }
+        }
+    }
+}
+
+/// What a ``PNGColorPlan`` needs to know about the pixels it must represent, gathered one image
+/// at a time so that a streaming encoder can look at every frame without keeping them.
+struct PNGColorCensus: Sendable {
+    private(set) var opaque = true
+    private(set) var grey = true
+    /// Up to 256 distinct RGBA values, each with the order it was first seen in.
+    private(set) var colours: [UInt32: Int] = [:]
+    private(set) var tooManyColours = false
+
+    /// Counts the pixels of `image`.
+    mutating func add(_ image: RGBAImage) {
+        image.pixels.withUnsafeBufferPointer { pixels in
+            var last: UInt32?
+            var index = 0
+            while index + 3 < pixels.count {
+                let r = pixels[index], g = pixels[index + 1], b = pixels[index + 2], a = pixels[index + 3]
+                index += 4
+                let key = UInt32(r) << 24 | UInt32(g) << 16 | UInt32(b) << 8 | UInt32(a)
+                if key == last { continue }
+                last = key
+                if a != 255 { opaque = false }
+                if r != g || g != b { grey = false }
+                if !tooManyColours && colours[key] == nil {
+                    if colours.count == 256 { tooManyColours = true } else { colours[key] = colours.count }
                 }
             }
         }

@@ -1,0 +1,133 @@
+/// Chooses each APNG frame's rectangle and ops, one frame at a time, simulating what the decoder's
+/// canvas will hold; it keeps only the previous frame and canvases, never the whole animation.
+///
+/// For frame `i`, the previous frame's dispose op decides the canvas it is drawn on: NONE keeps
+/// frame `i - 1`, BACKGROUND clears its rectangle, PREVIOUS restores the canvas frame `i - 1` was
+/// drawn on (a sprite moving over a still background then costs only its own rectangle). The op
+/// whose canvas differs from frame `i` in the smallest rectangle wins. Frame `i - 1`'s piece is
+/// final only once frame `i` has chosen that op, so ``add(_:)`` hands back the piece before.
+struct APNGFramePlanner {
+    /// One frame as written: its rectangle, pixels and ops.
+    struct Piece {
+        var rect: PixelRect
+        var image: RGBAImage
+        var disposeOp: UInt8 = 0
+        var blendOp: UInt8 = 0
+    }
+
+    private var previous: RGBAImage?
+    /// The canvas the previous frame was drawn on (transparent for frame 0).
+    private var previousBase: RGBAImage?
+    private var pending: Piece?
+    private var count = 0
+
+    /// Plans `frame` (canvas-sized, the same size as the others) and returns the previous frame's
+    /// finished piece, if there is one.
+    mutating func add(_ frame: RGBAImage) -> Piece? {
+        defer {
+            previous = frame
+            count += 1
+        }
+        guard let previous, var finished = pending else {
+            pending = Piece(rect: PixelRect(x: 0, y: 0, width: frame.width, height: frame.height), image: frame)
+            previousBase = RGBAImage(width: frame.width, height: frame.height)
+            return nil
+        }
+        var cleared = previous
+        Self.clear(finished.rect, in: &cleared)
+        // (dispose op, canvas after it); PREVIOUS on the first frame would act as BACKGROUND.
+        var candidates: [(op: UInt8, canvas: RGBAImage)] = [(0, previous), (1, cleared)]
+        if count >= 2, let previousBase { candidates.append((2, previousBase)) }
+        var best = candidates[0]
+        var bestChange = Self.changedRect(from: previous, to: frame)
+        for candidate in candidates.dropFirst() {
+            let change = Self.changedRect(from: candidate.canvas, to: frame)
+            if (change?.area ?? 0) < (bestChange?.area ?? 0) {
+                best = candidate
+                bestChange = change
+            }
+        }
+        finished.disposeOp = best.op
+        let rect = bestChange ?? PixelRect(x: 0, y: 0, width: 1, height: 1)
+        pending = Self.piece(rect: rect, base: best.canvas, target: frame)
+        previousBase = best.canvas
+        return finished
+    }
+
+    /// The last frame's piece (dispose op NONE), once every frame has been added.
+    mutating func finish() -> Piece? {
+        defer { pending = nil }
+        return pending
+    }
+
+    /// The pixels of `rect`: blended OVER with unchanged pixels transparent when that is exact,
+    /// else replaced with SOURCE.
+    static func piece(rect: PixelRect, base: RGBAImage, target: RGBAImage) -> Piece {
+        var source = RGBAImage(width: rect.width, height: rect.height)
+        var over = RGBAImage(width: rect.width, height: rect.height)
+        var overIsExact = true
+        var unchanged = 0
+        for y in 0..<rect.height {
+            for x in 0..<rect.width {
+                let canvasIndex = ((rect.y + y) * base.width + rect.x + x) * 4
+                let pieceIndex = (y * rect.width + x) * 4
+                var same = true
+                for channel in 0..<4 {
+                    let value = target.pixels[canvasIndex + channel]
+                    source[byte: pieceIndex + channel] = value
+                    if value != base.pixels[canvasIndex + channel] { same = false }
+                }
+                if same {
+                    unchanged += 1 // left transparent in `over`: OVER keeps the canvas pixel
+                    continue
+                }
+                let targetAlpha = target.pixels[canvasIndex + 3], baseAlpha = base.pixels[canvasIndex + 3]
+                // OVER reproduces the target exactly when it is opaque, or drawn on a transparent
+                // pixel with some alpha of its own.
+                if targetAlpha == 255 || (baseAlpha == 0 && targetAlpha != 0) {
+                    for channel in 0..<4 { over[byte: pieceIndex + channel] = target.pixels[canvasIndex + channel] }
+                } else {
+                    overIsExact = false
+                }
+            }
+        }
+        if overIsExact && unchanged > 0 {
+            return Piece(rect: rect, image: over, blendOp: 1)
+        }
+        return Piece(rect: rect, image: source, blendOp: 0)
+    }
+
+    private static func clear(_ rect: PixelRect, in image: inout RGBAImage) {
+        for y in rect.y..<rect.maxY {
+            let start = (y * image.width + rect.x) * 4
+            for index in start..<start + rect.width * 4 { image[byte: index] = 0 }
+        }
+    }
+
+    /// The smallest rectangle containing every pixel that differs, or `nil` when none does.
+    static func changedRect(from base: RGBAImage, to target: RGBAImage) -> PixelRect? {
+        var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
+        base.pixels.withUnsafeBytes { baseBytes in
+            target.pixels.withUnsafeBytes { targetBytes in
+                @inline(__always) func differs(_ pixel: Int) -> Bool {
+                    baseBytes.loadUnaligned(fromByteOffset: pixel * 4, as: UInt32.self)
+                        != targetBytes.loadUnaligned(fromByteOffset: pixel * 4, as: UInt32.self)
+                }
+                for y in 0..<base.height {
+                    let row = y * base.width
+                    var first = -1, last = -1
+                    for x in 0..<base.width where differs(row + x) {
+                        if first < 0 { first = x }
+                        last = x
+                    }
+                    if first >= 0 {
+                        minX = min(minX, first); maxX = max(maxX, last)
+                        minY = min(minY, y); maxY = y
+                    }
+                }
+            }
+        }
+        guard maxX >= 0 else { return nil }
+        return PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
+    }
+}

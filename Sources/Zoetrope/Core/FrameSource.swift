@@ -1,0 +1,31 @@
+/// Equally sized frames that an encoder reads in order, possibly more than once, without holding
+/// them all: the streaming encoders (``APNGEncoder/encode(_:durations:playCount:level:to:)``,
+/// ``GIFEncoder/encode(_:durations:playCount:to:)``) make one pass to plan palettes and formats and
+/// a second to write, so memory stays at a few canvases whatever the frame count.
+///
+/// ``AnimatedImage`` is one (its composited frames); so is an array of ``RGBAImage``.
+public protocol FrameSource {
+    /// The size of every frame.
+    var canvasSize: PixelSize { get }
+    /// How many frames ``forEachFrame(_:)`` passes.
+    var frameCount: Int { get }
+    /// Calls `body` with every frame in order. The image is only valid during the call.
+    func forEachFrame(_ body: (_ index: Int, _ frame: RGBAImage) throws -> Void) throws
+}
+
+extension AnimatedImage: FrameSource {}
+
+/// An array of frames as a ``FrameSource`` (its first frame's size is the canvas).
+struct FrameArray: FrameSource {
+    let frames: [RGBAImage]
+
+    var canvasSize: PixelSize { frames.first?.size ?? PixelSize(width: 0, height: 0) }
+    var frameCount: Int { frames.count }
+
+    func forEachFrame(_ body: (_ index: Int, _ frame: RGBAImage) throws -> Void) throws {
+        for (index, frame) in frames.enumerated() { try body(index, frame) }
+    }
+}
+
+/// Where a streaming encoder writes: called with each finished piece of the file, in order.
+public typealias EncodedBytesSink = (_ bytes: [UInt8]) throws -> Void
