@@ -1,68 +1,114 @@
 import ArgumentParser
 import Zoetrope
 
-/// `zoetrope convert IN OUT`: re-encodes any image Zoetrope decodes as APNG (or PNG).
+/// `zoetrope convert IN OUT`: re-encodes any image Zoetrope decodes as GIF or APNG (or PNG).
 struct ConvertCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "convert",
-        abstract: "Convert an animated or still image to APNG (or PNG when it has one frame).",
+        abstract: "Convert an animated or still image to GIF, APNG or PNG.",
         discussion: """
-        Reads any file Zoetrope decodes (\(FormatNames.list)) and writes its fully composited frames \
-        as an animated PNG, keeping each frame's display duration and the loop count. A file \
-        with a single frame becomes a plain PNG.
+        Reads any file Zoetrope decodes (\(FormatNames.list)) and writes its fully composited frames, \
+        keeping each frame's display duration and the loop count. The format comes from --format, \
+        else from OUTPUT's extension (.gif; .png or .apng: APNG, or a plain PNG for one frame); \
+        it must be given when writing to standard output.
 
-        Frames are stored as the rectangle that changed, with the smallest sample format that \
-        keeps every pixel (palette for up to 256 colours), so the output is exact: decoding it \
-        gives back the same frames.
+        APNG output is exact: frames are stored as the rectangle that changed, in the smallest \
+        sample format that keeps every pixel. GIF output is exact when every frame has at most 256 \
+        colours and no partial transparency.
+
+        Nothing is lost: the output is written to a temporary file beside it and moved into place \
+        only when complete, an input is never overwritten (by any name or link), and on any error \
+        an existing output is left as it was. Frames are converted one at a time, so memory stays \
+        at a few frames whatever the length. Use - for standard input or output.
 
         Durations are the effective ones (delays of 10 ms or less become 100 ms, as in browsers) \
         unless --raw-timing is given. GIF loop counts are converted to APNG plays (a GIF that \
-        repeats N times plays N + 1 times).
+        repeats N times plays N + 1 times), and back.
 
         Examples:
           zoetrope convert loading.gif loading.png
+          zoetrope convert anim.png anim.gif --frames 0-9 --width 200
           zoetrope convert big.gif small.png --level 9
-          zoetrope convert still.gif still.png --raw-timing
+          curl -s URL | zoetrope convert - - --format png > out.png
         """
     )
 
-    @Argument(help: ArgumentHelp("The image to read (\(FormatNames.list))."))
+    @Argument(help: ArgumentHelp("The image to read (\(FormatNames.list)), or - for standard input."))
     var input: String
 
-    @Argument(help: "The APNG or PNG file to write (replaced if it exists).")
+    @Argument(help: "The file to write (replaced if it exists), or - for standard output.")
     var output: String
 
-    @Option(name: .long, help: "Compression level from 0 (fastest, stored) to 9 (smallest).")
+    @Option(help: "Output format: gif, png or apng (default: from OUTPUT's extension).")
+    var format: OutputFormat?
+
+    @Option(name: .long, parsing: .unconditional, help: "PNG compression level from 0 (fastest, stored) to 9 (smallest).")
     var level: Int = 6
+
+    @Option(help: ArgumentHelp("Frames to keep: indices and ranges such as 0-9,15,20- (default: all).", valueName: "list"))
+    var frames: FrameSelection?
+
+    @Option(parsing: .unconditional, help: "Output width in pixels (keeps the aspect ratio unless --height is given too).")
+    var width: Int?
+
+    @Option(parsing: .unconditional, help: "Output height in pixels (keeps the aspect ratio unless --width is given too).")
+    var height: Int?
 
     @Flag(name: .long, help: "Keep delays exactly as stored instead of the browsers' minimum.")
     var rawTiming = false
+
+    @Flag(name: .shortAndLong, help: "No progress line.")
+    var quiet = false
 
     func validate() throws {
         guard (0...9).contains(level) else {
             throw ValidationError("--level must be between 0 and 9 (got \(level))")
         }
+        try SizeArguments.validate(width: width, height: height)
     }
 
     func run() throws {
-        do {
-            let options = DecodingOptions(timing: rawTiming ? .raw : .browser)
-            let image = try AnimatedImage(contentsOfFile: input, options: options)
-            var frames: [RGBAImage] = []
-            try image.forEachFrame { _, frame in frames.append(frame) }
-            for warning in image.warnings { StandardError.print("zoetrope convert: warning: \(input): \(warning)") }
-            let bytes: [UInt8]
-            if frames.count == 1 {
-                bytes = PNGEncoder.encode(frames[0], level: level)
-            } else {
-                let durations = (0..<image.frameCount).map { image.duration(at: $0) }
-                bytes = try APNGEncoder.encode(frames: frames, durations: durations,
-                                               playCount: image.playCount, level: level)
+        try reportingFailures("convert") {
+            let outputPath = PathArgument(output)
+            let outputFormat = try OutputFormat.resolve(format, for: outputPath)
+            let source = ImageSource.file(PathArgument(input))
+            let (image, identity) = try source.open(options: DecodingOptions(timing: rawTiming ? .raw : .browser))
+            var frames = try SelectedFrames(image, selection: self.frames, width: width, height: height)
+            let destination = try OutputDestination.open(outputPath, protecting: identity.map { [$0] } ?? [])
+            let progress = ProgressReporter("converting", total: 2 * frames.frameCount, quiet: quiet)
+            let count = frames.frameCount
+            var passesDone = 0
+            frames.onFrame = { done in
+                progress.update(passesDone * count + done)
+                if done == count { passesDone += 1 }
             }
-            try FileBytes.write(bytes, to: output)
-        } catch {
-            StandardError.print("zoetrope convert: \(error)")
-            throw ExitCode.failure
+            defer { progress.finish() }
+            try encode(frames, as: outputFormat, playCount: image.playCount, to: destination)
+            try destination.commit()
+            for warning in image.warnings {
+                StandardError.print(CommandFailure(file: source.name, "warning: " + CommandFailure.describe(warning))
+                    .line(subcommand: "convert"))
+            }
+        }
+    }
+
+    private func encode(_ frames: SelectedFrames, as format: OutputFormat, playCount: PlayCount,
+                        to destination: OutputDestination) throws {
+        guard frames.frameCount > 0 else { throw CommandFailure(file: nil, "no frames to write") }
+        switch format {
+        case .gif:
+            try GIFEncoder.encode(frames, durations: frames.durations, playCount: playCount, to: destination.write)
+        case .png, .apng:
+            if frames.frameCount == 1 {
+                var still: RGBAImage?
+                try frames.forEachFrame { _, frame in still = frame }
+                try destination.write(PNGEncoder.encode(still ?? RGBAImage(width: 1, height: 1), level: level))
+            } else {
+                try APNGEncoder.encode(frames, durations: frames.durations, playCount: playCount, level: level,
+                                       to: destination.write)
+            }
+        case .webp:
+            throw CommandFailure(file: nil, "writing WebP is not supported yet")
         }
     }
 }

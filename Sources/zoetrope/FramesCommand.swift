@@ -1,54 +1,104 @@
 import ArgumentParser
-import Foundation
 import Zoetrope
 
 struct FramesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "frames",
-        abstract: "Write every composited frame as PNG files or raw RGBA.",
+        abstract: "Write composited frames as PNG files or raw RGBA.",
         discussion: """
         Each frame is the full canvas after compositing (disposal and blending applied), RGBA with \
-        straight alpha. Files are named frame-0000.png (or .rgba), numbered from 0.
+        straight alpha. Files are named frame-0000.png (or .rgba) after the frame's index; with \
+        several input files, NAME-frame-0000.png after each file's name. Every file is written \
+        whole or not at all, and an input is never overwritten.
 
         Raw RGBA is width × height × 4 bytes per frame, rows top to bottom, no header; \
-        `zoetrope info` tells the size. `-o -` writes the raw RGBA of all frames to standard output, \
-        one after another.
+        `zoetrope info` tells the size. `-o -` writes the raw RGBA of the frames to standard output, \
+        one after another. FILE - reads standard input.
 
         Examples:
           zoetrope frames cat.gif -o cat-frames
+          zoetrope frames *.gif -o all-frames --frames 0
           zoetrope frames cat.gif -o - | ffmpeg -f rawvideo -pix_fmt rgba -s 320x240 -i - out.mp4
         """
     )
 
-    enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
+    enum FileFormat: String, ExpressibleByArgument, CaseIterable {
         case png, rgba
     }
 
-    @Argument(help: "The image file. None: the built-in sample animation.")
-    var file: String?
+    @Argument(help: "Image files, or - for standard input. None: the built-in sample animation.")
+    var files: [String] = []
 
     @Option(name: .shortAndLong, help: "Output folder (created if missing), or - for raw RGBA on standard output.")
     var output: String
 
     @Option(help: "File format in the output folder: png or rgba.")
-    var format: OutputFormat = .png
+    var format: FileFormat = .png
+
+    @Option(help: ArgumentHelp("Frames to write: indices and ranges such as 0-9,15,20- (default: all).", valueName: "list"))
+    var frames: FrameSelection?
+
+    @Option(parsing: .unconditional, help: "Frame width in pixels (keeps the aspect ratio unless --height is given too).")
+    var width: Int?
+
+    @Option(parsing: .unconditional, help: "Frame height in pixels (keeps the aspect ratio unless --width is given too).")
+    var height: Int?
+
+    @Flag(name: .shortAndLong, help: "No progress line.")
+    var quiet = false
+
+    func validate() throws {
+        try SizeArguments.validate(width: width, height: height)
+    }
 
     func run() throws {
-        let source = file.map(ImageSource.file) ?? .builtInSample
-        let image = try source.open()
-        if output == "-" {
-            try image.forEachFrame { _, frame in StandardOutput.write(frame.pixels) }
-        } else {
-            try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
-            let showProgress = StandardError.isTerminal && image.frameCount > 1
-            try image.forEachFrame { index, frame in
-                let name = "frame-" + String(format: "%04d", index) + "." + format.rawValue
-                let bytes = format == .png ? PNGEncoder.encode(frame) : frame.pixels
-                try FileBytes.write(bytes, to: output + "/" + name)
-                if showProgress { StandardError.progress("frame \(index + 1)/\(image.frameCount)") }
-            }
-            if showProgress { StandardError.progress(nil) }
+        let sources = ImageSource.list(files)
+        let stems = sources.map(\.stem)
+        if sources.count > 1, Set(stems).count < stems.count, output != "-" {
+            StandardError.print("zoetrope frames: two input files have the same name, so their frames would share file names")
+            throw ExitCode.failure
         }
-        for warning in image.warnings { StandardError.print("warning: \(source.name): \(warning)") }
+        var failures = 0
+        for (source, stem) in zip(sources, stems) {
+            do {
+                try reportingFailures("frames") {
+                    try write(source, prefix: sources.count > 1 ? stem + "-" : "")
+                }
+            } catch {
+                failures += 1
+            }
+        }
+        if failures > 0 { throw ExitCode.failure }
+    }
+
+    private func write(_ source: ImageSource, prefix: String) throws {
+        let (image, identity) = try source.open()
+        var selected = try SelectedFrames(image, selection: frames, width: width, height: height)
+        let progress = ProgressReporter("writing frames", total: selected.frameCount, quiet: quiet)
+        selected.onFrame = progress.update
+        defer { progress.finish() }
+        let outputPath = PathArgument(output)
+        if outputPath.isStandardStream {
+            _ = try OutputDestination.open(outputPath, protecting: identity.map { [$0] } ?? [])
+            try selected.forEachFrame { _, frame in try StandardOutput.write(frame.pixels) }
+        } else {
+            try FileSystem.createDirectories(outputPath)
+            try selected.forEachFrame { position, frame in
+                let name = prefix + "frame-" + Self.fourDigits(selected.indices[position]) + "." + format.rawValue
+                let file = try AtomicFile(PathArgument(joining: outputPath, name), protecting: identity.map { [$0] } ?? [])
+                try file.write(format == .png ? PNGEncoder.encode(frame) : frame.pixels)
+                try file.commit()
+            }
+        }
+        for warning in image.warnings {
+            StandardError.print(CommandFailure(file: source.name, "warning: " + CommandFailure.describe(warning))
+                .line(subcommand: "frames"))
+        }
+    }
+
+    /// `7` → `0007` (more digits when needed).
+    static func fourDigits(_ value: Int) -> String {
+        let digits = String(value)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
 }

@@ -38,6 +38,7 @@ struct InfoReport {
             ])
         }
         return .object([
+            ("schemaVersion", .int(JSONValue.schemaVersion)),
             ("file", .string(name)),
             ("format", .string(image.format.rawValue)),
             ("width", .int(image.canvasSize.width)),
@@ -59,9 +60,11 @@ struct InfoReport {
 
     /// The entry for a file that could not be read, so that JSON output keeps argument order.
     static func json(file: String, error: any Error) -> JSONValue {
+        let error = (error as? CommandFailure)?.underlying ?? error
         let detail: JSONValue = (error as? ZoetropeError).map(json)
-            ?? .object([("kind", .string("error")), ("offset", .null), ("message", .string("\(error)"))])
-        return .object([("file", .string(file)), ("error", detail)])
+            ?? .object([("kind", .string((error as? SystemError) == nil ? "error" : "io")), ("offset", .null),
+                        ("message", .string(CommandFailure.describe(error)))])
+        return .object([("schemaVersion", .int(JSONValue.schemaVersion)), ("file", .string(file)), ("error", detail)])
     }
 
     static func json(_ error: ZoetropeError) -> JSONValue {
@@ -99,7 +102,7 @@ struct InfoReport {
         let metadata = [(image.metadata.hasICCProfile, "ICC profile"), (image.metadata.hasEXIF, "EXIF"),
                         (image.metadata.hasXMP, "XMP")].filter(\.0).map(\.1)
         if !metadata.isEmpty { lines.append("metadata: " + metadata.joined(separator: ", ")) }
-        for warning in warnings { lines.append("warning: \(warning)") }
+        for warning in warnings { lines.append(EscapedText.line("warning: " + CommandFailure.describe(warning))) }
         return lines.joined(separator: "\n")
     }
 

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Dispatch
-import Synchronization
 import Zoetrope
 import ZoetropeTerminal
 #if canImport(Glibc)
@@ -31,22 +30,22 @@ struct PlayCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("A \(FormatNames.list) file. Without one, plays Zoetrope's own animation."))
+    @Argument(help: ArgumentHelp("A \(FormatNames.list) file, or - for standard input. Without one, plays Zoetrope's own animation."))
     var file: String?
 
-    @Option(help: "Playback rate: 2 plays twice as fast, 0.5 half as fast.")
+    @Option(parsing: .unconditional, help: "Playback rate: 2 plays twice as fast, 0.5 half as fast.")
     var rate: Double = 1
 
     @Option(help: "Playback mode: forward, reverse or bounce.")
     var mode: PlaybackMode = .forward
 
-    @Option(help: "Plays in all (0 = forever). Default: the image's own count.")
+    @Option(parsing: .unconditional, help: "Plays in all (0 = forever). Default: the image's own count.")
     var loops: Int?
 
-    @Option(help: "Columns for the image (default: the window's width). Enlarges small images.")
+    @Option(parsing: .unconditional, help: "Columns for the image (default: the window's width). Enlarges small images.")
     var width: Int?
 
-    @Option(help: "Rows for the image (default: the window's height less one). Enlarges small images.")
+    @Option(parsing: .unconditional, help: "Rows for the image (default: the window's height less one). Enlarges small images.")
     var height: Int?
 
     @Option(help: "auto, kitty, sixel, iterm, truecolor or 256.")
@@ -82,6 +81,10 @@ struct PlayCommand: ParsableCommand {
     }
 
     func run() throws {
+        try reportingFailures("play", file: file.map { PathArgument($0).display }) { try playImage() }
+    }
+
+    private func playImage() throws {
         let image = try openImage()
         let environment = Self.environment()
         let kind = RendererKind(rawValue: renderer) ?? RendererKind.detect(environment: environment)
@@ -109,7 +112,7 @@ struct PlayCommand: ParsableCommand {
             return try FrameSequence(frames: SampleAnimation.frames(), duration: SampleAnimation.frameDuration,
                                      playCount: .infinite)
         }
-        return try AnimatedImage(contentsOfFile: file)
+        return try ImageSource.file(PathArgument(file)).open().image
     }
 
     /// Writes the first frame inline.
@@ -118,8 +121,8 @@ struct PlayCommand: ParsableCommand {
         let layout = PlayerLayout(canvas: PlayerLayout.contentSize(of: image), window: window.cells,
                                   columns: options.columns, rows: options.rows, renderer: renderer)
         var presenter = FramePresenter(renderer: renderer, background: options.background, layout: layout)
-        TerminalDevice.writeAll(presenter.present(try image.frame(at: 0), contentsRect: image.contentsRect(at: 0),
-                                               inline: true), to: 1)
+        try StandardOutput.write(presenter.present(try image.frame(at: 0), contentsRect: image.contentsRect(at: 0),
+                                                   inline: true))
     }
 
     /// Plays until the last play ends or the user quits; returns the exit status.
@@ -163,17 +166,19 @@ struct PlayCommand: ParsableCommand {
 }
 
 /// Blocks the main thread until the player reports how the program should exit.
-private final class ExitLatch: Sendable {
+private final class ExitLatch: @unchecked Sendable {
     private let semaphore = DispatchSemaphore(value: 0)
-    private let status = Mutex<Int32>(0)
+    /// Written once before the semaphore is signalled and read after waiting on it: the semaphore
+    /// orders the two, so no lock is needed (and `Mutex` would need macOS 15).
+    private var status: Int32 = 0
 
     func signal(_ code: Int32) {
-        status.withLock { $0 = code }
+        status = code
         semaphore.signal()
     }
 
     func wait() -> Int32 {
         semaphore.wait()
-        return status.withLock { $0 }
+        return status
     }
 }

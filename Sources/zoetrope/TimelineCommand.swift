@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import Zoetrope
 
 /// `zoetrope timeline`: which frame shows when, without a screen.
@@ -24,17 +23,17 @@ struct TimelineCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("The animated image (\(FormatNames.list))."))
+    @Argument(help: ArgumentHelp("The animated image (\(FormatNames.list)), or - for standard input."))
     var file: String
 
-    @Option(name: .customLong("refresh"), help: ArgumentHelp("Display refresh rate in ticks per second.", valueName: "hz"))
+    @Option(name: .customLong("refresh"), parsing: .unconditional, help: ArgumentHelp("Display refresh rate in ticks per second.", valueName: "hz"))
     var refresh: Double = 60
 
-    @Option(help: ArgumentHelp("How long to play, in seconds (default: until the animation finishes, at most 600 s, or 10 s when it loops forever).",
+    @Option(parsing: .unconditional, help: ArgumentHelp("How long to play, in seconds (default: until the animation finishes, at most 600 s, or 10 s when it loops forever).",
                                valueName: "s"))
     var seconds: Double?
 
-    @Option(help: "Playback speed: 2 is twice as fast, 0.5 half as fast.")
+    @Option(parsing: .unconditional, help: "Playback speed: 2 is twice as fast, 0.5 half as fast.")
     var rate: Double = 1
 
     @Option(help: "Frame order: forward, reverse or bounce.")
@@ -43,12 +42,15 @@ struct TimelineCommand: ParsableCommand {
     @Option(help: "When late: skip frames to keep wall-clock time, or wait to show every frame.")
     var lateness: LatenessPolicy = .skipFrames
 
-    @Option(help: ArgumentHelp("Bytes of decoded frames to keep ahead (default: automatic, from the system's memory).",
+    @Option(parsing: .unconditional, help: ArgumentHelp("Bytes of decoded frames to keep ahead (default: automatic, from the system's memory).",
                                valueName: "bytes"))
     var budget: Int?
 
     @Flag(help: "Print one JSON object instead of text.")
     var json = false
+
+    @Flag(help: "Indent the JSON output.")
+    var pretty = false
 
     @Flag(help: "Drive playback with a real timer clock, in real time.")
     var realtime = false
@@ -64,31 +66,29 @@ struct TimelineCommand: ParsableCommand {
             throw ValidationError("--rate must be more than 0 and at most 100")
         }
         if let budget, budget <= 0 { throw ValidationError("--budget must be a positive number of bytes") }
+        if let seconds, seconds * refresh > Double(Self.maximumTicks) {
+            throw ValidationError("--seconds × --refresh is \(Int(seconds * refresh)) ticks; at most \(Self.maximumTicks) are simulated "
+                                  + "(shorten --seconds or lower --refresh)")
+        }
     }
 
+    /// The most clock ticks one run simulates, so that the work (and the output) stays bounded.
+    static let maximumTicks = 1_000_000
+
     func run() throws {
-        let image: AnimatedImage
-        do {
-            image = try AnimatedImage(contentsOfFile: file)
-        } catch {
-            StandardError.print("zoetrope timeline: \(file): \(error)")
-            throw ExitCode.failure
-        }
-        let configuration = Animator.Configuration(rate: rate, mode: mode, lateness: lateness,
-                                                   budget: budget.map { .bytes($0) } ?? .automatic)
-        let length = playLength(of: image)
-        let report: PlaybackReport
-        do {
-            report = realtime
+        let source = ImageSource.file(PathArgument(file))
+        try reportingFailures("timeline", file: source.name) {
+            let image = try source.open().image
+            let configuration = Animator.Configuration(rate: rate, mode: mode, lateness: lateness,
+                                                       budget: budget.map { .bytes($0) } ?? .automatic)
+            let length = playLength(of: image)
+            let report = realtime
                 ? try PlaybackSimulation.runInRealTime(image, ticksPerSecond: refresh, duration: length,
                                                        configuration: configuration)
                 : try PlaybackSimulation.run(image, ticksPerSecond: refresh, duration: length,
                                              configuration: configuration)
-        } catch {
-            StandardError.print("zoetrope timeline: \(file): \(error)")
-            throw ExitCode.failure
+            try StandardOutput.print(json ? jsonText(report) : text(report, image: image, name: source.name))
         }
-        print(json ? jsonText(report) : text(report, image: image))
     }
 
     /// --seconds, or the whole animation at this rate (plus a tick), or 10 s when it loops forever.
@@ -98,13 +98,13 @@ struct TimelineCommand: ParsableCommand {
         let length = mode.playDuration(of: image) * plays * (1 / rate) + .seconds(1 / refresh)
         // A file can ask for days of playback (65 535 plays of 655 s frames): simulate at most ten
         // minutes unless --seconds asks for more.
-        return min(length, Self.defaultLengthCap)
+        return min(length, Self.defaultLengthCap, .seconds(Double(Self.maximumTicks) / refresh))
     }
 
     static let defaultLengthCap = Duration.seconds(600)
 
-    private func text(_ report: PlaybackReport, image: AnimatedImage) -> String {
-        var lines = ["\(file): \(image.format), \(image.canvasSize), \(image.frameCount) frames, \(image.playCount); "
+    private func text(_ report: PlaybackReport, image: AnimatedImage, name: String) -> String {
+        var lines = ["\(name): \(image.format), \(image.canvasSize), \(image.frameCount) frames, \(image.playCount); "
             + "\(number(refresh)) Hz, rate \(number(rate)), \(mode.rawValue), \(lateness.argumentName)"
             + (realtime ? ", real time" : "")]
         lines.append("   time (ms)  frame  loop")
@@ -122,13 +122,14 @@ struct TimelineCommand: ParsableCommand {
             .object([("timeMs", .milliseconds(change.time)), ("frame", .int(change.frame)), ("loop", .int(change.loop))])
         }
         return JSONValue.object([
+            ("schemaVersion", .int(JSONValue.schemaVersion)),
             ("changes", .array(changes)),
             ("loopsCompleted", .int(report.loopsCompleted)),
             ("finished", .bool(report.finished)),
             ("bufferMisses", .int(report.bufferMisses)),
             ("peakBufferedFrames", .int(report.peakBufferedFrames)),
             ("peakBufferedBytes", .int(report.peakBufferedBytes)),
-        ]).rendered(pretty: false)
+        ]).rendered(pretty: pretty)
     }
 
     /// Milliseconds to three decimals, without trailing zeros: `100`, `116.667`.

@@ -17,8 +17,19 @@ struct PNGChunk: Sendable {
     /// The type as text, for messages.
     var name: String { Self.name(type) }
 
+    /// The four type bytes as text; a byte that is not a printable ASCII character (damaged files
+    /// have any) is written as `\xNN`, so messages stay one clean line.
     static func name(_ type: UInt32) -> String {
-        String(decoding: [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: type >> UInt32($0)) }, as: UTF8.self)
+        var text = ""
+        for shift: UInt32 in [24, 16, 8, 0] {
+            let byte = UInt8(truncatingIfNeeded: type >> shift)
+            if (0x21...0x7E).contains(byte) && byte != UInt8(ascii: "\\") {
+                text.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                text += "\\x" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+            }
+        }
+        return text
     }
 
     static func code(_ name: StaticString) -> UInt32 {
@@ -51,8 +62,11 @@ struct PNGChunk: Sendable {
                 let chunk = PNGChunk(type: type, offset: offset, data: start..<min(end, bytes.count),
                                      isCRCValid: false, isTruncated: true)
                 chunks.append(chunk)
-                return (chunks, ZoetropeError(.truncated, format: .png, offset: offset,
-                                              "file ends inside the \(chunk.name) chunk"))
+                let remaining = max(0, bytes.count - start)
+                let what = length > remaining
+                    ? "the \(chunk.name) chunk's length \(length) runs past the end of the file (\(remaining) bytes follow its header)"
+                    : "file ends inside the \(chunk.name) chunk"
+                return (chunks, ZoetropeError(.truncated, format: .png, offset: offset, what))
             }
             var crc = CRC32()
             crc.update(bytes[offset + 4..<end])

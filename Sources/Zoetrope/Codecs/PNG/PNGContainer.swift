@@ -27,6 +27,8 @@ struct PNGContainer: ImageContainer {
         var scan = try PNGChunkScan(chunks, bytes: bytes, header: header, options: options)
         if let walkProblem { scan.warnings.append(walkProblem) }
         guard let firstIDAT = scan.idat.first else {
+            // A damaged chunk before any IDAT hides the rest of the file: report that, not a missing IDAT.
+            if let walkProblem { throw walkProblem }
             throw ZoetropeError(.malformed, format: .png, offset: 8, "no IDAT chunk: the file has no image data")
         }
         if header.colorType == .palette && scan.plte == nil {

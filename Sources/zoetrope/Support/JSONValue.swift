@@ -23,6 +23,10 @@ enum JSONValue: Sendable, Equatable {
         return .double(Double(totalMicros) / 1000)
     }
 
+    /// The version of the commands' JSON schemas (docs/cli.md), in every object they print; it
+    /// changes when a field is removed or changes meaning (new fields may appear without it).
+    static let schemaVersion = 1
+
     /// The JSON text, indented by two spaces per level, or compact on one line.
     func rendered(pretty: Bool = true) -> String {
         var out = ""

@@ -1,0 +1,30 @@
+/// Where a command writes one output: standard output, or a file replaced atomically.
+enum OutputDestination {
+    case standardOutput
+    case file(AtomicFile)
+
+    /// Opens `path` for writing (`-` is standard output).
+    /// - Parameter inputs: files that must not be replaced; standard output is refused too when it
+    ///   is one of them (`convert a.gif - >> a.gif`).
+    static func open(_ path: PathArgument, protecting inputs: [FileIdentity]) throws -> OutputDestination {
+        if path.isStandardStream {
+            if let output = FileIdentity(descriptor: 1), inputs.contains(output) {
+                throw CommandFailure(file: "standard output", "refusing to write over an input file")
+            }
+            return .standardOutput
+        }
+        return .file(try AtomicFile(path, protecting: inputs))
+    }
+
+    func write(_ bytes: [UInt8]) throws {
+        switch self {
+        case .standardOutput: try StandardOutput.write(bytes)
+        case .file(let file): try file.write(bytes)
+        }
+    }
+
+    /// Finishes the output: a file is moved into place.
+    func commit() throws {
+        if case .file(let file) = self { try file.commit() }
+    }
+}

@@ -1,0 +1,78 @@
+/// A file named on the command line: `-` for a standard stream, otherwise a path taken as the exact
+/// bytes the shell passed (any name the file system allows, valid UTF-8 or not).
+struct PathArgument: Hashable {
+    /// The argument as the parser saw it (invalid UTF-8 repaired with U+FFFD).
+    let text: String
+    /// The argument's bytes as passed to the process.
+    let bytes: [UInt8]
+
+    init(_ text: String) {
+        self.text = text
+        bytes = RawArguments.bytes(for: text)
+    }
+
+    /// A path made by the command from `bytes`.
+    init(bytes: [UInt8]) {
+        self.bytes = bytes
+        text = String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Whether this is `-`: standard input where a file is read, standard output where one is written.
+    var isStandardStream: Bool { text == "-" }
+
+    /// The path for messages: printable, one line (see ``EscapedText``).
+    var display: String { isStandardStream ? "<standard input>" : EscapedText.bytes(bytes) }
+
+    /// Calls `body` with the path as a NUL-terminated C string.
+    func withCString<Result>(_ body: (UnsafePointer<CChar>) throws -> Result) rethrows -> Result {
+        try (bytes + [0]).withUnsafeBufferPointer { buffer in
+            try buffer.withMemoryRebound(to: CChar.self) { try body($0.baseAddress!) }
+        }
+    }
+
+    /// The folder holding this path ("." for a bare name), as bytes.
+    var directoryBytes: [UInt8] {
+        guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return Array(".".utf8) }
+        return slash == 0 ? [UInt8(ascii: "/")] : Array(bytes[..<slash])
+    }
+
+    /// The last path component, as bytes.
+    var fileNameBytes: [UInt8] {
+        guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return bytes }
+        return Array(bytes[(slash + 1)...])
+    }
+
+    /// The extension after the last dot of the file name, lowercased ("" when there is none).
+    var fileExtension: String {
+        let name = fileNameBytes
+        guard let dot = name.lastIndex(of: UInt8(ascii: ".")), dot > 0 else { return "" }
+        return String(decoding: name[(dot + 1)...], as: UTF8.self).lowercased()
+    }
+}
+
+/// The process's arguments as bytes. Swift decodes `argv` into `String`s and replaces invalid
+/// UTF-8 with U+FFFD, which would lose such file names; this maps each decoded argument back to
+/// the bytes it came from.
+enum RawArguments {
+    private static let byText: [String: [UInt8]] = {
+        var table: [String: [UInt8]] = [:]
+        for index in 0..<Int(CommandLine.argc) {
+            guard let pointer = CommandLine.unsafeArgv[index] else { continue }
+            let bytes = Array(UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self),
+                                                  count: strlenOf(pointer)))
+            table[String(decoding: bytes, as: UTF8.self)] = bytes
+        }
+        return table
+    }()
+
+    /// The bytes `text` was decoded from, or its UTF-8 when it is not an argument of this process.
+    static func bytes(for text: String) -> [UInt8] {
+        byText[text] ?? Array(text.utf8)
+    }
+
+    private static func strlenOf(_ pointer: UnsafeMutablePointer<CChar>) -> Int {
+        var length = 0
+        while pointer[length] != 0 { length += 1 }
+        return length
+    }
+}
