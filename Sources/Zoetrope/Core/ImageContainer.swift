@@ -10,8 +10,8 @@ protocol ImageContainer: Sendable {
     var format: ImageFormat { get }
     /// The frame table, loop count and warnings.
     var table: FrameTable { get }
-    /// Decodes frame `index`'s own pixels: an image the size of its (unclipped) rectangle, straight
-    /// RGBA. Pixels the data does not reach (truncated or damaged data) are transparent, and the
+    /// Decodes frame `index`'s own pixels: an image the size of its rectangle (or of the part of it
+    /// inside the canvas, which the result's `rect` then gives), straight RGBA. Pixels the data does not reach (truncated or damaged data) are transparent, and the
     /// damage is returned with them; a frame with nothing usable throws.
     ///
     /// `index` is within `table.frames.indices`: callers check it (``AnimatedImage`` does, once).
@@ -20,10 +20,28 @@ protocol ImageContainer: Sendable {
 
 /// One frame's own pixels, before compositing.
 struct DecodedFrame: Sendable {
-    /// Pixels of the frame's rectangle.
+    /// Pixels of the frame's rectangle, or of ``rect`` when that is set.
     var image: RGBAImage
     /// Damage met while decoding; the pixels after it are transparent.
     var damage: ZoetropeError?
     /// How its "over" pixels combine with the canvas.
     var blending: FrameBlending = .exact
+    /// The part of the frame's rectangle that `image` covers, when a decoder left out pixels
+    /// outside the canvas; `nil` when it covers the whole rectangle.
+    var rect: PixelRect?
+
+    init(image: RGBAImage, damage: ZoetropeError?, blending: FrameBlending = .exact, rect: PixelRect? = nil) {
+        self.image = image
+        self.damage = damage
+        self.blending = blending
+        self.rect = rect
+    }
+
+    /// `info` as the compositor draws this frame: with the rectangle its pixels cover.
+    func drawing(_ info: FrameInfo) -> FrameInfo {
+        guard let rect else { return info }
+        var clipped = info
+        clipped.rect = rect
+        return clipped
+    }
 }

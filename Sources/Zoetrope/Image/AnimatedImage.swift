@@ -148,7 +148,7 @@ public final class AnimatedImage: AnimatableImage {
                 decoded = DecodedFrame(image: RGBAImage(width: 0, height: 0), damage: error)
             }
             if let damage = decoded.damage { state.withLock { $0.frameDamage[index] = damage } }
-            compositor.draw(decoded.image, info: info, blending: decoded.blending)
+            compositor.draw(decoded.image, info: decoded.drawing(info), blending: decoded.blending)
             try body(index, compositor.canvas)
             compositor.dispose(info)
         }

@@ -52,7 +52,7 @@ struct FrameReplay: Sendable {
                     continue
                 }
             }
-            compositor.draw(decoded.image, info: info, blending: decoded.blending)
+            compositor.draw(decoded.image, info: decoded.drawing(info), blending: decoded.blending)
             if next == index { shown = compositor.canvas }
             compositor.dispose(info)
             nextIndex = next + 1

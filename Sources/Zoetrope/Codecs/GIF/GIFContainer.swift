@@ -14,6 +14,6 @@ struct GIFContainer: ImageContainer {
     }
 
     func decodeFrame(at index: Int) throws(ZoetropeError) -> DecodedFrame {
-        try GIFFrameDecoder.decode(records[index], frameIndex: index, file: bytes)
+        try GIFFrameDecoder.decode(records[index], frameIndex: index, file: bytes, canvas: table.canvasSize)
     }
 }

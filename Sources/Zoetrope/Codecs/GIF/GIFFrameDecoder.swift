@@ -1,8 +1,13 @@
-/// Decodes one GIF frame's own pixels (its rectangle, unclipped) to straight RGBA.
+/// Decodes one GIF frame's own pixels to straight RGBA: its whole rectangle when that lies inside
+/// the canvas, else only the part inside it (see ``ClippedLZWDecoder``).
 enum GIFFrameDecoder {
     /// Pixels the data never reaches stay transparent and the damage is returned with them.
     /// - Throws: when the frame's data yields no pixel at all.
-    static func decode(_ record: GIFFrameRecord, frameIndex: Int, file: [UInt8]) throws(ZoetropeError) -> DecodedFrame {
+    static func decode(_ record: GIFFrameRecord, frameIndex: Int, file: [UInt8], canvas: PixelSize) throws(ZoetropeError) -> DecodedFrame {
+        let canvasRect = PixelRect(x: 0, y: 0, width: canvas.width, height: canvas.height)
+        if !canvasRect.contains(record.rect) {
+            return try decodeClipped(record, frameIndex: frameIndex, file: file, canvas: canvas)
+        }
         let width = record.rect.width, height = record.rect.height
         let pixelCount = width * height // checked against the limits while parsing
         guard pixelCount > 0 else {
@@ -28,6 +33,36 @@ enum GIFFrameDecoder {
         let damage = damage(result, data: data, frameIndex: frameIndex, pixelCount: pixelCount)
         if result.pixelsWritten == 0, let damage { throw damage }
         return DecodedFrame(image: RGBAImage(width: width, height: height, pixels: pixels), damage: damage)
+    }
+
+    /// Decodes only the part of a frame that lies inside the canvas; the result's `rect` says which.
+    private static func decodeClipped(_ record: GIFFrameRecord, frameIndex: Int, file: [UInt8],
+                                      canvas: PixelSize) throws(ZoetropeError) -> DecodedFrame {
+        let rect = record.rect
+        let visible = PixelRect(x: rect.x, y: rect.y,
+                                width: max(0, min(rect.width, canvas.width - rect.x)),
+                                height: max(0, min(rect.height, canvas.height - rect.y)))
+        let decoder = ClippedLZWDecoder(frameWidth: rect.width, frameHeight: rect.height,
+                                        visibleWidth: visible.width, visibleHeight: visible.height,
+                                        rowOrder: record.isInterlaced ? GIFInterlace.rowOrder(height: rect.height) : nil)
+        let data = GIFImageData(file: file, offset: record.dataOffset, endOffset: record.dataEndOffset)
+        let colors = GIFColorLookup.table(bytes: file, colorTable: record.colorTable,
+                                          transparentIndex: record.transparentIndex,
+                                          literalCount: 1 << record.minimumCodeSize)
+        var pixels = [UInt8](repeating: 0, count: visible.area * 4)
+        let result = pixels.withUnsafeMutableBytes { raw in
+            raw.withMemoryRebound(to: UInt32.self) { output in
+                data.bytes.withUnsafeBufferPointer { input in
+                    colors.withUnsafeBufferPointer { colors in
+                        decoder.decode(input, minimumCodeSize: record.minimumCodeSize, colors: colors, into: output)
+                    }
+                }
+            }
+        }
+        let damage = damage(result, data: data, frameIndex: frameIndex, pixelCount: rect.area)
+        if result.pixelsWritten == 0, let damage { throw damage }
+        return DecodedFrame(image: RGBAImage(width: visible.width, height: visible.height, pixels: pixels),
+                            damage: damage, rect: visible)
     }
 
     private static func damage(_ result: LZWDecoder.Result, data: GIFImageData, frameIndex: Int,
