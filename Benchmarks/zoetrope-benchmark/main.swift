@@ -16,6 +16,7 @@ case "decode": status = DecodeMode.run(modeArguments)
 case "inflate": status = ZlibModes.inflate(modeArguments)
 case "deflate": status = ZlibModes.deflate(modeArguments)
 case "generate": status = GenerateMode.run(modeArguments)
+case "generate-long": status = LongAnimations.run(modeArguments)
 case "playback": status = PlaybackBenchmark.main(modeArguments)
 case "frames": status = FramesMode.run(modeArguments)
 default:
@@ -25,6 +26,7 @@ default:
            zoetrope-benchmark inflate FILE.zlib MIN_MS
            zoetrope-benchmark deflate FILE LEVEL MIN_MS
            zoetrope-benchmark generate DIR                      (APNG files made with Zoetrope's encoder)
+           zoetrope-benchmark generate-long DIR                 (long GIFs for convert memory: 20,000 and 300×1080p frames)
            zoetrope-benchmark playback FILE [--seconds S]       (playback memory and timing)
            zoetrope-benchmark frames FILE                       (per-frame hashes, for scripts/differential)
     """)
