@@ -45,26 +45,15 @@ struct ConvertCommand: ParsableCommand {
     @Option(name: .long, parsing: .unconditional, help: "PNG compression level from 0 (fastest, stored) to 9 (smallest).")
     var level: Int = 6
 
-    @Option(help: ArgumentHelp("Frames to keep: indices and ranges such as 0-9,15,20- (default: all).", valueName: "list"))
-    var frames: FrameSelection?
-
-    @Option(parsing: .unconditional, help: "Output width in pixels (keeps the aspect ratio unless --height is given too).")
-    var width: Int?
-
-    @Option(parsing: .unconditional, help: "Output height in pixels (keeps the aspect ratio unless --width is given too).")
-    var height: Int?
-
     @Flag(name: .long, help: "Keep delays exactly as stored instead of the browsers' minimum.")
     var rawTiming = false
 
-    @Flag(name: .shortAndLong, help: "No progress line.")
-    var quiet = false
+    @OptionGroup var selection: FrameOptions
 
     func validate() throws {
         guard (0...9).contains(level) else {
             throw ValidationError("--level must be between 0 and 9 (got \(level))")
         }
-        try SizeArguments.validate(width: width, height: height)
     }
 
     func run() throws {
@@ -73,9 +62,9 @@ struct ConvertCommand: ParsableCommand {
             let outputFormat = try OutputFormat.resolve(format, for: outputPath)
             let source = ImageSource.file(PathArgument(input))
             let (image, identity) = try source.open(options: DecodingOptions(timing: rawTiming ? .raw : .browser))
-            var frames = try SelectedFrames(image, selection: self.frames, width: width, height: height)
+            var frames = try SelectedFrames(image, selection: selection.frames, width: selection.width, height: selection.height)
             let destination = try OutputDestination.open(outputPath, protecting: identity.map { [$0] } ?? [])
-            let progress = ProgressReporter("converting", total: 2 * frames.frameCount, quiet: quiet)
+            let progress = ProgressReporter("converting", total: 2 * frames.frameCount, quiet: selection.quiet)
             let count = frames.frameCount
             var passesDone = 0
             frames.onFrame = { done in

@@ -35,21 +35,7 @@ struct FramesCommand: ParsableCommand {
     @Option(help: "File format in the output folder: png or rgba.")
     var format: FileFormat = .png
 
-    @Option(help: ArgumentHelp("Frames to write: indices and ranges such as 0-9,15,20- (default: all).", valueName: "list"))
-    var frames: FrameSelection?
-
-    @Option(parsing: .unconditional, help: "Frame width in pixels (keeps the aspect ratio unless --height is given too).")
-    var width: Int?
-
-    @Option(parsing: .unconditional, help: "Frame height in pixels (keeps the aspect ratio unless --width is given too).")
-    var height: Int?
-
-    @Flag(name: .shortAndLong, help: "No progress line.")
-    var quiet = false
-
-    func validate() throws {
-        try SizeArguments.validate(width: width, height: height)
-    }
+    @OptionGroup var selection: FrameOptions
 
     func run() throws {
         let sources = ImageSource.list(files)
@@ -73,8 +59,8 @@ struct FramesCommand: ParsableCommand {
 
     private func write(_ source: ImageSource, prefix: String) throws {
         let (image, identity) = try source.open()
-        var selected = try SelectedFrames(image, selection: frames, width: width, height: height)
-        let progress = ProgressReporter("writing frames", total: selected.frameCount, quiet: quiet)
+        var selected = try SelectedFrames(image, selection: selection.frames, width: selection.width, height: selection.height)
+        let progress = ProgressReporter("writing frames", total: selected.frameCount, quiet: selection.quiet)
         selected.onFrame = progress.update
         defer { progress.finish() }
         let outputPath = PathArgument(output)

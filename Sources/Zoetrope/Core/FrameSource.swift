@@ -29,3 +29,18 @@ struct FrameArray: FrameSource {
 
 /// Where a streaming encoder writes: called with each finished piece of the file, in order.
 public typealias EncodedBytesSink = (_ bytes: [UInt8]) throws -> Void
+
+/// Runs a streaming encoder over an array of frames and returns the file: the array APIs of the
+/// encoders. Neither the array nor the collecting sink throws, so any error is the encoder's own.
+func encodeCollecting(_ format: ImageFormat,
+                      _ encode: (_ output: EncodedBytesSink) throws -> Void) throws(ZoetropeError) -> [UInt8] {
+    var out: [UInt8] = []
+    do {
+        try encode { out.append(contentsOf: $0) }
+    } catch let error as ZoetropeError {
+        throw error
+    } catch {
+        throw ZoetropeError(.invalidArgument, format: format, "\(error)")
+    }
+    return out
+}

@@ -188,15 +188,9 @@ public enum GIFEncoder {
         guard frames.allSatisfy({ $0.size == frames.first?.size }) else {
             throw ZoetropeError(.invalidArgument, format: .gif, "all frames must have the same size")
         }
-        var out: [UInt8] = []
-        do {
-            try encode(FrameArray(frames: frames), durations: durations, playCount: playCount) { out.append(contentsOf: $0) }
-        } catch let error as ZoetropeError {
-            throw error
-        } catch {
-            throw ZoetropeError(.invalidArgument, format: .gif, "\(error)") // not reached: nothing else throws
+        return try encodeCollecting(.gif) { output in
+            try encode(FrameArray(frames: frames), durations: durations, playCount: playCount, to: output)
         }
-        return out
     }
 
     /// Encodes the frames of `source` as an animated GIF, by the rules of

@@ -23,17 +23,9 @@ public enum APNGEncoder {
         guard frames.allSatisfy({ $0.width == frames.first?.width && $0.height == frames.first?.height }) else {
             throw ZoetropeError(.invalidArgument, format: .apng, "all frames must have the same size")
         }
-        var out: [UInt8] = []
-        do {
-            try encode(FrameArray(frames: frames), durations: durations, playCount: playCount, level: level) {
-                out.append(contentsOf: $0)
-            }
-        } catch let error as ZoetropeError {
-            throw error
-        } catch {
-            throw ZoetropeError(.invalidArgument, format: .apng, "\(error)") // not reached: nothing else throws
+        return try encodeCollecting(.apng) { output in
+            try encode(FrameArray(frames: frames), durations: durations, playCount: playCount, level: level, to: output)
         }
-        return out
     }
 
     /// Encodes the frames of `source` as an APNG file, handing the file to `output` piece by piece
