@@ -1,7 +1,9 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 extension AnimatedImage {
@@ -13,25 +15,83 @@ extension AnimatedImage {
     }
 }
 
-/// Reading whole files into byte arrays, for the edges of the library.
+/// Reading and writing whole files as byte arrays with POSIX calls, for the edges of the library
+/// and its tools (no Foundation, which would cost every program that links the library its
+/// start-up time).
 package enum FileBytes {
+    /// A failed system call: the `errno` value.
+    package struct Failure: Error {
+        package let code: Int32
+        /// The system's reason, as a phrase ("No such file or directory").
+        package var reason: String { String(cString: strerror(code)) }
+    }
+
     /// The bytes of the file at `path`.
     /// - Throws: ``ZoetropeError`` with kind `.io`.
     package static func read(_ path: String) throws(ZoetropeError) -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw ZoetropeError(.io, "cannot read \(path): \(Failure(code: errno).reason)") }
+        defer { close(descriptor) }
         do {
-            return [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+            return try readAll(descriptor, limit: Int.max)
         } catch {
-            throw ZoetropeError(.io, "cannot read \(path): \(error)")
+            throw ZoetropeError(.io, "cannot read \(path): \(error.reason)")
+        }
+    }
+
+    /// Everything left to read on `descriptor`, up to its end.
+    /// - Throws: ``Failure`` with the system's `errno`, `EISDIR` for a folder, or `EFBIG` when more
+    ///   than `limit` bytes arrive.
+    package static func readAll(_ descriptor: Int32, limit: Int) throws(Failure) -> [UInt8] {
+        var info = stat()
+        var bytes: [UInt8] = []
+        if fstat(descriptor, &info) == 0 {
+            if info.st_mode & S_IFMT == S_IFDIR { throw Failure(code: EISDIR) }
+            // Files in /proc report size 0: the size is only a hint.
+            if info.st_mode & S_IFMT == S_IFREG { bytes.reserveCapacity(min(max(0, Int(clamping: info.st_size)), limit)) }
+        }
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress!, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw Failure(code: errno)
+            }
+            if count == 0 { return bytes }
+            guard count <= limit - bytes.count else { throw Failure(code: EFBIG) }
+            bytes.append(contentsOf: chunk[..<count])
         }
     }
 
     /// Writes `bytes` to the file at `path`, replacing it.
     /// - Throws: ``ZoetropeError`` with kind `.io`.
     package static func write(_ bytes: [UInt8], to path: String) throws(ZoetropeError) {
-        do {
-            try Data(bytes).write(to: URL(fileURLWithPath: path))
-        } catch {
-            throw ZoetropeError(.io, "cannot write \(path): \(error)")
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+        guard descriptor >= 0 else { throw ZoetropeError(.io, "cannot write \(path): \(Failure(code: errno).reason)") }
+        var failure: Int32? = bytes.withUnsafeBytes { buffer in
+            var written = 0
+            while written < buffer.count {
+                let count = systemWrite(descriptor, buffer.baseAddress! + written, buffer.count - written)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                written += count
+            }
+            return nil
         }
+        if close(descriptor) != 0 && failure == nil { failure = errno }
+        if let failure { throw ZoetropeError(.io, "cannot write \(path): \(Failure(code: failure).reason)") }
     }
+}
+
+// The C library's read and write, under names that members called `read` and `write` cannot hide.
+@inline(__always)
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    read(descriptor, buffer, count)
+}
+
+@inline(__always)
+private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+    write(descriptor, buffer, count)
 }

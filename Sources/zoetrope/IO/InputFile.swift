@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Zoetrope
 
 /// A whole input read into memory: a file, or standard input for `-`.
 struct InputFile {
@@ -30,28 +31,10 @@ struct InputFile {
         }
         defer { if descriptor != 0 { close(descriptor) } }
         identity = FileIdentity(descriptor: descriptor)
-        bytes = try Self.readAll(descriptor, name: path.display)
-    }
-
-    private static func readAll(_ descriptor: Int32, name: String) throws(SystemError) -> [UInt8] {
-        var info = stat()
-        if fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
-            throw SystemError("cannot read \(name)", code: EISDIR)
-        }
-        var bytes: [UInt8] = []
-        if fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG {
-            bytes.reserveCapacity(min(Int(info.st_size), maximumSize) + 1)
-        }
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw SystemError("cannot read \(name)")
-            }
-            if count == 0 { return bytes }
-            guard bytes.count + count <= maximumSize else { throw SystemError("cannot read \(name)", code: EFBIG) }
-            bytes.append(contentsOf: chunk[..<count])
+        do {
+            bytes = try FileBytes.readAll(descriptor, limit: Self.maximumSize)
+        } catch {
+            throw SystemError("cannot read \(path.display)", code: error.code)
         }
     }
 }

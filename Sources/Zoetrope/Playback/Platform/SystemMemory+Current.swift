@@ -1,7 +1,9 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
 #endif
 #if canImport(os)
 import os
@@ -21,7 +23,9 @@ extension SystemMemory {
         let cgroup = files.lazy.compactMap { file in text(file.limit).map { ($0, text(file.usage)) } }.first
         if let memory = linux(meminfo: meminfo, cgroupLimit: cgroup?.0, cgroupUsage: cgroup?.1) { return memory }
         #endif
-        let physical = Int(clamping: ProcessInfo.processInfo.physicalMemory)
+        let (product, overflow) = max(0, sysconf(Int32(_SC_PHYS_PAGES)))
+            .multipliedReportingOverflow(by: max(0, sysconf(Int32(_SC_PAGESIZE))))
+        let physical = overflow ? Int.max : product
         #if os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
         return SystemMemory(physical: physical, available: Int(clamping: os_proc_available_memory()))
         #else
@@ -30,7 +34,7 @@ extension SystemMemory {
     }
 
     private static func text(_ path: String) -> String? {
-        guard let data = FileManager.default.contents(atPath: path) else { return nil }
-        return String(decoding: data, as: UTF8.self)
+        guard let bytes = try? FileBytes.read(path) else { return nil }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
