@@ -98,7 +98,7 @@ struct PlayCommand: ParsableCommand {
         let window = TerminalDevice.windowSize(1)
             ?? WindowSize(cells: CellSize(columns: width ?? 80, rows: (height ?? 23) + 1), cellPixels: nil)
         // A still image has nothing to play; outside a full-screen session it would never end.
-        if once || !outputIsTerminal && (!animate || image.frameCount == 1) {
+        if once || !outputIsTerminal && (!animate || image.isComplete && image.frameCount == 1) {
             try writeStill(image, options: options, window: window)
             return
         }
@@ -106,13 +106,20 @@ struct PlayCommand: ParsableCommand {
         if status != 0 { throw ExitCode(status) }
     }
 
-    /// The file's image, or the built-in animation.
+    /// The file's image (opened lazily, or read progressively from standard input), or the
+    /// built-in animation.
     private func openImage() throws -> any AnimatableImage {
         guard let file else {
             return try FrameSequence(frames: SampleAnimation.frames(), duration: SampleAnimation.frameDuration,
                                      playCount: .infinite)
         }
-        return try ImageSource.file(PathArgument(file)).open().image
+        let path = PathArgument(file)
+        if path.isStandardStream { return try StandardInputImage.open() }
+        do {
+            return try ProgressiveImage(bytes: try InputFile(path).bytes)
+        } catch let error as SystemError {
+            throw CommandFailure(file: nil, error)
+        }
     }
 
     /// Writes the first frame inline.

@@ -17,6 +17,10 @@ public protocol AnimatableImage: AnyObject, Sendable {
     /// The part of ``frame(at:)`` to show, when only part of the image is the frame (sprite sheets);
     /// `nil` for the whole canvas.
     func contentsRect(at index: Int) -> PixelRect?
+    /// Whether every frame is known. `false` while a ``ProgressiveImage`` still receives bytes:
+    /// ``frameCount`` may then grow, and an ``Animator`` waits on the last frame instead of
+    /// finishing or looping.
+    var isComplete: Bool { get }
 }
 
 extension AnimatableImage {
@@ -34,4 +38,6 @@ extension AnimatableImage {
     public var isAnimated: Bool { frameCount > 1 }
 
     public func contentsRect(at index: Int) -> PixelRect? { nil }
+
+    public var isComplete: Bool { true }
 }

@@ -88,6 +88,9 @@ public final class AnimatedImage: AnimatableImage {
     /// How long frame `index` shows, after the ``FrameTiming`` rule of ``options``.
     public func duration(at index: Int) -> Duration { frames[index].delay }
 
+    /// Damage found in the file's structure when it was opened (not in frame data).
+    var structureWarnings: [ZoetropeError] { container.table.warnings }
+
     /// Damage found so far: in the file's structure when it was opened, and in the data of frames
     /// decoded since. Frames before the damage decode normally; a damaged frame keeps what it decoded.
     public var warnings: [ZoetropeError] {

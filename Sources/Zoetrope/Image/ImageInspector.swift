@@ -29,10 +29,25 @@ public enum ImageInspector {
     /// - Throws: ``ZoetropeError`` when the bytes are no supported image or no frame can be found.
     public static func inspect(_ bytes: [UInt8], limits: DecodingLimits = .default) throws(ZoetropeError) -> ImageSummary {
         let container = try CodecRegistry.open(bytes, options: DecodingOptions(limits: limits))
-        let table = container.table
-        return ImageSummary(format: container.format, size: table.canvasSize, frameCount: table.frames.count,
-                            storedLoopCount: table.storedLoopCount, playCount: table.playCount,
-                            warnings: table.warnings, compressions: Set(table.frames.map(\.compression)),
-                            metadata: table.metadata)
+        return ImageSummary(format: container.format, table: container.table)
+    }
+}
+
+extension ImageSummary {
+    /// The summary of a parsed frame table.
+    init(format: ImageFormat, table: FrameTable) {
+        self.init(format: format, size: table.canvasSize, frameCount: table.frames.count,
+                  storedLoopCount: table.storedLoopCount, playCount: table.playCount,
+                  warnings: table.warnings, compressions: Set(table.frames.map(\.compression)),
+                  metadata: table.metadata)
+    }
+}
+
+extension AnimatedImage {
+    /// What ``ImageInspector`` says of this image's bytes (structure warnings only).
+    public var summary: ImageSummary {
+        ImageSummary(format: format, size: canvasSize, frameCount: frameCount, storedLoopCount: storedLoopCount,
+                     playCount: playCount, warnings: structureWarnings, compressions: Set(frames.map(\.compression)),
+                     metadata: metadata)
     }
 }

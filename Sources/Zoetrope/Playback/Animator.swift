@@ -342,7 +342,12 @@ public final class Animator: Sendable {
 
     private func handle(_ tick: ClockTick) {
         let outcome = state.withLock { state -> Outcome? in
-            guard state.isPlaying, var cursor = state.cursor, let buffer = state.buffer else { return nil }
+            guard state.isPlaying, var cursor = state.cursor, var buffer = state.buffer else { return nil }
+            if let (grown, newBuffer) = followGrowth(of: buffer.image, cursor: cursor, configuration: state.configuration) {
+                buffer.close()
+                (cursor, buffer) = (grown, newBuffer)
+                state.buffer = newBuffer
+            }
             state.now = tick.timestamp
             let rate = state.configuration.rate
             let time = rate > 0 && rate.isFinite ? tick.interval * rate : .zero
@@ -386,9 +391,34 @@ public final class Animator: Sendable {
     // MARK: Helpers
 
     private static func makeCursor(for image: any AnimatableImage, configuration: Configuration) -> PlaybackCursor {
-        let durations = (0..<max(image.frameCount, 1)).map { image.duration(at: $0) }
-        return PlaybackCursor(durations: durations, mode: configuration.mode,
-                              plays: (configuration.playCount ?? image.playCount).count)
+        var durations = (0..<max(image.frameCount, 1)).map { image.duration(at: $0) }
+        guard !image.isComplete else {
+            return PlaybackCursor(durations: durations, mode: configuration.mode,
+                                  plays: (configuration.playCount ?? image.playCount).count)
+        }
+        // Frames are still arriving: play forward and wait on the last one that arrived (it
+        // "lasts" until the frames after it come) instead of looping or finishing.
+        durations[durations.count - 1] = frontierWait
+        return PlaybackCursor(durations: durations, mode: .forward, plays: 1)
+    }
+
+    /// How long the last arrived frame of an incomplete image lasts: longer than any wait.
+    static let frontierWait = Duration.seconds(1 << 40)
+
+    /// When the image gained frames (or became complete) since `cursor` was made, a cursor over
+    /// the frames known now at the same place, and a buffer for them; else `nil`.
+    private func followGrowth(of image: any AnimatableImage, cursor: PlaybackCursor,
+                              configuration: Configuration) -> (PlaybackCursor, FrameBuffer)? {
+        let waiting = cursor.durations.last == Self.frontierWait
+        guard waiting, image.frameCount != cursor.durations.count || image.isComplete else { return nil }
+        var grown = Self.makeCursor(for: image, configuration: configuration)
+        grown.seek(toFrame: cursor.frame)
+        // Time spent waiting for bytes does not count towards the frame: playback goes on from
+        // where it stood, as browsers do.
+        grown.restore(timeInFrame: min(cursor.timeInFrame, image.duration(at: cursor.frame)))
+        let buffer = FrameBuffer(image: image, budget: configuration.budget, cache: cache,
+                                 regrowDelay: configuration.regrowDelay)
+        return (grown, buffer)
     }
 
     /// A cursor at the start, for the same frames as `cursor`.

@@ -117,6 +117,11 @@ struct PlaybackCursor: Sendable {
         completedLoops = min(max(loops, 0), plays.map { $0 - 1 } ?? Int.max)
     }
 
+    /// Sets the time already spent on the current frame (clamped to its duration).
+    mutating func restore(timeInFrame time: Duration) {
+        timeInFrame = min(max(time, .zero), durations[cycle[step]])
+    }
+
     /// Goes to the first step of the current play that shows `frame`, at its start.
     mutating func seek(toFrame frame: Int) {
         guard let target = cycle.firstIndex(of: frame) else { return }
