@@ -415,7 +415,7 @@ public final class Animator: Sendable {
         grown.seek(toFrame: cursor.frame)
         // Time spent waiting for bytes does not count towards the frame: playback goes on from
         // where it stood, as browsers do.
-        grown.restore(timeInFrame: min(cursor.timeInFrame, image.duration(at: cursor.frame)))
+        grown.restore(timeInFrame: cursor.timeInFrame) // clamped to the frame's own duration
         let buffer = FrameBuffer(image: image, budget: configuration.budget, cache: cache,
                                  regrowDelay: configuration.regrowDelay)
         return (grown, buffer)
