@@ -14,6 +14,10 @@ import Dispatch
 /// (doubling the prefix it looks at), so the first frame shows after a time that does not depend
 /// on the file's length, and finds the rest of the frame table in the background.
 ///
+/// An APNG whose animation proves broken only at its end (an `acTL` frame count that does not
+/// match, say) falls back to its still image then, as when it is opened whole: the frames shown
+/// while it arrived are replaced and ``frameCount`` can shrink once.
+///
 /// ``frameCount`` and ``totalDuration`` are what is known so far and never wait;
 /// ``waitUntilComplete()`` waits for the whole table and returns the complete image.
 ///
