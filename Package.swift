@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "Zoetrope", targets: ["Zoetrope"]),
         .library(name: "ZoetropeTerminal", targets: ["ZoetropeTerminal"]),
+        .library(name: "ZoetropeFoundation", targets: ["ZoetropeFoundation"]),
         .executable(name: "zoetrope", targets: ["zoetrope"]),
     ],
     dependencies: [
@@ -15,6 +16,7 @@ let package = Package(
     targets: [
         .target(name: "Zoetrope"),
         .target(name: "ZoetropeTerminal", dependencies: ["Zoetrope"]),
+        .target(name: "ZoetropeFoundation", dependencies: ["Zoetrope"]),
         .executableTarget(
             name: "zoetrope",
             dependencies: [
@@ -29,7 +31,7 @@ let package = Package(
             path: "Benchmarks/zoetrope-benchmark"
         ),
         .executableTarget(name: "zoetrope-memory-probe", dependencies: ["Zoetrope"], path: "Benchmarks/zoetrope-memory-probe"),
-        .testTarget(name: "ZoetropeTests", dependencies: ["Zoetrope"]),
+        .testTarget(name: "ZoetropeTests", dependencies: ["Zoetrope", "ZoetropeFoundation"]),
         .testTarget(name: "ZoetropeTerminalTests", dependencies: ["ZoetropeTerminal"]),
         .testTarget(name: "ZoetropeCLITests", dependencies: ["zoetrope", "Zoetrope"]),
     ],

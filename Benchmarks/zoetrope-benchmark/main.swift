@@ -19,6 +19,7 @@ case "generate": status = GenerateMode.run(modeArguments)
 case "generate-long": status = LongAnimations.run(modeArguments)
 case "playback": status = PlaybackBenchmark.main(modeArguments)
 case "frames": status = FramesMode.run(modeArguments)
+case "first-frame": status = FirstFrameMode.run(modeArguments)
 default:
     print("""
     usage: zoetrope-benchmark compare --reference EXE --files DIR [--files DIR...] [--rounds N] [--min-ms MS] [--json OUT] [--only TEXT]
@@ -29,6 +30,7 @@ default:
            zoetrope-benchmark generate-long DIR                 (long GIFs for convert memory: 20,000 and 300×1080p frames)
            zoetrope-benchmark playback FILE [--seconds S]       (playback memory and timing)
            zoetrope-benchmark frames FILE                       (per-frame hashes, for scripts/differential)
+           zoetrope-benchmark first-frame FILE [MIN_MS]         (time to the first frame: lazy open against frame 0 alone)
     """)
     status = arguments.first == nil ? 0 : 64
 }

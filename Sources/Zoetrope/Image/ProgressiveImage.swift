@@ -141,7 +141,8 @@ public final class ProgressiveImage: AnimatableImage {
 
     /// Parses the first `length` bytes and publishes the result when it is newer than what is known.
     private func parse(length: Int, final: Bool) {
-        let bytes = state.withLock { Array($0.bytes.prefix(length)) }
+        // The whole input is shared, not copied; a prefix is copied (bytes keep arriving after it).
+        let bytes = state.withLock { length == $0.bytes.count ? $0.bytes : Array($0.bytes.prefix(length)) }
         var snapshot: Snapshot?
         var failure: ZoetropeError?
         do {
