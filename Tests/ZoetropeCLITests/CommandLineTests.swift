@@ -193,3 +193,39 @@ struct CommandLineTests {
         #expect((object["changes"] as? [Any])?.count == 9)
     }
 }
+
+/// `zoetrope play -` reads standard input as it arrives.
+@Suite("zoetrope play from a pipe")
+struct PlayFromPipeTests {
+    @Test("the first frame is written while standard input is still open")
+    func firstFrameBeforeTheEnd() throws {
+        let frames: [RGBAImage] = (0..<8).map { (number: Int) -> RGBAImage in
+            let pixels: [UInt8] = (0..<64 * 48 * 4).map { (index: Int) -> UInt8 in
+                index % 4 == 3 ? 255 : UInt8((index / 4 + number * 7) % 250)
+            }
+            return RGBAImage(width: 64, height: 48, pixels: pixels)
+        }
+        let bytes = try GIFEncoder.encode(frames: frames, durations: [.milliseconds(50)], playCount: .infinite)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CommandRunner.executable)
+        process.arguments = ["play", "-", "--once", "--renderer", "truecolor", "--width", "8", "--height", "4"]
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Half the file, and the pipe stays open: a stalled download.
+        try input.fileHandleForWriting.write(contentsOf: Data(bytes.prefix(bytes.count / 2)))
+        // A command that waited for the end of its input would block the read below for ever: a
+        // watchdog ends the input after 8 s, so such a failure is slow, not a hang.
+        let writer = input.fileHandleForWriting
+        DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(8)) { try? writer.close() }
+        let started = ContinuousClock.now
+        let firstOutput = try output.fileHandleForReading.read(upToCount: 1) ?? Data()
+        #expect(firstOutput.count == 1)
+        #expect(ContinuousClock.now - started < .seconds(5), "output arrived while standard input was still open")
+        try? input.fileHandleForWriting.close()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+    }
+}
