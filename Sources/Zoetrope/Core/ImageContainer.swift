@@ -37,11 +37,15 @@ struct DecodedFrame: Sendable {
         self.rect = rect
     }
 
-    /// `info` as the compositor draws this frame: with the rectangle its pixels cover.
+    /// `info` as the compositor draws this frame: with the rectangle its pixels cover, and as a
+    /// plain copy when blending "over" cannot change anything — exact blending of a frame that has
+    /// no transparency and was decoded whole, so every pixel is opaque (GIF frames without a
+    /// transparent index, PNG frames without alpha or `tRNS`); copying rows skips the per-pixel
+    /// alpha test.
     func drawing(_ info: FrameInfo) -> FrameInfo {
-        guard let rect else { return info }
-        var clipped = info
-        clipped.rect = rect
-        return clipped
+        var drawn = info
+        if let rect { drawn.rect = rect }
+        if case .exact = blending, !info.hasTransparency, damage == nil { drawn.blend = .source }
+        return drawn
     }
 }

@@ -17,7 +17,9 @@ enum GIFFrameDecoder {
         let colors = GIFColorLookup.table(bytes: file, colorTable: record.colorTable,
                                           transparentIndex: record.transparentIndex,
                                           literalCount: 1 << record.minimumCodeSize)
-        var pixels = [UInt8](repeating: 0, count: pixelCount * 4)
+        // Not zero-filled first: the decoder writes every pixel up to where it stops, and the
+        // pixels after that (damage) are zeroed below, so every byte is written before it is read.
+        var pixels = [UInt8](unwrittenCount: pixelCount * 4)
         let result = pixels.withUnsafeMutableBytes { raw in
             raw.withMemoryRebound(to: UInt32.self) { output in
                 data.bytes.withUnsafeBufferPointer { input in
@@ -25,6 +27,11 @@ enum GIFFrameDecoder {
                         LZWDecoder.decode(input, minimumCodeSize: record.minimumCodeSize, colors: colors, into: output)
                     }
                 }
+            }
+        }
+        if result.pixelsWritten < pixelCount {
+            pixels.withUnsafeMutableBytes { raw in
+                _ = raw[(result.pixelsWritten * 4)...].initializeMemory(as: UInt8.self, repeating: 0)
             }
         }
         if record.isInterlaced {
