@@ -29,23 +29,27 @@ struct DecodedFrame: Sendable {
     /// The part of the frame's rectangle that `image` covers, when a decoder left out pixels
     /// outside the canvas; `nil` when it covers the whole rectangle.
     var rect: PixelRect?
+    /// Whether the decoder knows every pixel is opaque (a GIF frame whose every possible index
+    /// maps to a colour, a PNG without alpha or `tRNS`), damage aside.
+    var isOpaque = false
 
-    init(image: RGBAImage, damage: ZoetropeError?, blending: FrameBlending = .exact, rect: PixelRect? = nil) {
+    init(image: RGBAImage, damage: ZoetropeError?, blending: FrameBlending = .exact, rect: PixelRect? = nil,
+         isOpaque: Bool = false) {
         self.image = image
         self.damage = damage
         self.blending = blending
         self.rect = rect
+        self.isOpaque = isOpaque
     }
 
     /// `info` as the compositor draws this frame: with the rectangle its pixels cover, and as a
-    /// plain copy when blending "over" cannot change anything — exact blending of a frame that has
-    /// no transparency and was decoded whole, so every pixel is opaque (GIF frames without a
-    /// transparent index, PNG frames without alpha or `tRNS`); copying rows skips the per-pixel
-    /// alpha test.
+    /// plain copy when blending "over" cannot change anything — exact blending of a frame whose
+    /// every pixel is opaque (``isOpaque``, decoded without damage); copying rows skips the
+    /// per-pixel alpha test.
     func drawing(_ info: FrameInfo) -> FrameInfo {
         var drawn = info
         if let rect { drawn.rect = rect }
-        if case .exact = blending, !info.hasTransparency, damage == nil { drawn.blend = .source }
+        if case .exact = blending, isOpaque, damage == nil { drawn.blend = .source }
         return drawn
     }
 }

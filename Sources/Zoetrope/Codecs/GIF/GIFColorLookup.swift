@@ -16,6 +16,14 @@ enum GIFColorLookup {
         return lookup
     }
 
+    /// Whether every literal code maps to an opaque colour: a colour table covers all
+    /// `literalCount` indices and none of them is the transparent index. Then no decoded pixel
+    /// can be transparent.
+    static func isOpaque(colorTable: GIFColorTableLocation?, transparentIndex: Int?, literalCount: Int) -> Bool {
+        guard let colorTable, colorTable.count >= literalCount else { return false }
+        return transparentIndex.map { $0 >= literalCount } ?? true
+    }
+
     /// The 32-bit value whose in-memory bytes are R, G, B, A on any byte order.
     @inline(__always)
     static func pack(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8) -> UInt32 {

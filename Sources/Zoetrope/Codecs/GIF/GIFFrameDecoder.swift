@@ -39,7 +39,10 @@ enum GIFFrameDecoder {
         }
         let damage = damage(result, data: data, frameIndex: frameIndex, pixelCount: pixelCount)
         if result.pixelsWritten == 0, let damage { throw damage }
-        return DecodedFrame(image: RGBAImage(width: width, height: height, pixels: pixels), damage: damage)
+        let opaque = GIFColorLookup.isOpaque(colorTable: record.colorTable, transparentIndex: record.transparentIndex,
+                                             literalCount: 1 << record.minimumCodeSize)
+        return DecodedFrame(image: RGBAImage(width: width, height: height, pixels: pixels), damage: damage,
+                            isOpaque: opaque)
     }
 
     /// Decodes only the part of a frame that lies inside the canvas; the result's `rect` says which.

@@ -88,6 +88,9 @@ struct PNGContainer: ImageContainer {
     func decodeFrame(at index: Int) throws(ZoetropeError) -> DecodedFrame {
         let rect = table.frames[index].rect
         let decoder = PNGFrameDecoder(converter: converter, width: rect.width, height: rect.height)
-        return try decoder.decode(bytes, pieces: frameData[index])
+        var decoded = try decoder.decode(bytes, pieces: frameData[index])
+        // Without alpha or tRNS every sample converts to alpha 255.
+        decoded.isOpaque = !converter.hasTransparency
+        return decoded
     }
 }
