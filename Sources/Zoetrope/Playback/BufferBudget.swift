@@ -8,8 +8,9 @@ public enum BufferBudget: Sendable, Hashable {
     ///   ``SystemMemory/automaticBudget``) keeps all its frames: each is decoded once.
     /// - Otherwise the buffer decodes a window ahead that covers twice the measured decode time
     ///   per frame (a moving average per image, kept by the ``SharedFrameCache``, starting from a
-    ///   conservative estimate) at the current rate, counted on the durations of the frames that
-    ///   come next, and at least 3 frames. Each buffer miss doubles that lead (up to 16 times); it
+    ///   conservative estimate) plus 50 ms for the decoding thread to be scheduled, at the current
+    ///   rate, counted on the durations of the frames that come next, plus one frame, and at least
+    ///   3 frames. Each buffer miss doubles that lead (up to 16 times); it
     ///   halves again after every 5 s of playback without a miss.
     /// - Never beyond ``SystemMemory/automaticBudget`` (at most 256 MiB, lowered by cgroup and
     ///   resource limits) nor the cache's own limit.

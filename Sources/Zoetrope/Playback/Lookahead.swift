@@ -1,15 +1,18 @@
 /// How many frames ahead an automatic ``FrameBuffer`` decodes: enough that the frames coming next
 /// last, at the playback rate, longer than a frame takes to decode, with headroom.
 ///
-/// The lead is ``headroom`` times the measured decode time per frame, times a boost that doubles
-/// with each buffer miss (up to ``maximumBoost``) and halves after every ``calmPeriod`` of
-/// playback time without one. The window covers the lead with the durations of the upcoming
+/// The lead is ``headroom`` times the measured decode time per frame plus a ``schedulingAllowance``
+/// (the wait for the decoding thread on a busy machine, which the decode time does not show),
+/// times a boost that doubles with each buffer miss (up to ``maximumBoost``) and halves after
+/// every ``calmPeriod`` of playback time without one. The window covers the lead with the durations of the upcoming
 /// frames, plus the frame whose decoding starts last, and is never below ``minimumFrames``.
 struct Lookahead: Sendable, Hashable {
     /// The smallest window.
     static let minimumFrames = 3
     /// The lead, in multiples of the decode time per frame, when there has been no miss.
     static let headroom = 2
+    /// Added to the lead: how long a decode may wait for a thread.
+    static let schedulingAllowance = Duration.milliseconds(50)
     /// The most the lead grows after misses, in multiples of the calm lead.
     static let maximumBoost = 16
     /// Playback time without a miss after which the boost halves.
@@ -39,7 +42,7 @@ struct Lookahead: Sendable, Hashable {
         let limit = max(ceiling, 1)
         guard rate > 0, rate.isFinite else { return min(Self.minimumFrames, limit) }
         // The lead in the image's own time: at rate 2, frames pass twice as fast.
-        let lead = decodeTime * (Double(Self.headroom * boost) * rate)
+        let lead = (decodeTime * Self.headroom + Self.schedulingAllowance) * (Double(boost) * rate)
         var covered = Duration.zero
         var count = 0
         for duration in durations {

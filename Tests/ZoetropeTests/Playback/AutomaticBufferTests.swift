@@ -33,9 +33,9 @@ struct AutomaticBufferTests {
     /// under a ceiling of 64 frames, on any machine.
     static let byteLimit = 1 << 20
 
-    @Test("the window covers twice the measured decode time at the playback rate", arguments: [
-        // decode ms, rate, steady window: lead = 2 × decode × rate of 40 ms frames, + 1, at least 3
-        (5, 1.0, 3), (50, 1.0, 4), (50, 2.0, 6), (90, 1.0, 6),
+    @Test("the window covers twice the measured decode time plus 50 ms at the playback rate", arguments: [
+        // decode ms, rate, steady window: (2 × decode + 50 ms) × rate of 40 ms frames, + 1, at least 3
+        (5, 1.0, 3), (50, 1.0, 5), (50, 2.0, 9), (90, 1.0, 7),
     ] as [(Int, Double, Int)])
     func steadyWindow(decode: Int, rate: Double, expected: Int) throws {
         let image = TimedImage(cost: .milliseconds(decode))
@@ -67,20 +67,22 @@ struct AutomaticBufferTests {
             scheduler.runAll()
         }
         for _ in 0..<5 { fetch(.zero) }
-        #expect(buffer.window == 3) // lead under 60 ms: 2 frames of 40 ms, + 1
+        #expect(buffer.window == 4) // lead under 110 ms: 3 frames of 40 ms, + 1
         fetch(.seconds(1), missed: true)
-        #expect(buffer.window == 4) // lead under 120 ms: 3 frames + 1
+        for _ in 0..<3 { fetch(.seconds(1)) }
+        #expect(buffer.window == 7) // lead under 220 ms: 6 frames + 1, grown one frame a fetch
+        #expect(cache.storedFrameCount(of: image) == 8)
         fetch(.seconds(2), missed: true)
         for _ in 0..<5 { fetch(.seconds(2)) }
-        #expect(buffer.window == 7) // lead under 240 ms: 6 frames + 1, grown one frame a fetch
-        #expect(cache.storedFrameCount(of: image) == 8)
+        #expect(buffer.window == 12) // lead under 440 ms: 11 frames + 1
+        #expect(cache.storedFrameCount(of: image) == 13)
         fetch(.milliseconds(6999))
-        #expect(buffer.window == 7)
+        #expect(buffer.window == 12)
         fetch(.seconds(7))
-        #expect(buffer.window == 4)
-        #expect(cache.storedFrameCount(of: image) == 5) // frames beyond the window are let go
+        #expect(buffer.window == 7)
+        #expect(cache.storedFrameCount(of: image) == 8) // frames beyond the window are let go
         fetch(.seconds(12))
-        #expect(buffer.window == 3)
+        #expect(buffer.window == 4)
     }
 
     @Test("the animator reports a miss to the buffer, which then looks further ahead")
@@ -90,14 +92,14 @@ struct AutomaticBufferTests {
         let buffer = try #require(harness.animator.buffer)
         harness.animator.play()
         for tick in 1...120 { harness.tick(at: .seconds(tick) / 60) }
-        #expect(buffer.window == 3)
+        #expect(buffer.window == 4)
         // No decoding for half a second: the frames ahead run out and the due frame is missing.
         for tick in 121...150 { harness.tick(at: .seconds(tick) / 60, decoding: false) }
         let misses = harness.animator.bufferMisses
         #expect(misses >= 1)
         harness.tick(at: .seconds(151) / 60)
-        // Each miss doubled the lead (under 60 ms calm): the window grows towards it one frame a tick.
-        let lead = Duration.milliseconds(60) * (1 << min(misses, 4))
+        // Each miss doubled the lead (under 110 ms calm): the window grows towards it one frame a tick.
+        let lead = Duration.milliseconds(110) * (1 << min(misses, 4))
         let target = min(Int((lead / .milliseconds(40)).rounded(.up)) + 1, 64)
         for tick in 152...(152 + target) { harness.tick(at: .seconds(tick) / 60) }
         #expect(buffer.window == target)

@@ -45,14 +45,16 @@ struct LookaheadTests {
         #expect(tiny.value == .milliseconds(1) / 3) // a zero average still admits 1 ms
     }
 
-    @Test("the window covers twice the decode time with the upcoming frames, plus one, at least 3",
+    @Test("the window covers twice the decode time plus 50 ms with the upcoming frames, plus one, at least 3",
           arguments: [
               // decode ms, durations ms, rate, ceiling, expected frames
-              (20.0, [40, 40, 40, 40, 40, 40, 40, 40], 1.0, 50, 3), // lead 40: one frame, +1 → 2 → 3
-              (50.0, [40, 40, 40, 40, 40, 40, 40, 40], 1.0, 50, 4), // lead 100: 3 frames (120 ms) + 1
-              (50.0, [40, 40, 40, 40, 40, 40, 40, 40], 2.0, 50, 6), // lead 200 of image time: 5 + 1
+              (0.0, Array(repeating: 40, count: 20), 1.0, 50, 3), // lead 50: 2 frames + 1
+              (0.0, Array(repeating: 10, count: 20), 1.0, 50, 6), // lead 50: 5 frames + 1
+              (20.0, Array(repeating: 40, count: 20), 1.0, 50, 4), // lead 90: 3 frames (120 ms) + 1
+              (50.0, Array(repeating: 40, count: 20), 1.0, 50, 5), // lead 150: 4 frames + 1
+              (50.0, Array(repeating: 40, count: 20), 2.0, 50, 9), // lead 300 of image time: 8 + 1
               (50.0, [500, 10, 10], 1.0, 50, 3), // a long frame covers the lead alone
-              (50.0, Array(repeating: 10, count: 20), 1.0, 50, 11), // lead 100: 10 frames + 1
+              (50.0, Array(repeating: 10, count: 20), 1.0, 50, 16), // lead 150: 15 frames + 1
               (50.0, Array(repeating: 10, count: 20), 1.0, 5, 5), // the ceiling wins
               (50.0, [40, 40, 40], 0.0, 50, 3), // standing still: the minimum
               (50.0, [40, 40, 40], 0.0, 2, 2), // …within the ceiling
@@ -71,13 +73,13 @@ struct LookaheadTests {
         let window = { (lookahead: Lookahead) in
             lookahead.frames(decodeTime: .milliseconds(50), durations: frames, rate: 1, ceiling: 100)
         }
-        #expect(window(lookahead) == 4)
+        #expect(window(lookahead) == 5) // lead 150 ms: 4 frames + 1
         lookahead.recordMiss(at: .seconds(1))
         #expect(lookahead.boost == 2)
-        #expect(window(lookahead) == 6) // lead 200 ms: 5 frames + 1
+        #expect(window(lookahead) == 9) // lead 300 ms: 8 frames + 1
         for _ in 0..<4 { lookahead.recordMiss(at: .seconds(2)) }
         #expect(lookahead.boost == 16)
-        #expect(window(lookahead) == 41) // lead 1.6 s: 40 frames + 1
+        #expect(window(lookahead) == 61) // lead 2.4 s: 60 frames + 1
         lookahead.settle(at: .milliseconds(6999))
         #expect(lookahead.boost == 16)
         lookahead.settle(at: .seconds(7))
@@ -86,6 +88,6 @@ struct LookaheadTests {
         #expect(lookahead.boost == 8) // the next halving waits another 5 s
         for second in [12, 17, 22, 27] { lookahead.settle(at: .seconds(second)) }
         #expect(lookahead.boost == 1)
-        #expect(window(lookahead) == 4)
+        #expect(window(lookahead) == 5)
     }
 }
