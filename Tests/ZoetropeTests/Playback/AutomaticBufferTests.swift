@@ -117,4 +117,17 @@ struct AutomaticBufferTests {
         #expect(harness.cache.statistics.decodes == 10)
         #expect(harness.cache.storedFrameCount(of: image) == 10)
     }
+
+    @Test("on the simulated clock decodes take no time: the smallest window, the same on every run")
+    func simulated() throws {
+        // 40 ms frames: a lead of 50 ms (plus a vanishing average) is covered by 2 frames, + 1.
+        let runs = try (0..<2).map { _ in
+            try PlaybackSimulation.run(TimedImage(cost: .milliseconds(50)), ticksPerSecond: 60,
+                                       duration: .seconds(3), byteLimit: Self.byteLimit)
+        }
+        #expect(runs[0] == runs[1])
+        #expect(runs[0].peakBufferedFrames == 4) // the frame shown and 3 ahead
+        #expect(runs[0].bufferMisses == 0)
+        #expect(runs[0].changes.count == 76) // frame 0, then one change every 40 ms for 3 s
+    }
 }
