@@ -23,8 +23,8 @@ enum FrameLookup: Sendable {
 /// the moving average of each image's decode time is what automatic buffers size their window from.
 public final class SharedFrameCache: Sendable {
     /// The cache every animator uses unless given another: an automatic process-wide limit
-    /// (``SystemMemory/automaticBudget``: at most 256 MiB), decoding on a background queue. On Apple platforms it also follows the system's memory
-    /// pressure notifications.
+    /// (``SystemMemory/automaticBudget``: at most 256 MiB), decoding on a background queue. On
+    /// Apple platforms it also follows the system's memory pressure notifications.
     public static let shared: SharedFrameCache = {
         let cache = SharedFrameCache()
         cache.followSystemMemoryPressure()
