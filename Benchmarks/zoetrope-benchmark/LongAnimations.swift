@@ -1,18 +1,32 @@
 import Foundation
 import Zoetrope
 
-/// `generate-long DIR`: long GIFs for measuring `zoetrope convert`'s memory, written by the
-/// streaming encoder from frames drawn on the fly (the generator holds one frame at a time):
-/// 20,000 small frames, and 300 frames of 1920×1080.
+/// `generate-long DIR [NAME...]`: long GIFs for measuring `zoetrope convert`'s and playback's
+/// memory, written by the streaming encoder from frames drawn on the fly (the generator holds one
+/// frame at a time): 20,000 small frames, 300 frames of 1920×1080, and 1000 frames of 1920×1080
+/// (40 s a play). NAMEs (`20000f-64x48`, `300f-1920x1080`, `1000f-1920x1080`) choose some; all
+/// by default.
 enum LongAnimations {
+    static let files: [(name: String, frames: DrawnFrames)] = [
+        ("20000f-64x48", DrawnFrames(size: PixelSize(width: 64, height: 48), count: 20_000)),
+        ("300f-1920x1080", DrawnFrames(size: PixelSize(width: 1920, height: 1080), count: 300)),
+        ("1000f-1920x1080", DrawnFrames(size: PixelSize(width: 1920, height: 1080), count: 1000)),
+    ]
+
     static func run(_ arguments: [String]) -> Int32 {
         guard let folder = arguments.first else {
-            print("usage: generate-long DIR")
+            print("usage: generate-long DIR [\(files.map(\.name).joined(separator: "|"))...]")
+            return 64
+        }
+        let names = Set(arguments.dropFirst())
+        if let unknown = names.first(where: { name in !files.contains { $0.name == name } }) {
+            print("generate-long: no file named \(unknown)")
             return 64
         }
         do {
-            try write(DrawnFrames(size: PixelSize(width: 64, height: 48), count: 20_000), to: folder + "/long-20000f-64x48.gif")
-            try write(DrawnFrames(size: PixelSize(width: 1920, height: 1080), count: 300), to: folder + "/long-300f-1920x1080.gif")
+            for file in files where names.isEmpty || names.contains(file.name) {
+                try write(file.frames, to: folder + "/long-\(file.name).gif")
+            }
             return 0
         } catch {
             print("generate-long: \(error)")
@@ -32,7 +46,7 @@ enum LongAnimations {
 }
 
 /// A square moving over a 16-colour checkerboard, drawn when asked for.
-private struct DrawnFrames: FrameSource {
+struct DrawnFrames: FrameSource {
     let canvasSize: PixelSize
     let frameCount: Int
 

@@ -27,8 +27,8 @@ default:
            zoetrope-benchmark inflate FILE.zlib MIN_MS
            zoetrope-benchmark deflate FILE LEVEL MIN_MS
            zoetrope-benchmark generate DIR                      (APNG files made with Zoetrope's encoder)
-           zoetrope-benchmark generate-long DIR                 (long GIFs for convert memory: 20,000 and 300×1080p frames)
-           zoetrope-benchmark playback FILE [--seconds S]       (playback memory and timing)
+           zoetrope-benchmark generate-long DIR [NAME...]       (long GIFs: 20,000 small, 300 and 1000 1080p frames)
+           zoetrope-benchmark playback FILE [--seconds S] [--budgets LIST]   (playback memory, misses, CPU)
            zoetrope-benchmark frames FILE                       (per-frame hashes, for scripts/differential)
            zoetrope-benchmark first-frame FILE [MIN_MS]         (time to the first frame: lazy open against frame 0 alone)
     """)

@@ -42,7 +42,7 @@ struct TimelineCommand: ParsableCommand {
     @Option(help: "When late: skip frames to keep wall-clock time, or wait to show every frame.")
     var lateness: LatenessPolicy = .skipFrames
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Bytes of decoded frames to keep ahead (default: automatic, from the system's memory).",
+    @Option(parsing: .unconditional, help: ArgumentHelp("Bytes of decoded frames to keep ahead (default: automatic, what playback needs).",
                                valueName: "bytes"))
     var budget: Int?
 

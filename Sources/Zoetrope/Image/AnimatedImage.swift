@@ -85,6 +85,12 @@ public final class AnimatedImage: AnimatableImage {
     /// The number of frames.
     public var frameCount: Int { frames.count }
 
+    /// Bytes held besides the frames handed out: the saved checkpoints, and once a frame has been
+    /// read, the canvas replay walks draw on. A frame cache counts them (``RetainsMemory``).
+    var retainedBytes: Int {
+        state.withLock { $0.checkpoints.bytes + ($0.lastFrame == nil ? 0 : canvasSize.area * 4) }
+    }
+
     /// How long frame `index` shows, after the ``FrameTiming`` rule of ``options``.
     public func duration(at index: Int) -> Duration { frames[index].delay }
 

@@ -52,6 +52,10 @@ struct FrameReplay: Sendable {
                     continue
                 }
             }
+            // A clean start does not depend on the canvas: drawing it on a blank one lets the
+            // compositor adopt the decoded pixels instead of copying them into a canvas that the
+            // last frame handed out still shares (one image-sized buffer less per decode).
+            if plan.isCleanStart(next) { compositor.reset() }
             compositor.draw(decoded.image, info: decoded.drawing(info), blending: decoded.blending)
             if next == index { shown = compositor.canvas }
             compositor.dispose(info)

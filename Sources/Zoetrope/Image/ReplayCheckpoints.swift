@@ -18,6 +18,9 @@ struct ReplayCheckpoints: Sendable {
         interval = capacity > 0 ? max(8, (frameCount + capacity - 1) / capacity) : Int.max
     }
 
+    /// Bytes of the canvases saved.
+    var bytes: Int { canvases.values.reduce(0) { $0 + $1.count } }
+
     /// Keeps `canvas` as the state before frame `index` when `index` is a checkpoint position.
     mutating func offer(_ canvas: [UInt8], before index: Int) {
         guard index > 0, index % interval == 0, canvases.count < capacity, canvases[index] == nil else { return }

@@ -129,7 +129,7 @@ public final class Animator: Sendable {
             state.waitingFor = nil
             state.bufferMisses = 0
             show(first, index: cursor.frame, in: &state)
-            buffer.fetch(shown: cursor.frame, upcoming: cursor.upcomingFrames(limit: buffer.frameLimit), now: state.now)
+            Self.fetch(buffer, at: cursor, in: state)
             return previous
         }
         previous?.close()
@@ -361,7 +361,8 @@ public final class Animator: Sendable {
                 case .missing: return false
                 }
             }
-            if let notReady, state.waitingFor != notReady { state.bufferMisses += 1 }
+            let missed = notReady != nil && state.waitingFor != notReady
+            if missed { state.bufferMisses += 1 }
             state.waitingFor = notReady
             var outcome = Outcome()
             outcome.events = events.filter { $0 != .finished }
@@ -379,8 +380,7 @@ public final class Animator: Sendable {
                 state.isPlaying = false
                 outcome.stopClock = true
             }
-            buffer.fetch(shown: cursor.frame, upcoming: cursor.upcomingFrames(limit: buffer.frameLimit),
-                         now: tick.timestamp)
+            Self.fetch(buffer, at: cursor, in: state, missed: missed)
             return outcome
         }
         guard let outcome else { return }
@@ -472,7 +472,15 @@ public final class Animator: Sendable {
         if changed && outcome.pendingFrame == nil {
             outcome.events.append(.frameChanged(frame: cursor.frame, loop: cursor.loop))
         }
-        buffer.fetch(shown: cursor.frame, upcoming: cursor.upcomingFrames(limit: buffer.frameLimit), now: state.now)
+        Self.fetch(buffer, at: cursor, in: state)
+    }
+
+    /// Tells the buffer where playback is: the frame shown and those after it, the clock's time,
+    /// the rate, and whether the frame due was just missed.
+    private static func fetch(_ buffer: FrameBuffer, at cursor: PlaybackCursor, in state: borrowing State,
+                              missed: Bool = false) {
+        buffer.fetch(shown: cursor.frame, upcoming: cursor.upcomingFrames(limit: buffer.upcomingLimit),
+                     now: state.now, rate: state.configuration.rate, missed: missed)
     }
 
     /// Decodes a jump's frame with no lock held (a long replay must not hold up clock ticks,

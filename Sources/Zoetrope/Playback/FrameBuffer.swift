@@ -5,11 +5,17 @@
 /// the frame on screen (its pixels are shared with the view's copy, so keeping it costs nothing)
 /// and up to ``frameLimit`` frames ahead of it in playback order. It starts decoding one frame ahead
 /// and grows by one per fetch instead of allocating at once; frames already decoded within the
-/// limit stay. On memory pressure it shrinks to the
-/// next frame, and grows back (gradually again) once ``regrowDelay`` of playback time has passed.
+/// limit stay. With an ``BufferBudget/automatic`` budget on an animation too big to keep whole, it
+/// grows only as far as playback needs (see ``BufferBudget/automatic``): the window follows the
+/// decode time the cache measures, the frame durations and the rate, and grows after a miss.
+/// On memory pressure it shrinks to the next frame, and grows back (gradually again) once
+/// ``regrowDelay`` of playback time has passed.
 public final class FrameBuffer: Sendable {
     private struct State {
         var window = 0
+        /// The frames ahead wanted now: ``frameLimit``, or what the lookahead asks for.
+        var target = 0
+        var lookahead = Lookahead()
         var now = Duration.zero
         var growthResumesAt: Duration?
         var shown = 0
@@ -21,26 +27,31 @@ public final class FrameBuffer: Sendable {
     public let image: any AnimatableImage
     /// The budget the buffer was made with.
     public let budget: BufferBudget
-    /// The most frames the budget allows this buffer to keep ahead of the one shown.
+    /// The most frames the budget allows this buffer to keep ahead of the one shown (for an
+    /// automatic budget, the ceiling its window adapts under).
     public let frameLimit: Int
     /// How long after memory pressure the buffer starts growing again.
     public let regrowDelay: Duration
     /// The cache holding the frames.
     public let cache: SharedFrameCache
+    /// Whether the window follows playback's needs rather than ``frameLimit``.
+    let adapts: Bool
     private let state = LockedState(State())
 
     /// Creates a buffer for `image` in `cache`.
     /// - Parameters:
-    ///   - memory: the memory facts an ``BufferBudget/automatic`` budget is computed from; read
-    ///     from the system by default.
+    ///   - memory: the memory facts an ``BufferBudget/automatic`` budget's ceiling is computed from
+    ///     (lowered to the cache's ``SharedFrameCache/byteLimit``); read from the system by default.
     public init(image: any AnimatableImage, budget: BufferBudget = .automatic,
                 cache: SharedFrameCache = .shared, regrowDelay: Duration = .seconds(2),
                 memory: SystemMemory? = nil) {
         self.image = image
         self.budget = budget
-        self.frameLimit = budget.frameLimit(bytesPerFrame: image.bytesPerFrame,
-                                            frameCount: image.frameCount,
-                                            memory: memory ?? .current())
+        let ceiling = budget == .automatic ? min((memory ?? .current()).automaticBudget, cache.byteLimit) : 0
+        self.frameLimit = budget.frameLimit(bytesPerFrame: image.bytesPerFrame, frameCount: image.frameCount,
+                                            automaticCeiling: ceiling)
+        self.adapts = budget.adapts(bytesPerFrame: image.bytesPerFrame, frameCount: image.frameCount,
+                                    automaticCeiling: ceiling)
         self.regrowDelay = regrowDelay
         self.cache = cache
         cache.attach(self)
@@ -50,8 +61,17 @@ public final class FrameBuffer: Sendable {
         close()
     }
 
-    /// How many frames ahead of the shown one the buffer asks for now (it grows towards ``frameLimit``).
+    /// How many frames ahead of the shown one the buffer asks for now (it grows towards
+    /// ``frameLimit``, or for an automatic budget towards what playback needs).
     public var window: Int { state.withLock { $0.window } }
+
+    /// How many upcoming frames a fetch should list: enough for the window to grow into.
+    var upcomingLimit: Int {
+        guard adapts else { return frameLimit }
+        return state.withLock { state in
+            min(frameLimit, 2 * max(state.target, state.window) + Lookahead.minimumFrames)
+        }
+    }
 
     /// Frame `index` when it is decoded and kept, else `nil`.
     public func frame(at index: Int) -> RGBAImage? {
@@ -71,21 +91,38 @@ public final class FrameBuffer: Sendable {
     /// frames after it in playback order, nearest first), growing the window by one frame first,
     /// unless the buffer is waiting out a memory-pressure delay. `now` is the playback clock's time.
     public func fetch(shown: Int, upcoming: [Int], now: Duration) {
+        fetch(shown: shown, upcoming: upcoming, now: now, rate: 1, missed: false)
+    }
+
+    /// A fetch from an animator playing at `rate`; `missed` when the frame due was not decoded in
+    /// time (a new buffer miss).
+    func fetch(shown: Int, upcoming: [Int], now: Duration, rate: Double, missed: Bool) {
         state.withLock { state in
             guard !state.isClosed else { return }
             state.now = now
             if let resume = state.growthResumesAt, now >= resume { state.growthResumesAt = nil }
-            if state.growthResumesAt == nil { state.window = min(state.window + 1, frameLimit) }
             state.shown = shown
             state.upcoming = upcoming
+            state.target = target(in: &state, rate: rate, missed: missed)
+            if state.growthResumesAt == nil { state.window = min(state.window + 1, state.target) }
             request(state)
         }
     }
 
-    /// Keeps what is decoded within the limit (the window limits new decoding, not keeping),
+    /// ``frameLimit``, or for an adapting buffer the lookahead's window for the upcoming frames.
+    private func target(in state: inout State, rate: Double, missed: Bool) -> Int {
+        guard adapts else { return frameLimit }
+        if missed { state.lookahead.recordMiss(at: state.now) } else { state.lookahead.settle(at: state.now) }
+        let shown = state.shown
+        let durations = state.upcoming.lazy.filter { $0 != shown }.map { self.image.duration(at: $0) }
+        return state.lookahead.frames(decodeTime: cache.decodeTime(of: image), durations: durations,
+                                      rate: rate, ceiling: frameLimit)
+    }
+
+    /// Keeps what is decoded within the target (the window limits new decoding, not keeping),
     /// only the window while recovering from memory pressure.
     private func request(_ state: State) {
-        let keep = state.growthResumesAt == nil ? frameLimit : state.window
+        let keep = state.growthResumesAt == nil ? state.target : state.window
         let ahead = state.upcoming.lazy.filter { $0 != state.shown }.prefix(keep)
         cache.want([state.shown] + ahead, decoding: 1 + state.window, by: ObjectIdentifier(self), of: image)
     }

@@ -17,12 +17,14 @@ enum FrameLookup: Sendable {
 /// Frames are keyed by image identity, so every ``FrameBuffer`` (and so every ``Animator`` and
 /// view) showing the same image shares its decoded frames: each frame is decoded once, not once
 /// per view. A frame is kept while some buffer wants it; when the limit is reached the least
-/// recently used frames are evicted, across all images. Decoding runs on the cache's
-/// ``DecodeScheduler``.
+/// recently used frames are evicted, across all images. The limit also counts what images keep
+/// for themselves (an ``AnimatedImage``'s saved replay checkpoints and its replay canvas), read
+/// after each decode. Decoding runs on the cache's ``DecodeScheduler``, and the cache measures it:
+/// the moving average of each image's decode time is what automatic buffers size their window from.
 public final class SharedFrameCache: Sendable {
-    /// The cache every animator uses unless given another: an automatic process-wide limit,
-    /// decoding on a background queue. On Apple platforms it also follows the system's memory
-    /// pressure notifications.
+    /// The cache every animator uses unless given another: an automatic process-wide limit
+    /// (``SystemMemory/automaticBudget``: at most 256 MiB), decoding on a background queue. On
+    /// Apple platforms it also follows the system's memory pressure notifications.
     public static let shared: SharedFrameCache = {
         let cache = SharedFrameCache()
         cache.followSystemMemoryPressure()
@@ -43,6 +45,11 @@ public final class SharedFrameCache: Sendable {
         public var decodes = 0
         /// Frames evicted to stay within ``SharedFrameCache/byteLimit``.
         public var evictions = 0
+        /// Bytes the images being played keep for themselves now (replay checkpoints and canvases),
+        /// counted against the limit with the frames.
+        public var retainedBytes = 0
+        /// The most bytes held at once, frames and the images' own together.
+        public var peakTotalBytes = 0
     }
 
     private struct Entry {
@@ -57,6 +64,13 @@ public final class SharedFrameCache: Sendable {
         var frames: [Int: Entry] = [:]
         var inFlight = Set<Int>()
         var wants: [ObjectIdentifier: [Int]] = [:]
+        var decodeTime: DecodeTimeAverage
+        var retainedBytes = 0
+
+        init(image: any AnimatableImage) {
+            self.image = image
+            decodeTime = DecodeTimeAverage(pixels: image.canvasSize.area)
+        }
 
         func isWanted(_ index: Int) -> Bool { wants.values.contains { $0.contains(index) } }
     }
@@ -75,11 +89,13 @@ public final class SharedFrameCache: Sendable {
         #endif
     }
 
-    /// The most bytes of decoded frames kept at once, over all images (at least one frame is kept
-    /// for each buffer that needs one, whatever the limit).
+    /// The most bytes of decoded frames, and of the images' own memory, kept at once over all
+    /// images (at least one frame is kept for each buffer that needs one, whatever the limit).
     public let byteLimit: Int
     /// Where background decoding runs.
     public let scheduler: any DecodeScheduler
+    /// The time decodes are measured with.
+    private let timeSource: @Sendable () -> Duration
     private let state = LockedState(State())
 
     /// Creates a cache.
@@ -87,13 +103,28 @@ public final class SharedFrameCache: Sendable {
     ///   - byteLimit: the process-wide limit; by default ``SystemMemory/automaticBudget`` of the
     ///     current system.
     ///   - scheduler: where decoding runs; by default a background Dispatch queue.
-    public init(byteLimit: Int? = nil, scheduler: any DecodeScheduler = DispatchDecodeScheduler()) {
+    public convenience init(byteLimit: Int? = nil, scheduler: any DecodeScheduler = DispatchDecodeScheduler()) {
+        let origin = ContinuousClock.now
+        self.init(byteLimit: byteLimit, scheduler: scheduler, timeSource: { ContinuousClock.now - origin })
+    }
+
+    /// Creates a cache measuring decodes with `timeSource` (a simulation's clock, a test's script).
+    init(byteLimit: Int?, scheduler: any DecodeScheduler, timeSource: @escaping @Sendable () -> Duration) {
         self.byteLimit = max(byteLimit ?? SystemMemory.current().automaticBudget, 0)
         self.scheduler = scheduler
+        self.timeSource = timeSource
     }
 
     /// The cache's counters now.
     public var statistics: Statistics { state.withLock { $0.statistics } }
+
+    /// How long one frame of `image` takes to decode here: the moving average of the decodes this
+    /// cache measured while the image was played, or a conservative estimate before the first
+    /// (1 ms plus 25 ns a pixel). Automatic buffers size their window from it.
+    public func decodeTime(of image: any AnimatableImage) -> Duration {
+        state.withLock { $0.images[ObjectIdentifier(image)]?.decodeTime.value }
+            ?? DecodeTimeAverage(pixels: image.canvasSize.area).value
+    }
 
     /// The number of decoded frames of `image` held now.
     public func storedFrameCount(of image: any AnimatableImage) -> Int {
@@ -142,6 +173,7 @@ public final class SharedFrameCache: Sendable {
             record.wants[bufferID] = nil
             if record.wants.isEmpty {
                 for entry in record.frames.values { state.statistics.storedBytes -= entry.bytes }
+                state.statistics.retainedBytes -= record.retainedBytes
                 state.statistics.storedFrames -= record.frames.values.count { $0.frame != nil }
                 state.images[imageKey] = nil
             } else {
@@ -167,15 +199,15 @@ public final class SharedFrameCache: Sendable {
     /// to be shown; the next fetch says whether it stays).
     func decodeNow(_ index: Int, of image: any AnimatableImage) throws -> RGBAImage {
         if case .ready(let frame) = lookup(index, of: image) { return frame }
-        let result = Result { try image.frame(at: index) }
+        let decode = measuredDecode(index, of: image)
         state.withLock { state in
-            state.statistics.decodes += 1
             let key = ObjectIdentifier(image)
-            if state.images[key] != nil {
-                Self.store(result, at: index, of: key, in: &state, byteLimit: byteLimit)
-            }
+            state.statistics.decodes += 1
+            guard state.images[key] != nil else { return }
+            Self.account(decode, of: key, in: &state)
+            Self.store(decode.result, at: index, of: key, in: &state, byteLimit: byteLimit)
         }
-        return try result.get()
+        return try decode.result.get()
     }
 
     /// Records the frames a buffer keeps, nearest first: frames no buffer wants any more are
@@ -208,15 +240,44 @@ public final class SharedFrameCache: Sendable {
             return record.image
         }
         guard let image else { return }
-        let result = Result { try image.frame(at: index) }
+        let decode = measuredDecode(index, of: image)
         state.withLock { state in
             state.statistics.decodes += 1
             guard let record = state.images[key], record.image === image else { return }
+            Self.account(decode, of: key, in: &state)
             state.images[key]?.inFlight.remove(index)
             if record.isWanted(index) {
-                Self.store(result, at: index, of: key, in: &state, byteLimit: byteLimit)
+                Self.store(decode.result, at: index, of: key, in: &state, byteLimit: byteLimit)
+            } else {
+                Self.evictLeastRecentlyUsed(sparing: nil, in: &state, byteLimit: byteLimit)
             }
         }
+    }
+
+    /// One decode, timed, with what the image holds afterwards.
+    private struct MeasuredDecode {
+        var result: Result<RGBAImage, any Error>
+        var time: Duration
+        var retainedBytes: Int
+    }
+
+    /// Decodes frame `index` of `image` with no lock held, timing it.
+    private func measuredDecode(_ index: Int, of image: any AnimatableImage) -> MeasuredDecode {
+        let start = timeSource()
+        let result = Result { try image.frame(at: index) }
+        let time = timeSource() - start
+        return MeasuredDecode(result: result, time: time,
+                              retainedBytes: (image as? any RetainsMemory)?.retainedBytes ?? 0)
+    }
+
+    /// Counts a decode of an image played here: its time in the image's average, the image's own
+    /// memory in the totals.
+    private static func account(_ decode: MeasuredDecode, of key: ObjectIdentifier, in state: inout State) {
+        guard var record = state.images[key] else { return }
+        record.decodeTime.add(decode.time)
+        state.statistics.retainedBytes += decode.retainedBytes - record.retainedBytes
+        record.retainedBytes = decode.retainedBytes
+        state.images[key] = record
     }
 
     private static func store(_ result: Result<RGBAImage, any Error>, at index: Int,
@@ -233,15 +294,19 @@ public final class SharedFrameCache: Sendable {
         state.statistics.peakFrames = max(state.statistics.peakFrames, state.statistics.storedFrames)
     }
 
-    /// Evicts the least recently used frames until the cache fits its limit, sparing the frame
-    /// just stored.
-    private static func evictLeastRecentlyUsed(sparing spared: (ObjectIdentifier, Int),
+    /// Evicts the least recently used frames until the frames and the images' own memory fit the
+    /// limit, sparing the frame just stored; then records the peak of both together.
+    private static func evictLeastRecentlyUsed(sparing spared: (key: ObjectIdentifier, index: Int)?,
                                                in state: inout State, byteLimit: Int) {
-        while state.statistics.storedBytes > byteLimit {
+        defer {
+            let total = state.statistics.storedBytes + state.statistics.retainedBytes
+            state.statistics.peakTotalBytes = max(state.statistics.peakTotalBytes, total)
+        }
+        while state.statistics.storedBytes + state.statistics.retainedBytes > byteLimit {
             var oldest: (key: ObjectIdentifier, index: Int, use: UInt64)?
             for (key, record) in state.images {
                 for (index, entry) in record.frames where entry.bytes > 0 {
-                    if key == spared.0 && index == spared.1 { continue }
+                    if key == spared?.key && index == spared?.index { continue }
                     if oldest.map({ entry.lastUse < $0.use }) ?? true { oldest = (key, index, entry.lastUse) }
                 }
             }

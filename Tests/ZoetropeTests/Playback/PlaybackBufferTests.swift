@@ -26,43 +26,6 @@ struct PlaybackBufferTests {
         #expect(budget.frameLimit(bytesPerFrame: 1024, frameCount: 12) == limit)
     }
 
-    @Test("the automatic budget is min(20 % physical, 60 % available), at least 10 MB")
-    func automaticBudget() {
-        let mib = 1024 * 1024
-        #expect(SystemMemory(physical: 1000 * mib, available: 100 * mib).automaticBudget == 60 * mib)
-        #expect(SystemMemory(physical: 100 * mib, available: 1000 * mib).automaticBudget == 20 * mib)
-        #expect(SystemMemory(physical: 10 * mib, available: 5 * mib).automaticBudget == 10 * mib)
-        let memory = SystemMemory(physical: 1000 * mib, available: 100 * mib)
-        #expect(BufferBudget.automatic.frameLimit(bytesPerFrame: mib, frameCount: 500, memory: memory) == 60)
-    }
-
-    @Test("Linux memory figures come from /proc/meminfo, lowered by a cgroup limit")
-    func linuxMemory() throws {
-        let meminfo = """
-            MemTotal:       16000000 kB
-            MemFree:         2000000 kB
-            MemAvailable:    8000000 kB
-            Buffers:          100000 kB
-            """
-        let plain = try #require(SystemMemory.linux(meminfo: meminfo))
-        #expect(plain == SystemMemory(physical: 16_000_000 * 1024, available: 8_000_000 * 1024))
-        let unlimited = try #require(SystemMemory.linux(meminfo: meminfo, cgroupLimit: "max\n", cgroupUsage: "5\n"))
-        #expect(unlimited == plain)
-        let limited = try #require(SystemMemory.linux(meminfo: meminfo, cgroupLimit: "1073741824\n",
-                                                      cgroupUsage: "73741824\n"))
-        #expect(limited == SystemMemory(physical: 1_073_741_824, available: 1_000_000_000))
-        #expect(SystemMemory.linux(meminfo: "nonsense") == nil)
-        let v1 = SystemMemory.cgroupMemoryFiles(procSelfCgroup: "4:memory:/jobs/a\n1:cpu:/\n0::/\n")
-        #expect(v1.map(\.limit) == ["/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory/jobs/a/memory.limit_in_bytes",
-                                    "/sys/fs/cgroup/memory/memory.limit_in_bytes"])
-        let v2 = SystemMemory.cgroupMemoryFiles(procSelfCgroup: "0::/user.slice/app\n")
-        #expect(v2.first?.limit == "/sys/fs/cgroup/user.slice/app/memory.max")
-        #expect(v2.first?.usage == "/sys/fs/cgroup/user.slice/app/memory.current")
-        let current = SystemMemory.current()
-        #expect(current.physical > 0)
-        #expect(current.automaticBudget >= SystemMemory.minimumAutomaticBudget)
-    }
-
     @Test("the buffer grows one frame per fetch up to its limit and never holds more ahead",
           arguments: [BufferBudget.frames(4), .bytes(6 * 1024)])
     func staysWithinBudget(budget: BufferBudget) throws {

@@ -43,9 +43,13 @@ final class PlaybackHarness: Sendable {
     let animator: Animator
     private let recorded = LockedState<[AnimatorEvent]>([])
 
+    /// - Parameter decodeTime: what the cache measures decodes with (by default the real clock).
     init(_ image: any AnimatableImage, configuration: Animator.Configuration = Animator.Configuration(),
-         byteLimit: Int = 1 << 30, cache: SharedFrameCache? = nil) throws {
-        self.cache = cache ?? SharedFrameCache(byteLimit: byteLimit, scheduler: scheduler)
+         byteLimit: Int = 1 << 30, cache: SharedFrameCache? = nil,
+         decodeTime: (@Sendable () -> Duration)? = nil) throws {
+        let scheduler = scheduler
+        self.cache = cache ?? decodeTime.map { SharedFrameCache(byteLimit: byteLimit, scheduler: scheduler, timeSource: $0) }
+            ?? SharedFrameCache(byteLimit: byteLimit, scheduler: scheduler)
         animator = Animator(clock: clock, cache: self.cache, configuration: configuration)
         try animator.prepare(image)
         animator.observe { [weak self] event in self?.recorded.withLock { $0.append(event) } }

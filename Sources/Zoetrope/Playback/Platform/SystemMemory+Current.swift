@@ -10,18 +10,24 @@ import os
 #endif
 
 extension SystemMemory {
-    /// The memory of the machine (or container) this process runs in, read now.
+    /// The memory of the machine (or container) this process runs in, read now, lowered to the
+    /// process's resource limits (`RLIMIT_AS`, `RLIMIT_DATA`) when they are lower.
     ///
-    /// Linux: `/proc/meminfo` and the cgroup limit (v2 `memory.max`, else v1
-    /// `memory.limit_in_bytes`, of the process's own cgroup or the root of `/sys/fs/cgroup`; see
-    /// ``cgroupMemoryFiles(procSelfCgroup:)``). Apple platforms: physical memory, and on iOS-family
+    /// Linux: `/proc/meminfo` and the cgroup limits (v2 `memory.max`, v1 `memory.limit_in_bytes`)
+    /// of the process's cgroup and every cgroup above it; see
+    /// ``cgroupMemoryFiles(procSelfCgroup:)``. Apple platforms: physical memory, and on iOS-family
     /// systems `os_proc_available_memory()`.
     public static func current() -> SystemMemory {
+        machine().limited(to: resourceLimit())
+    }
+
+    private static func machine() -> SystemMemory {
         #if os(Linux) || os(Android)
         let meminfo = text("/proc/meminfo") ?? ""
-        let files = cgroupMemoryFiles(procSelfCgroup: text("/proc/self/cgroup") ?? "")
-        let cgroup = files.lazy.compactMap { file in text(file.limit).map { ($0, text(file.usage)) } }.first
-        if let memory = linux(meminfo: meminfo, cgroupLimit: cgroup?.0, cgroupUsage: cgroup?.1) { return memory }
+        let cgroups = cgroupMemoryFiles(procSelfCgroup: text("/proc/self/cgroup") ?? "").compactMap { file in
+            text(file.limit).map { (limit: $0, usage: text(file.usage)) }
+        }
+        if let memory = linux(meminfo: meminfo, cgroups: cgroups) { return memory }
         #endif
         let (product, overflow) = max(0, sysconf(Int32(_SC_PHYS_PAGES)))
             .multipliedReportingOverflow(by: max(0, sysconf(Int32(_SC_PAGESIZE))))
@@ -31,6 +37,23 @@ extension SystemMemory {
         #else
         return SystemMemory(physical: physical, available: physical)
         #endif
+    }
+
+    /// The lower of the soft `RLIMIT_AS` and `RLIMIT_DATA` limits, or `nil` when both are unlimited.
+    private static func resourceLimit() -> Int? {
+        #if canImport(Glibc)
+        let resources = [RLIMIT_AS, RLIMIT_DATA].map { __rlimit_resource_t($0.rawValue) }
+        #else
+        let resources = [RLIMIT_AS, RLIMIT_DATA]
+        #endif
+        var lowest: Int?
+        for resource in resources {
+            var limit = rlimit()
+            guard getrlimit(resource, &limit) == 0, // RLIM_INFINITY is the largest value on every platform
+                  limit.rlim_cur < rlim_t(Int.max) else { continue }
+            lowest = min(lowest ?? Int.max, Int(limit.rlim_cur))
+        }
+        return lowest
     }
 
     private static func text(_ path: String) -> String? {

@@ -4,7 +4,8 @@ import Dispatch
 /// timing a fast enough machine shows, without a screen, identical on every run.
 ///
 /// Decoding takes no simulated time: before each tick the buffer finishes the work asked of it
-/// so far. Frames the buffer was not asked for in time still miss.
+/// so far, and the cache measures decodes on the simulated clock (so an automatic budget's window
+/// is its smallest). Frames the buffer was not asked for in time still miss.
 public enum PlaybackSimulation {
     /// Plays `image` on a clock ticking `ticksPerSecond` times a second, for `duration` of clock
     /// time or until the animation finishes.
@@ -15,7 +16,7 @@ public enum PlaybackSimulation {
                            byteLimit: Int? = nil) throws -> PlaybackReport {
         let clock = ManualClock()
         let scheduler = ManualDecodeScheduler()
-        let cache = SharedFrameCache(byteLimit: byteLimit, scheduler: scheduler)
+        let cache = SharedFrameCache(byteLimit: byteLimit, scheduler: scheduler, timeSource: { clock.now })
         let animator = Animator(clock: clock, cache: cache, configuration: configuration)
         try animator.prepare(image)
         let report = LockedState(PlaybackReport(firstFrame: animator.currentFrame))
