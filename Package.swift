@@ -3,7 +3,8 @@ import PackageDescription
 
 let package = Package(
     name: "Zoetrope",
-    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    // The oldest systems with `Duration` and `ContinuousClock` (docs/architecture.md, "Reach").
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .library(name: "Zoetrope", targets: ["Zoetrope"]),
         .library(name: "ZoetropeTerminal", targets: ["ZoetropeTerminal"]),

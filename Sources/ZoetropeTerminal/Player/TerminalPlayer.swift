@@ -1,4 +1,3 @@
-import Synchronization
 import Zoetrope
 
 /// A terminal view: plays an animation through a real ``Animator`` and draws its frames with a
@@ -63,8 +62,8 @@ public final class TerminalPlayer: AnimatableView {
     private let options: Options
     private let write: @Sendable ([UInt8]) -> Void
     private let onExit: @Sendable (Int32) -> Void
-    private let state: Mutex<State>
-    private let observation: Mutex<AnimatorObservation?> = Mutex(nil)
+    private let state: LockedState<State>
+    private let observation: LockedState<AnimatorObservation?> = LockedState(nil)
 
     private struct State {
         var presenter: FramePresenter
@@ -93,7 +92,7 @@ public final class TerminalPlayer: AnimatableView {
         animator = Animator(clock: clock, cache: cache, configuration: Animator.Configuration(rate: options.rate, mode: options.mode))
         let layout = PlayerLayout(canvas: PlayerLayout.contentSize(of: image), window: window.cells,
                                   columns: options.columns, rows: options.rows, renderer: renderer)
-        state = Mutex(State(presenter: FramePresenter(renderer: renderer, background: options.background,
+        state = LockedState(State(presenter: FramePresenter(renderer: renderer, background: options.background,
                                                       layout: layout),
                             window: window.cells))
     }
