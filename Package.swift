@@ -8,14 +8,19 @@ let package = Package(
     products: [
         .library(name: "Zoetrope", targets: ["Zoetrope"]),
         .library(name: "ZoetropeTerminal", targets: ["ZoetropeTerminal"]),
+        .library(name: "ZoetropeUI", targets: ["ZoetropeUI"]),
         .executable(name: "zoetrope", targets: ["zoetrope"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         .target(name: "Zoetrope"),
         .target(name: "ZoetropeTerminal", dependencies: ["Zoetrope"]),
+        // UIKit, AppKit and SwiftUI views: empty where those frameworks do not exist; on Linux
+        // scripts/check-apple type-checks them against stand-ins (Tests/AppleStandIns).
+        .target(name: "ZoetropeUI", dependencies: ["Zoetrope"]),
         .executableTarget(
             name: "zoetrope",
             dependencies: [
