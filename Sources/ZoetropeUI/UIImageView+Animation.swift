@@ -10,10 +10,8 @@ extension UIImageView {
     /// Plays the GIF `name.gif` from `bundle` in this image view, setting ``image`` frame by frame.
     /// - Parameter playCount: plays in all; `nil` follows the file.
     public func animate(withGIFNamed name: String, in bundle: Bundle = .main, playCount: PlayCount? = nil) throws {
-        guard let path = bundle.path(forResource: name, ofType: "gif") else {
-            throw ZoetropeError(.io, "no resource \(name).gif in \(bundle.bundlePath)")
-        }
-        try animate(with: AnimatedImage(contentsOfFile: path), playCount: playCount)
+        try animate(with: AnimatedImage(contentsOfFile: bundle.zoetropePath(forResource: name, ofType: "gif")),
+                    playCount: playCount)
     }
 
     /// Plays `image` (any ``AnimatableImage``) in this image view on a display-link clock,

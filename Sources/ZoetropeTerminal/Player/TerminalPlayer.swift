@@ -1,9 +1,9 @@
 import Zoetrope
 
-/// A terminal view: plays an animation through a real ``Animator`` and draws its frames with a
+/// A terminal view: plays an animation through a real `Animator` and draws its frames with a
 /// ``TerminalRenderer``, with a status line and keyboard controls.
 ///
-/// The player is the ``AnimatableView``; it owns no terminal state. Whoever runs it (the `zoetrope
+/// The player is the `AnimatableView`; it owns no terminal state. Whoever runs it (the `zoetrope
 /// play` command) sets up the terminal (``TerminalSession``), forwards keys to ``handle(_:)`` and
 /// resizes to ``resize(to:)``, and waits for the exit status the player reports through `onExit`
 /// — after the image's number of plays, or when the user quits.
@@ -77,6 +77,9 @@ public final class TerminalPlayer: AnimatableView {
 
     /// Creates a player for `image` in a window of `window`.
     /// - Parameters:
+    ///   - image: the animation to play.
+    ///   - options: the renderer, background, size, play count and status line.
+    ///   - window: the terminal's size.
     ///   - clock: drives playback; give it the queue keys and resizes arrive on.
     ///   - cache: where decoded frames are kept; the process-wide cache by default.
     ///   - write: sends bytes to the terminal.
