@@ -1,8 +1,10 @@
 // Stand-in for the ObjectiveC module: the symbols Sources/ZoetropeUI uses.
 
 /// `Selector` (what `#selector` produces).
-public struct Selector: Hashable, Sendable {
-    public init(_ name: String) {}
+public struct Selector: Hashable {
+    // The compiler lowers `#selector` to this layout (a pointer to the selector's name), as in the SDK.
+    var ptr: OpaquePointer?
+    public init(_ name: String) { ptr = nil }
 }
 
 /// `objc_AssociationPolicy`.

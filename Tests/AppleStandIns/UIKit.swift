@@ -31,8 +31,18 @@
     open func invalidateIntrinsicContentSize() {}
     /// `func setNeedsLayout()`
     open func setNeedsLayout() {}
+    /// `func addSubview(_ view: UIView)`
+    open func addSubview(_ view: UIView) {}
     /// `class let noIntrinsicMetric: CGFloat`
     public static let noIntrinsicMetric: CGFloat = -1
+}
+
+/// `@MainActor class UIViewController: UIResponder`
+@MainActor open class UIViewController: UIResponder {
+    /// `var view: UIView!`
+    open var view: UIView! = nil
+    /// `func viewDidLoad()`
+    open func viewDidLoad() {}
 }
 
 /// `@MainActor class UIWindow: UIView`
