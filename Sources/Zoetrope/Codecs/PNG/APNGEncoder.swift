@@ -33,6 +33,7 @@ public enum APNGEncoder {
     /// (a frame at a time) and holding only a few canvases: `source` is read twice, once to choose
     /// the sample format every frame can share and once to write.
     /// - Parameters:
+    ///   - source: the frames, all of its canvas size.
     ///   - durations: how long each frame shows; one per frame.
     ///   - playCount: how many times the animation plays (stored as `num_plays`; forever is 0).
     ///   - level: compression level, 0 to 9.

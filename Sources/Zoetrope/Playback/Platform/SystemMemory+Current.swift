@@ -15,7 +15,7 @@ extension SystemMemory {
     ///
     /// Linux: `/proc/meminfo` and the cgroup limits (v2 `memory.max`, v1 `memory.limit_in_bytes`)
     /// of the process's cgroup and every cgroup above it; see
-    /// ``cgroupMemoryFiles(procSelfCgroup:)``. Apple platforms: physical memory, and on iOS-family
+    /// `cgroupMemoryFiles(procSelfCgroup:)`. Apple platforms: physical memory, and on iOS-family
     /// systems `os_proc_available_memory()`.
     public static func current() -> SystemMemory {
         machine().limited(to: resourceLimit())
