@@ -3,20 +3,26 @@ import PackageDescription
 
 let package = Package(
     name: "Zoetrope",
-    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    // The oldest systems with `Duration` and `ContinuousClock` (docs/architecture.md, "Reach").
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .library(name: "Zoetrope", targets: ["Zoetrope"]),
         .library(name: "ZoetropeTerminal", targets: ["ZoetropeTerminal"]),
         .library(name: "ZoetropeFoundation", targets: ["ZoetropeFoundation"]),
+        .library(name: "ZoetropeUI", targets: ["ZoetropeUI"]),
         .executable(name: "zoetrope", targets: ["zoetrope"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         .target(name: "Zoetrope"),
         .target(name: "ZoetropeTerminal", dependencies: ["Zoetrope"]),
         .target(name: "ZoetropeFoundation", dependencies: ["Zoetrope"]),
+        // UIKit, AppKit and SwiftUI views: empty where those frameworks do not exist; on Linux
+        // scripts/check-apple type-checks them against stand-ins (Tests/AppleStandIns).
+        .target(name: "ZoetropeUI", dependencies: ["Zoetrope"]),
         .executableTarget(
             name: "zoetrope",
             dependencies: [

@@ -1,12 +1,11 @@
-import Synchronization
 import Testing
 import Zoetrope
 @testable import ZoetropeTerminal
 
 /// Collects what a player writes and the exit status it reports.
 private final class Recorder: Sendable {
-    let bytes = Mutex<[UInt8]>([])
-    let exits = Mutex<[Int32]>([])
+    let bytes = LockedState<[UInt8]>([])
+    let exits = LockedState<[Int32]>([])
 
     /// What was written since the last call.
     func take() -> String {

@@ -6,7 +6,7 @@ public struct RGBAImage: Sendable, Hashable {
     /// Height in pixels.
     public let height: Int
     /// `width * height * 4` bytes: R, G, B, A for each pixel. Read-only, so the size always
-    /// matches: write through ``subscript(x:y:)``, ``subscript(byte:)`` or
+    /// matches: write through ``subscript(_:_:)``, ``subscript(byte:)`` or
     /// ``withUnsafeMutablePixels(_:)``.
     public var pixels: [UInt8] { storage }
 

@@ -24,7 +24,9 @@ public protocol AnimatableView: AnyObject, Sendable {
 
 extension AnimatableView {
     /// Loads `image` and shows its first frame, ready to ``startAnimating()``.
-    /// - Parameter playCount: plays in all, replacing the image's own count; `nil` follows the image.
+    /// - Parameters:
+    ///   - image: the animation to show.
+    ///   - playCount: plays in all, replacing the image's own count; `nil` follows the image.
     public func prepareForAnimation(with image: any AnimatableImage, playCount: PlayCount? = nil) throws {
         animator.attach(self)
         try animator.prepare(image, playCount: playCount)

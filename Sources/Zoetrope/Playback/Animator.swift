@@ -98,6 +98,7 @@ public final class Animator: Sendable {
     /// - Parameters:
     ///   - clock: what drives playback; a 60 Hz ``TimerClock`` by default.
     ///   - cache: where decoded frames are kept; the process-wide ``SharedFrameCache/shared`` by default.
+    ///   - configuration: how to play (rate, mode, play count, lateness, buffer budget).
     public init(clock: any AnimationClock = TimerClock(), cache: SharedFrameCache = .shared,
                 configuration: Configuration = Configuration()) {
         self.clock = clock

@@ -31,6 +31,10 @@ public final class FrameBuffer: Sendable {
 
     /// Creates a buffer for `image` in `cache`.
     /// - Parameters:
+    ///   - image: the image whose frames the buffer keeps.
+    ///   - budget: how many decoded frames to keep ahead of the one shown.
+    ///   - cache: where the frames live; buffers of the same image in one cache share them.
+    ///   - regrowDelay: how long after memory pressure the buffer starts growing again.
     ///   - memory: the memory facts an ``BufferBudget/automatic`` budget is computed from; read
     ///     from the system by default.
     public init(image: any AnimatableImage, budget: BufferBudget = .automatic,

@@ -23,6 +23,7 @@ public final class TimerClock: AnimationClock {
 
     /// Creates a stopped clock ticking `ticksPerSecond` times a second (60 by default).
     /// - Parameters:
+    ///   - ticksPerSecond: the tick rate, between 0.1 and 1000.
     ///   - maximumTickInterval: the longest time one tick may carry (1 s by default).
     ///   - queue: the serial queue ticks are delivered on; a private one by default.
     public init(ticksPerSecond: Double = 60, maximumTickInterval: Duration = .seconds(1),

@@ -1,10 +1,9 @@
-import Synchronization
 import Zoetrope
 
-/// A terminal view: plays an animation through a real ``Animator`` and draws its frames with a
+/// A terminal view: plays an animation through a real `Animator` and draws its frames with a
 /// ``TerminalRenderer``, with a status line and keyboard controls.
 ///
-/// The player is the ``AnimatableView``; it owns no terminal state. Whoever runs it (the `zoetrope
+/// The player is the `AnimatableView`; it owns no terminal state. Whoever runs it (the `zoetrope
 /// play` command) sets up the terminal (``TerminalSession``), forwards keys to ``handle(_:)`` and
 /// resizes to ``resize(to:)``, and waits for the exit status the player reports through `onExit`
 /// — after the image's number of plays, or when the user quits.
@@ -63,8 +62,8 @@ public final class TerminalPlayer: AnimatableView {
     private let options: Options
     private let write: @Sendable ([UInt8]) -> Void
     private let onExit: @Sendable (Int32) -> Void
-    private let state: Mutex<State>
-    private let observation: Mutex<AnimatorObservation?> = Mutex(nil)
+    private let state: LockedState<State>
+    private let observation: LockedState<AnimatorObservation?> = LockedState(nil)
 
     private struct State {
         var presenter: FramePresenter
@@ -78,6 +77,9 @@ public final class TerminalPlayer: AnimatableView {
 
     /// Creates a player for `image` in a window of `window`.
     /// - Parameters:
+    ///   - image: the animation to play.
+    ///   - options: the renderer, background, size, play count and status line.
+    ///   - window: the terminal's size.
     ///   - clock: drives playback; give it the queue keys and resizes arrive on.
     ///   - cache: where decoded frames are kept; the process-wide cache by default.
     ///   - write: sends bytes to the terminal.
@@ -93,7 +95,7 @@ public final class TerminalPlayer: AnimatableView {
         animator = Animator(clock: clock, cache: cache, configuration: Animator.Configuration(rate: options.rate, mode: options.mode))
         let layout = PlayerLayout(canvas: PlayerLayout.contentSize(of: image), window: window.cells,
                                   columns: options.columns, rows: options.rows, renderer: renderer)
-        state = Mutex(State(presenter: FramePresenter(renderer: renderer, background: options.background,
+        state = LockedState(State(presenter: FramePresenter(renderer: renderer, background: options.background,
                                                       layout: layout),
                             window: window.cells))
     }

@@ -12,7 +12,7 @@ public struct HalfBlockRenderer: TerminalRenderer {
     public enum ColorDepth: Sendable, Hashable {
         /// `38;2;R;G;B` / `48;2;R;G;B`.
         case truecolor
-        /// `38;5;N` / `48;5;N` with N from ``XtermPalette``.
+        /// `38;5;N` / `48;5;N` with N from `XtermPalette`.
         case xterm256
     }
 

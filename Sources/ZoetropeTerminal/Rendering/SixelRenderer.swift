@@ -3,7 +3,7 @@ import Zoetrope
 /// DEC sixel graphics: `ESC P 0;1;0 q`, raster attributes `"1;1;W;H` (square pixels), the colour
 /// registers used (`#n;2;R;G;B` in percent), then bands of six pixel rows, `ESC \`.
 ///
-/// Colours are the xterm palette's cube and greys (``XtermPalette``), register n being palette
+/// Colours are the xterm palette's cube and greys (`XtermPalette`), register n being palette
 /// entry n. In each band, colours go in ascending register order, each as `#n` and one sixel
 /// character per column (63 + a bit per row, top row = bit 0), runs of four or more as `!count c`,
 /// trailing empty columns dropped; `$` returns to the band's start for the next colour and `-`

@@ -6,7 +6,7 @@ import Musl
 import Darwin
 #endif
 import Dispatch
-import Synchronization
+import Zoetrope
 
 /// A full-screen terminal session: raw input, the alternate screen and a hidden cursor, and the
 /// guarantee that the terminal is given back on every way out — ``restore()``, `exit()` (an
@@ -27,10 +27,10 @@ public final class TerminalSession: Sendable {
     }
 
     /// The active session's restoration data, reachable from `atexit` and signal handlers.
-    private static let active = Mutex<Active?>(nil)
-    private static let exitHandlerInstalled = Mutex(false)
-    private let signalSources = Mutex<[DispatchSourceBox]>([])
-    private let hasBegun = Mutex(false)
+    private static let active = LockedState<Active?>(nil)
+    private static let exitHandlerInstalled = LockedState(false)
+    private let signalSources = LockedState<[DispatchSourceBox]>([])
+    private let hasBegun = LockedState(false)
 
     /// Signals that end the program; the session restores the terminal first.
     public static let terminatingSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
@@ -142,7 +142,7 @@ public final class KeyReader: Sendable {
     public init(descriptor: Int32 = 0, queue: DispatchQueue, _ onKey: @escaping @Sendable (PlayerKey) -> Void) {
         let box = DispatchSourceBox(DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: queue))
         self.box = box
-        let decoder = Mutex(KeyDecoder())
+        let decoder = LockedState(KeyDecoder())
         box.source.setEventHandler {
             let bytes = TerminalDevice.readAvailable(descriptor)
             if bytes.isEmpty {

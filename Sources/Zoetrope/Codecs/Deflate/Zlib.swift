@@ -1,15 +1,19 @@
 /// One-shot zlib (RFC 1950) compression and decompression.
 public enum Zlib {
     /// Compresses `data` into a zlib stream.
-    /// - Parameter level: 0 (stored, no compression) to 9 (smallest output, slowest); values
-    ///   outside that range are clamped. 6 balances speed and size, as in zlib.
+    /// - Parameters:
+    ///   - data: the bytes to compress.
+    ///   - level: 0 (stored, no compression) to 9 (smallest output, slowest); values
+    ///     outside that range are clamped. 6 balances speed and size, as in zlib.
     public static func compress(_ data: [UInt8], level: Int = 6) -> [UInt8] {
         var deflater = Deflater(level: level)
         return deflater.zlibStream(data)
     }
 
     /// Decompresses a complete zlib stream, verifying its Adler-32 checksum.
-    /// - Parameter maxOutputBytes: the most bytes the stream may inflate to.
+    /// - Parameters:
+    ///   - data: the zlib stream.
+    ///   - maxOutputBytes: the most bytes the stream may inflate to.
     /// - Throws: ``ZoetropeError`` for malformed, truncated or oversized streams and checksum errors.
     public static func decompress(_ data: [UInt8], maxOutputBytes: Int) throws(ZoetropeError) -> [UInt8] {
         // Start at four times the input (most data compresses less than that), at most 64 MiB,

@@ -12,6 +12,7 @@
 public enum APNGEncoder {
     /// Encodes `frames` (all the same size) as an APNG file.
     /// - Parameters:
+    ///   - frames: the frames, in order.
     ///   - durations: how long each frame shows; one per frame, stored to the millisecond
     ///     (coarser for delays over 65 s).
     ///   - playCount: how many times the animation plays (stored as `num_plays`; forever is 0).

@@ -9,7 +9,9 @@
 /// ```
 public enum PNGEncoder {
     /// Encodes `image` as a PNG file.
-    /// - Parameter level: compression level, 0 (stored, fastest) to 9 (smallest).
+    /// - Parameters:
+    ///   - image: the image to encode.
+    ///   - level: compression level, 0 (stored, fastest) to 9 (smallest).
     public static func encode(_ image: RGBAImage, level: Int = 6) -> [UInt8] {
         encode(image, level: level, interlaced: false)
     }

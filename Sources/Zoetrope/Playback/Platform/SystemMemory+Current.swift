@@ -13,8 +13,8 @@ extension SystemMemory {
     /// The memory of the machine (or container) this process runs in, read now.
     ///
     /// Linux: `/proc/meminfo` and the cgroup limit (v2 `memory.max`, else v1
-    /// `memory.limit_in_bytes`, of the process's own cgroup or the root of `/sys/fs/cgroup`; see
-    /// ``cgroupMemoryFiles(procSelfCgroup:)``). Apple platforms: physical memory, and on iOS-family
+    /// `memory.limit_in_bytes`, of the process's own cgroup or the root of `/sys/fs/cgroup`).
+    /// Apple platforms: physical memory, and on iOS-family
     /// systems `os_proc_available_memory()`.
     public static func current() -> SystemMemory {
         #if os(Linux) || os(Android)

@@ -22,7 +22,9 @@ public final class ManualClock: AnimationClock {
     public let maximumTickInterval: Duration
 
     /// Creates a stopped clock at time `start`.
-    /// - Parameter maximumTickInterval: the longest time one tick may carry (1 s by default).
+    /// - Parameters:
+    ///   - start: the clock's time before its first tick.
+    ///   - maximumTickInterval: the longest time one tick may carry (1 s by default).
     public init(start: Duration = .zero, maximumTickInterval: Duration = .seconds(1)) {
         self.maximumTickInterval = maximumTickInterval
         state = LockedState(State(now: start, meter: TickMeter(maximumInterval: maximumTickInterval)))

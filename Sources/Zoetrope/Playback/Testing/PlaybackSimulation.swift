@@ -8,7 +8,12 @@ import Dispatch
 public enum PlaybackSimulation {
     /// Plays `image` on a clock ticking `ticksPerSecond` times a second, for `duration` of clock
     /// time or until the animation finishes.
-    /// - Parameter byteLimit: the frame cache's process-wide limit; automatic by default.
+    /// - Parameters:
+    ///   - image: the animation to play.
+    ///   - ticksPerSecond: the simulated display's refresh rate.
+    ///   - duration: how much clock time to simulate at most.
+    ///   - configuration: how the animator plays.
+    ///   - byteLimit: the frame cache's process-wide limit; automatic by default.
     /// - Throws: the error decoding the first frame.
     public static func run(_ image: any AnimatableImage, ticksPerSecond: Double, duration: Duration,
                            configuration: Animator.Configuration = Animator.Configuration(),

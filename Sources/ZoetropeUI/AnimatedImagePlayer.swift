@@ -1,0 +1,110 @@
+#if canImport(SwiftUI) && (canImport(UIKit) && !os(watchOS) || canImport(AppKit))
+import SwiftUI
+import Zoetrope
+
+/// A SwiftUI view that plays an animation.
+///
+/// ```swift
+/// @State private var playing = true
+/// var body: some View {
+///     AnimatedImagePlayer(image, isPlaying: $playing)
+///         .playbackRate(1.5)
+///         .playCount(.finite(3))
+///         .onFinish { print("done") }
+/// }
+/// ```
+///
+/// Setting `isPlaying` plays or pauses; when the last play ends the binding becomes `false` and
+/// the finish action runs. Changing only the modifiers keeps the position; a different image starts
+/// over. Playback pauses by itself while the view is off screen or the app in the background.
+public struct AnimatedImagePlayer: View {
+    let image: any AnimatableImage
+    let isPlaying: Binding<Bool>
+    var settings = PlaybackSettings()
+    var fit = ContentFit.aspectFit
+    var finishAction: (@MainActor () -> Void)?
+
+    /// Plays `image`, playing or paused as `isPlaying` says (playing by default).
+    public init(_ image: any AnimatableImage, isPlaying: Binding<Bool> = .constant(true)) {
+        self.image = image
+        self.isPlaying = isPlaying
+    }
+
+    public var body: some View {
+        PlayerRepresentable(player: self)
+    }
+
+    /// Plays at `rate` (2 twice as fast, 0.5 half as fast).
+    public func playbackRate(_ rate: Double) -> Self { with { $0.settings.rate = rate } }
+    /// Plays `count` times in all; `nil` follows the image.
+    public func playCount(_ count: PlayCount?) -> Self { with { $0.settings.playCount = count } }
+    /// Plays forward, in reverse, or back and forth.
+    public func playbackMode(_ mode: PlaybackMode) -> Self { with { $0.settings.mode = mode } }
+    /// Places the frames in the view's bounds by `fit` (aspect fit by default).
+    public func contentFit(_ fit: ContentFit) -> Self { with { $0.fit = fit } }
+    /// Runs `action` when the last play ends.
+    public func onFinish(_ action: @escaping @MainActor () -> Void) -> Self { with { $0.finishAction = action } }
+
+    private func with(_ change: (inout Self) -> Void) -> Self {
+        var copy = self
+        change(&copy)
+        return copy
+    }
+}
+
+/// Keeps the platform view in step with an ``AnimatedImagePlayer``.
+@MainActor
+final class PlayerCoordinator {
+    private var image: (any AnimatableImage)?
+    private var observation: AnimatorObservation?
+    var isPlaying: Binding<Bool>?
+    var finishAction: (@MainActor () -> Void)?
+
+    func update(_ view: AnimatedImageView, from player: AnimatedImagePlayer) {
+        isPlaying = player.isPlaying
+        finishAction = player.finishAction
+        view.contentFit = player.fit
+        if observation == nil {
+            observation = view.animator.observe { [weak self] event in
+                guard event == .finished, let self else { return }
+                onMainThread { self.finished() }
+            }
+        }
+        if image !== player.image {
+            image = player.image
+            // A first frame that cannot be decoded leaves the view empty.
+            try? view.prepareForAnimation(with: player.image)
+        }
+        var settings = player.settings
+        settings.isPlaying = player.isPlaying.wrappedValue
+        view.playback.apply(settings)
+    }
+
+    deinit {
+        observation?.cancel()
+    }
+
+    private func finished() {
+        isPlaying?.wrappedValue = false
+        finishAction?()
+    }
+}
+
+@MainActor
+private struct PlayerRepresentable {
+    let player: AnimatedImagePlayer
+    func makeCoordinator() -> PlayerCoordinator { PlayerCoordinator() }
+}
+
+#if canImport(UIKit)
+extension PlayerRepresentable: UIViewRepresentable {
+    func makeUIView(context: Context) -> AnimatedImageView { AnimatedImageView() }
+    func updateUIView(_ view: AnimatedImageView, context: Context) { context.coordinator.update(view, from: player) }
+}
+#else
+extension PlayerRepresentable: NSViewRepresentable {
+    func makeNSView(context: Context) -> AnimatedImageView { AnimatedImageView() }
+    func updateNSView(_ view: AnimatedImageView, context: Context) { context.coordinator.update(view, from: player) }
+}
+#endif
+#endif
