@@ -98,6 +98,7 @@ public final class SurfaceAttachment: Sendable {
             do {
                 try animator.prepare(shared.image)
                 if animator.currentFrame == 0, let first = animator.activeFrame { shared.offerPoster(first) }
+                view?.updateImageIfNeeded()
                 animator.play()
                 return .playing
             } catch {

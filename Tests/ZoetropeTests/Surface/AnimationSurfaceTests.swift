@@ -56,6 +56,7 @@ struct AnimationSurfaceTests {
         attachment.setVisible(true)
         #expect(attachment.presentation == .playing && attachment.animator.isPlaying)
         #expect(surface.clock.runningCount == 1)
+        #expect(view.frames.map(\.index) == [0])
         run(milliseconds: 250)
         #expect(attachment.animator.currentFrame == 2)
         #expect(surface.cache.storedFrameCount(of: attachment.image) > 0)
