@@ -55,3 +55,109 @@ import ObjectiveC
     /// `nonisolated class let didUnhideNotification: NSNotification.Name`
     public nonisolated static let didUnhideNotification = NSNotification.Name("NSApplicationDidUnhideNotification")
 }
+
+// MARK: Animated attachments and chat cells (Sources/ZoetropeUI/AnimatedAttachment*, Chat*)
+
+extension NSView {
+    /// `func addSubview(_ view: NSView)`
+    public func addSubview(_ view: NSView) {}
+    /// `func removeFromSuperview()`
+    public func removeFromSuperview() {}
+    /// `var superview: NSView? { get }`
+    public var superview: NSView? { nil }
+    /// `var isHidden: Bool` (read here; set by the app)
+    public var isHidden: Bool { false }
+}
+
+/// `@MainActor class NSText: NSView`
+@MainActor open class NSText: NSView {}
+
+/// `@MainActor class NSTextView: NSText`
+@MainActor open class NSTextView: NSText {
+    /// `func selectedRange() -> NSRange`
+    open func selectedRange() -> NSRange { NSRange(location: 0, length: 0) }
+    /// `func insertText(_ string: Any, replacementRange: NSRange)`
+    open func insertText(_ string: Any, replacementRange: NSRange) {}
+    /// `func paste(_ sender: Any?)`
+    open func paste(_ sender: Any?) {}
+}
+
+/// `@MainActor class NSTableCellView: NSView`
+@MainActor open class NSTableCellView: NSView {
+    /// `func prepareForReuse()` (declared on NSView)
+    open func prepareForReuse() {}
+}
+
+/// `class NSPasteboard: NSObject`
+open class NSPasteboard: NSObject {
+    /// `struct NSPasteboard.PasteboardType: RawRepresentable, Hashable, Sendable`
+    public struct PasteboardType: RawRepresentable, Hashable, Sendable {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public init(_ rawValue: String) { self.rawValue = rawValue }
+    }
+    /// `class var general: NSPasteboard { get }`
+    open class var general: NSPasteboard { NSPasteboard() }
+    /// `var types: [NSPasteboard.PasteboardType]? { get }`
+    open var types: [PasteboardType]? { nil }
+    /// `func data(forType dataType: NSPasteboard.PasteboardType) -> Data?`
+    open func data(forType dataType: PasteboardType) -> Data? { nil }
+}
+
+/// `class NSWorkspace: NSObject`
+open class NSWorkspace: NSObject, @unchecked Sendable {
+    /// `class var shared: NSWorkspace { get }`
+    open class var shared: NSWorkspace { NSWorkspace() }
+    /// `var notificationCenter: NotificationCenter { get }`
+    open var notificationCenter: NotificationCenter { .default }
+    /// `var accessibilityDisplayShouldReduceMotion: Bool { get }`
+    open var accessibilityDisplayShouldReduceMotion: Bool { false }
+    /// `class let accessibilityDisplayOptionsDidChangeNotification: NSNotification.Name`
+    public static let accessibilityDisplayOptionsDidChangeNotification = NSNotification.Name("NSWorkspaceAccessibilityDisplayOptionsDidChangeNotification")
+}
+
+/// `class NSTextStorage: NSMutableAttributedString`
+open class NSTextStorage: NSMutableAttributedString {}
+
+/// `protocol NSTextLocation: NSObjectProtocol`
+public protocol NSTextLocation: NSObjectProtocol {}
+
+/// `class NSTextLayoutManager: NSObject`
+open class NSTextLayoutManager: NSObject {}
+
+/// `class NSTextContainer: NSObject`
+open class NSTextContainer: NSObject {
+    /// `weak var textLayoutManager: NSTextLayoutManager? { get }`
+    open var textLayoutManager: NSTextLayoutManager? { nil }
+}
+
+/// `class NSTextAttachment: NSObject`
+open class NSTextAttachment: NSObject {
+    /// `init(data contentData: Data?, ofType uti: String?)`
+    public init(data contentData: Data?, ofType uti: String?) {}
+    /// `var bounds: CGRect`
+    open var bounds = CGRect.zero
+    /// `var allowsTextAttachmentView: Bool`
+    open var allowsTextAttachmentView = true
+    /// `func viewProvider(for parentView: NSView?, location: any NSTextLocation, textContainer: NSTextContainer?) -> NSTextAttachmentViewProvider?`
+    open func viewProvider(for parentView: NSView?, location: any NSTextLocation,
+                           textContainer: NSTextContainer?) -> NSTextAttachmentViewProvider? { nil }
+}
+
+/// `class NSTextAttachmentViewProvider: NSObject`
+open class NSTextAttachmentViewProvider: NSObject {
+    /// `init(textAttachment: NSTextAttachment, parentView: NSView?, textLayoutManager: NSTextLayoutManager?, location: any NSTextLocation)`
+    public init(textAttachment: NSTextAttachment, parentView: NSView?, textLayoutManager: NSTextLayoutManager?,
+                location: any NSTextLocation) {}
+    /// `weak var textAttachment: NSTextAttachment? { get }`
+    open var textAttachment: NSTextAttachment? { nil }
+    /// `var view: NSView?`
+    open var view: NSView?
+    /// `func loadView()`
+    open func loadView() {}
+}
+
+extension NSAttributedString {
+    /// `convenience init(attachment: NSTextAttachment)`
+    public convenience init(attachment: NSTextAttachment) { self.init(string: "\u{FFFC}") }
+}

@@ -59,3 +59,107 @@ open class UIImage: NSObject, @unchecked Sendable {
     /// `nonisolated class let didReceiveMemoryWarningNotification: NSNotification.Name`
     public nonisolated static let didReceiveMemoryWarningNotification = NSNotification.Name("UIApplicationDidReceiveMemoryWarningNotification")
 }
+
+// MARK: Animated attachments and chat cells (Sources/ZoetropeUI/AnimatedAttachment*, Chat*)
+
+extension UIView {
+    /// `func addSubview(_ view: UIView)`
+    public func addSubview(_ view: UIView) {}
+    /// `func removeFromSuperview()`
+    public func removeFromSuperview() {}
+    /// `var superview: UIView? { get }`
+    public var superview: UIView? { nil }
+}
+
+/// `@MainActor class UIScrollView: UIView`
+@MainActor open class UIScrollView: UIView {}
+
+/// `@MainActor class UITextView: UIScrollView`
+@MainActor open class UITextView: UIScrollView {
+    /// `var textStorage: NSTextStorage { get }`
+    open var textStorage: NSTextStorage { NSTextStorage(string: "") }
+    /// `var selectedRange: NSRange`
+    open var selectedRange = NSRange(location: 0, length: 0)
+    /// `func paste(_ sender: Any?)` (UIResponderStandardEditActions)
+    open func paste(_ sender: Any?) {}
+}
+
+/// `@MainActor class UITableViewCell: UIView`
+@MainActor open class UITableViewCell: UIView {
+    /// `var contentView: UIView { get }`
+    open var contentView: UIView { UIView(frame: .zero) }
+    /// `func prepareForReuse()`
+    open func prepareForReuse() {}
+}
+
+/// `@MainActor class UICollectionViewCell: UICollectionReusableView` (flattened here)
+@MainActor open class UICollectionViewCell: UIView {
+    /// `var contentView: UIView { get }`
+    open var contentView: UIView { UIView(frame: .zero) }
+    /// `func prepareForReuse()`
+    open func prepareForReuse() {}
+}
+
+/// `class UIPasteboard: NSObject`
+open class UIPasteboard: NSObject {
+    /// `class var general: UIPasteboard { get }`
+    open class var general: UIPasteboard { UIPasteboard() }
+    /// `var types: [String] { get }`
+    open var types: [String] { [] }
+    /// `func data(forPasteboardType pasteboardType: String) -> Data?`
+    open func data(forPasteboardType pasteboardType: String) -> Data? { nil }
+}
+
+/// `@MainActor enum UIAccessibility` (a namespace)
+@MainActor public enum UIAccessibility {
+    /// `static var isReduceMotionEnabled: Bool { get }`
+    public static var isReduceMotionEnabled: Bool { false }
+    /// `nonisolated static let reduceMotionStatusDidChangeNotification: NSNotification.Name`
+    public nonisolated static let reduceMotionStatusDidChangeNotification = NSNotification.Name("UIAccessibilityReduceMotionStatusDidChangeNotification")
+}
+
+/// `class NSTextStorage: NSMutableAttributedString`
+open class NSTextStorage: NSMutableAttributedString {}
+
+/// `protocol NSTextLocation: NSObjectProtocol`
+public protocol NSTextLocation: NSObjectProtocol {}
+
+/// `class NSTextLayoutManager: NSObject`
+open class NSTextLayoutManager: NSObject {}
+
+/// `class NSTextContainer: NSObject`
+open class NSTextContainer: NSObject {
+    /// `weak var textLayoutManager: NSTextLayoutManager? { get }`
+    open var textLayoutManager: NSTextLayoutManager? { nil }
+}
+
+/// `class NSTextAttachment: NSObject`
+open class NSTextAttachment: NSObject {
+    /// `init(data contentData: Data?, ofType uti: String?)`
+    public init(data contentData: Data?, ofType uti: String?) {}
+    /// `var bounds: CGRect`
+    open var bounds = CGRect.zero
+    /// `var allowsTextAttachmentView: Bool`
+    open var allowsTextAttachmentView = true
+    /// `func viewProvider(for parentView: UIView?, location: any NSTextLocation, textContainer: NSTextContainer?) -> NSTextAttachmentViewProvider?`
+    open func viewProvider(for parentView: UIView?, location: any NSTextLocation,
+                           textContainer: NSTextContainer?) -> NSTextAttachmentViewProvider? { nil }
+}
+
+/// `class NSTextAttachmentViewProvider: NSObject`
+open class NSTextAttachmentViewProvider: NSObject {
+    /// `init(textAttachment: NSTextAttachment, parentView: UIView?, textLayoutManager: NSTextLayoutManager?, location: any NSTextLocation)`
+    public init(textAttachment: NSTextAttachment, parentView: UIView?, textLayoutManager: NSTextLayoutManager?,
+                location: any NSTextLocation) {}
+    /// `weak var textAttachment: NSTextAttachment? { get }`
+    open var textAttachment: NSTextAttachment? { nil }
+    /// `var view: UIView?`
+    open var view: UIView?
+    /// `func loadView()`
+    open func loadView() {}
+}
+
+extension NSAttributedString {
+    /// `convenience init(attachment: NSTextAttachment)`
+    public convenience init(attachment: NSTextAttachment) { self.init(string: "\u{FFFC}") }
+}
