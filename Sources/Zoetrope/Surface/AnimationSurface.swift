@@ -6,7 +6,9 @@
 /// it pauses, lets go of its frames and shows its poster frame (frame 0 at the attachment's size).
 /// Attachments of the same image at the same size share one ``ScaledImage``, so the image is
 /// decoded once however many times it was pasted. With ``reducesMotion`` on, visible attachments
-/// show their poster frame instead of playing.
+/// show their poster frame instead of playing. Posters are kept under their own byte limit
+/// (``posterByteLimit``), least recently used first out, so memory stays bounded however many
+/// images scroll past: at most the cache's limit plus the posters' limit.
 ///
 /// ```swift
 /// let surface = AnimationSurface(cache: SharedFrameCache(byteLimit: 32 << 20),
@@ -63,6 +65,9 @@ public final class AnimationSurface: Sendable {
     public let clock: SharedAnimationClock
     /// How images made from bytes are decoded (limits, timing).
     public let options: DecodingOptions
+    /// The most bytes of poster frames kept.
+    public var posterByteLimit: Int { posters.byteLimit }
+    private let posters: PosterCache
     private let configuration: Animator.Configuration
     private let state: LockedState<State>
 
@@ -73,10 +78,12 @@ public final class AnimationSurface: Sendable {
     ///   - options: how images made from bytes are decoded.
     ///   - configuration: how each attachment plays (rate, mode, play count, buffer budget).
     ///   - reducesMotion: whether visible attachments show their poster instead of playing.
+    ///   - posterByteLimit: the most bytes of poster frames kept (16 MB by default).
     public init(cache: SharedFrameCache = .shared, clock: any AnimationClock = TimerClock(),
                 options: DecodingOptions = .default, configuration: Animator.Configuration = Animator.Configuration(),
-                reducesMotion: Bool = false) {
+                reducesMotion: Bool = false, posterByteLimit: Int = 16_000_000) {
         self.cache = cache
+        posters = PosterCache(byteLimit: posterByteLimit)
         self.clock = SharedAnimationClock(source: clock)
         self.options = options
         self.configuration = configuration
@@ -122,15 +129,15 @@ public final class AnimationSurface: Sendable {
 
     /// The surface's counters now.
     public var statistics: Statistics {
-        let (attachments, entries) = state.withLock { state in
-            (state.attachments.values.compactMap(\.attachment), Array(state.entries.values))
+        let (attachments, images) = state.withLock { state in
+            (state.attachments.values.compactMap(\.attachment), state.entries.count)
         }
         var statistics = Statistics()
         statistics.attachments = attachments.count
         statistics.visibleAttachments = attachments.count { $0.isVisible }
         statistics.playingAttachments = attachments.count { $0.presentation == .playing && $0.animator.isPlaying }
-        statistics.distinctImages = entries.count
-        statistics.posterBytes = entries.reduce(0) { $0 + $1.image.posterBytes }
+        statistics.distinctImages = images
+        statistics.posterBytes = posters.bytes
         statistics.cache = cache.statistics
         return statistics
     }
@@ -145,7 +152,7 @@ public final class AnimationSurface: Sendable {
                 return (entry.image, state.reducesMotion)
             }
             guard let source else { return nil }
-            let image = SurfaceImage(ScaledImage(source, toFit: size))
+            let image = SurfaceImage(ScaledImage(source, toFit: size), posters: posters)
             state.entries[key] = Entry(image: image, source: source, users: 1)
             return (image, state.reducesMotion)
         }
@@ -160,11 +167,13 @@ public final class AnimationSurface: Sendable {
 
     /// An attachment went away: its image is forgotten when no other attachment shows it.
     private func release(_ key: ImageKey) {
-        state.withLock { state in
+        let unused = state.withLock { state -> SurfaceImage? in
             state.attachments = state.attachments.filter { $0.value.attachment != nil }
-            guard var entry = state.entries[key] else { return }
+            guard var entry = state.entries[key] else { return nil }
             entry.users -= 1
             state.entries[key] = entry.users > 0 ? entry : nil
+            return entry.users > 0 ? nil : entry.image
         }
+        unused?.discardPoster()
     }
 }

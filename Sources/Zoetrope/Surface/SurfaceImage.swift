@@ -1,33 +1,35 @@
 /// One distinct image of an ``AnimationSurface`` at one attachment size, shared by every
 /// attachment showing it (the same image pasted twice): its frames are read downscaled, so the
-/// frame cache holds attachment-sized frames, and its poster frame is made once.
+/// frame cache holds attachment-sized frames, and its poster frame is made once and kept in the
+/// surface's poster cache.
 final class SurfaceImage: Sendable {
     /// The image read at the attachment's size.
     let image: ScaledImage
-    private let poster = LockedState<RGBAImage?>(nil)
+    private let posters: PosterCache
 
-    init(_ image: ScaledImage) {
+    init(_ image: ScaledImage, posters: PosterCache) {
         self.image = image
+        self.posters = posters
     }
 
-    /// The poster frame if it was made (nothing is decoded).
-    var existingPoster: RGBAImage? { poster.withLock { $0 } }
+    private var key: ObjectIdentifier { ObjectIdentifier(image) }
 
-    /// The poster frame: frame 0 at the attachment's size, decoded the first time it is asked for.
+    /// The poster frame if one is kept (nothing is decoded).
+    var existingPoster: RGBAImage? { posters.poster(for: key) }
+
+    /// The poster frame: frame 0 at the attachment's size, decoded when none is kept.
     func makePoster() throws -> RGBAImage {
         if let existing = existingPoster { return existing }
-        let frame = try image.frame(at: 0)
-        return poster.withLock { stored in
-            if stored == nil { stored = frame }
-            return stored ?? frame
-        }
+        return posters.keep(try image.frame(at: 0), for: key)
     }
 
-    /// Keeps `frame` as the poster when there is none yet (frame 0 that playback decoded anyway).
+    /// Keeps `frame` as the poster when there is none (frame 0 that playback decoded anyway).
     func offerPoster(_ frame: RGBAImage) {
-        poster.withLock { if $0 == nil { $0 = frame } }
+        posters.keep(frame, for: key)
     }
 
-    /// Bytes held by the poster.
-    var posterBytes: Int { poster.withLock { $0?.pixels.count ?? 0 } }
+    /// Forgets the poster: no attachment shows the image any more.
+    func discardPoster() {
+        posters.remove(key)
+    }
 }

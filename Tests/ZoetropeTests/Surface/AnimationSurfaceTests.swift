@@ -18,9 +18,9 @@ struct AnimationSurfaceTests {
     let scheduler = ManualDecodeScheduler()
     static let attachmentSize = PixelSize(width: 16, height: 16)
 
-    func makeSurface(byteLimit: Int = 1 << 30, reducesMotion: Bool = false) -> AnimationSurface {
+    func makeSurface(byteLimit: Int = 1 << 30, reducesMotion: Bool = false, posterByteLimit: Int = 1 << 30) -> AnimationSurface {
         AnimationSurface(cache: SharedFrameCache(byteLimit: byteLimit, scheduler: scheduler), clock: clock,
-                         reducesMotion: reducesMotion)
+                         reducesMotion: reducesMotion, posterByteLimit: posterByteLimit)
     }
 
     /// Four frames of 100 ms, 32×32: attachments read it at 16×16.
@@ -120,8 +120,8 @@ struct AnimationSurfaceTests {
     @Test("200 attachments, 10 visible: memory stays within the budget and the others decode nothing")
     func manyAttachments() throws {
         let frameBytes = Self.attachmentSize.area * 4
-        let byteLimit = 10 * 2 * frameBytes
-        let surface = makeSurface(byteLimit: byteLimit)
+        let byteLimit = 10 * 2 * frameBytes, posterByteLimit = 15 * frameBytes
+        let surface = makeSurface(byteLimit: byteLimit, posterByteLimit: posterByteLimit)
         let images = (0..<200).map { _ in Self.image() }
         let attachments = images.map { surface.makeAttachment(image: $0, size: Self.attachmentSize) }
         for index in 100..<110 { attachments[index].setVisible(true) }
@@ -134,12 +134,37 @@ struct AnimationSurfaceTests {
         #expect(statistics.attachments == 200 && statistics.visibleAttachments == 10)
         #expect(statistics.playingAttachments == 10)
         #expect(statistics.cache.peakBytes <= byteLimit)
-        #expect(statistics.posterBytes == 20 * frameBytes)
-        #expect(statistics.memoryBytes <= byteLimit + statistics.posterBytes)
+        // 20 posters were made; the 15 most recently used are kept.
+        #expect(statistics.posterBytes == posterByteLimit)
+        #expect(statistics.memoryBytes <= byteLimit + posterByteLimit)
         for index in 100..<110 { #expect(surface.cache.storedFrameCount(of: attachments[index].image) == 0) }
         for (index, image) in images.enumerated() where !(100..<120).contains(index) {
             #expect(image.decodeCounts.isEmpty)
         }
         #expect(images[115].decodeCounts.values.reduce(0, +) >= 4)
+
+        // Scrolling past all of them, ten at a time, stays within both limits.
+        for start in stride(from: 0, to: 200, by: 10) {
+            for index in 100..<120 { attachments[index].setVisible(false) }
+            for index in start..<start + 10 { attachments[index].setVisible(true) }
+            run(milliseconds: 200)
+            for index in start..<start + 10 { attachments[index].setVisible(false) }
+        }
+        let after = surface.statistics
+        #expect(after.cache.peakBytes <= byteLimit && after.posterBytes <= posterByteLimit)
+        #expect(after.cache.storedBytes == 0 && after.playingAttachments == 0)
+        #expect(images.allSatisfy { $0.decodeCounts[0] != nil })
+    }
+
+    @Test("attachments that go away release their image and its poster")
+    func releaseOnDeinit() throws {
+        let surface = makeSurface()
+        var attachment: SurfaceAttachment? = surface.makeAttachment(image: Self.image(), size: Self.attachmentSize)
+        attachment?.setVisible(true)
+        attachment?.setVisible(false)
+        #expect(surface.statistics.posterBytes > 0 && surface.statistics.distinctImages == 1)
+        attachment = nil
+        #expect(surface.statistics.posterBytes == 0 && surface.statistics.distinctImages == 0)
+        #expect(surface.statistics.attachments == 0)
     }
 }
