@@ -14,6 +14,20 @@ public typealias AttachmentBaseView = NSView
 /// message in a reused cell. The attachment plays while the view is in a window and not hidden,
 /// and otherwise lets go of its frames and shows its poster frame; ``show(_:)`` switches to
 /// another attachment (or none, to prepare for reuse).
+///
+/// In a reused table or collection cell, ``show(_:in:)`` puts the view in the cell's content view,
+/// filling it, and the cell's `prepareForReuse()` calls ``prepareForReuse()``:
+///
+/// ```swift
+/// final class MessageCell: UITableViewCell {
+///     let animation = AnimatedAttachmentView()
+///     func configure(with message: Message) { animation.show(message.attachment, in: contentView) }
+///     override func prepareForReuse() {
+///         super.prepareForReuse()
+///         animation.prepareForReuse()
+///     }
+/// }
+/// ```
 @MainActor
 public final class AnimatedAttachmentView: AttachmentBaseView {
     /// The attachment shown, if any.
@@ -45,6 +59,26 @@ public final class AnimatedAttachmentView: AttachmentBaseView {
         attachment.attach(imageView)
         self.imageView = imageView
         updateVisibility()
+    }
+
+    /// Shows `attachment` inside `container` (a cell's content view), filling it and following its size.
+    public func show(_ attachment: SurfaceAttachment?, in container: AttachmentBaseView) {
+        if superview !== container {
+            removeFromSuperview()
+            frame = container.bounds
+            #if canImport(UIKit)
+            autoresizingMask = [.flexibleWidth, .flexibleHeight]
+            #else
+            autoresizingMask = [.width, .height]
+            #endif
+            container.addSubview(self)
+        }
+        show(attachment)
+    }
+
+    /// Lets go of the attachment shown (it stops and frees its frames): for a cell about to be reused.
+    public func prepareForReuse() {
+        show(nil)
     }
 
     private func updateVisibility() {

@@ -7,26 +7,19 @@ import UIKit
 ///
 /// In `tableView(_:cellForRowAt:)`, call ``show(_:)`` with the message's ``SurfaceAttachment``
 /// (made once per message from the stream's ``AnimationSurface``; it decodes nothing until shown).
-/// The image plays while the cell is on screen, and a cell prepared for reuse lets go of it.
+/// The image plays while the cell is on screen, and a cell prepared for reuse lets go of it. For a
+/// collection view, or a cell of your own, use ``AnimatedAttachmentView/show(_:in:)`` the same way.
 @MainActor
 open class AnimatedImageTableViewCell: UITableViewCell {
     /// The view showing the image, filling the content view.
     public let animatedView = AnimatedAttachmentView()
 
     /// Shows `attachment` (or nothing).
-    public func show(_ attachment: SurfaceAttachment?) {
-        if animatedView.superview == nil { contentView.addSubview(animatedView) }
-        animatedView.show(attachment)
-    }
+    public func show(_ attachment: SurfaceAttachment?) { animatedView.show(attachment, in: contentView) }
 
     open override func prepareForReuse() {
         super.prepareForReuse()
-        animatedView.show(nil)
-    }
-
-    open override func layoutSubviews() {
-        super.layoutSubviews()
-        animatedView.frame = contentView.bounds
+        animatedView.prepareForReuse()
     }
 }
 
@@ -38,19 +31,11 @@ open class AnimatedImageCollectionViewCell: UICollectionViewCell {
     public let animatedView = AnimatedAttachmentView()
 
     /// Shows `attachment` (or nothing).
-    public func show(_ attachment: SurfaceAttachment?) {
-        if animatedView.superview == nil { contentView.addSubview(animatedView) }
-        animatedView.show(attachment)
-    }
+    public func show(_ attachment: SurfaceAttachment?) { animatedView.show(attachment, in: contentView) }
 
     open override func prepareForReuse() {
         super.prepareForReuse()
-        animatedView.show(nil)
-    }
-
-    open override func layoutSubviews() {
-        super.layoutSubviews()
-        animatedView.frame = contentView.bounds
+        animatedView.prepareForReuse()
     }
 }
 #else
@@ -67,19 +52,11 @@ open class AnimatedImageTableCellView: NSTableCellView {
     public let animatedView = AnimatedAttachmentView()
 
     /// Shows `attachment` (or nothing).
-    public func show(_ attachment: SurfaceAttachment?) {
-        if animatedView.superview == nil { addSubview(animatedView) }
-        animatedView.show(attachment)
-    }
+    public func show(_ attachment: SurfaceAttachment?) { animatedView.show(attachment, in: self) }
 
     open override func prepareForReuse() {
         super.prepareForReuse()
-        animatedView.show(nil)
-    }
-
-    open override func layout() {
-        super.layout()
-        animatedView.frame = bounds
+        animatedView.prepareForReuse()
     }
 }
 #endif

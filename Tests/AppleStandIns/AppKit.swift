@@ -161,3 +161,18 @@ extension NSAttributedString {
     /// `convenience init(attachment: NSTextAttachment)`
     public convenience init(attachment: NSTextAttachment) { self.init(string: "\u{FFFC}") }
 }
+
+extension NSView {
+    /// `struct NSView.AutoresizingMask: OptionSet, Sendable`
+    public struct AutoresizingMask: OptionSet, Sendable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        public static let width = AutoresizingMask(rawValue: 2)
+        public static let height = AutoresizingMask(rawValue: 16)
+    }
+    /// `var autoresizingMask: NSView.AutoresizingMask` (set here only)
+    public var autoresizingMask: AutoresizingMask {
+        get { [] }
+        set {}
+    }
+}

@@ -163,3 +163,18 @@ extension NSAttributedString {
     /// `convenience init(attachment: NSTextAttachment)`
     public convenience init(attachment: NSTextAttachment) { self.init(string: "\u{FFFC}") }
 }
+
+extension UIView {
+    /// `struct UIView.AutoresizingMask: OptionSet, Sendable`
+    public struct AutoresizingMask: OptionSet, Sendable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        public static let flexibleWidth = AutoresizingMask(rawValue: 1 << 1)
+        public static let flexibleHeight = AutoresizingMask(rawValue: 1 << 4)
+    }
+    /// `var autoresizingMask: UIView.AutoresizingMask` (set here only)
+    public var autoresizingMask: AutoresizingMask {
+        get { [] }
+        set {}
+    }
+}
