@@ -159,16 +159,16 @@ public final class AnimationSurface: Sendable {
         guard let (image, reducesMotion) = made else { return nil }
         let animator = Animator(clock: clock.makeClock(), cache: cache, configuration: configuration)
         let attachment = SurfaceAttachment(shared: image, animator: animator, reducesMotion: reducesMotion) { [weak self] in
-            self?.release(key)
+            self?.release(key, attachment: $0)
         }
         state.withLock { $0.attachments[ObjectIdentifier(attachment)] = WeakAttachment(attachment: attachment) }
         return attachment
     }
 
     /// An attachment went away: its image is forgotten when no other attachment shows it.
-    private func release(_ key: ImageKey) {
+    private func release(_ key: ImageKey, attachment: ObjectIdentifier) {
         let unused = state.withLock { state -> SurfaceImage? in
-            state.attachments = state.attachments.filter { $0.value.attachment != nil }
+            state.attachments[attachment] = nil
             guard var entry = state.entries[key] else { return nil }
             entry.users -= 1
             state.entries[key] = entry.users > 0 ? entry : nil

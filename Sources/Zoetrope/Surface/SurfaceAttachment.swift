@@ -31,9 +31,10 @@ public final class SurfaceAttachment: Sendable {
     public let animator: Animator
     private let shared: SurfaceImage
     private let state: LockedState<State>
-    private let release: @Sendable () -> Void
+    private let release: @Sendable (ObjectIdentifier) -> Void
 
-    init(shared: SurfaceImage, animator: Animator, reducesMotion: Bool, release: @escaping @Sendable () -> Void) {
+    init(shared: SurfaceImage, animator: Animator, reducesMotion: Bool,
+         release: @escaping @Sendable (ObjectIdentifier) -> Void) {
         self.shared = shared
         self.animator = animator
         self.release = release
@@ -42,7 +43,7 @@ public final class SurfaceAttachment: Sendable {
 
     deinit {
         animator.unload()
-        release()
+        release(ObjectIdentifier(self))
     }
 
     /// The image played: the pasted image read at the attachment's size, shared by every
