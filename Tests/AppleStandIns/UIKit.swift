@@ -118,51 +118,9 @@ open class UIPasteboard: NSObject {
     public nonisolated static let reduceMotionStatusDidChangeNotification = NSNotification.Name("UIAccessibilityReduceMotionStatusDidChangeNotification")
 }
 
-/// `class NSTextStorage: NSMutableAttributedString`
-open class NSTextStorage: NSMutableAttributedString {}
-
-/// `protocol NSTextLocation: NSObjectProtocol`
-public protocol NSTextLocation: NSObjectProtocol {}
-
-/// `class NSTextLayoutManager: NSObject`
-open class NSTextLayoutManager: NSObject {}
-
-/// `class NSTextContainer: NSObject`
-open class NSTextContainer: NSObject {
-    /// `weak var textLayoutManager: NSTextLayoutManager? { get }`
-    open var textLayoutManager: NSTextLayoutManager? { nil }
-}
-
-/// `class NSTextAttachment: NSObject`
-open class NSTextAttachment: NSObject {
-    /// `init(data contentData: Data?, ofType uti: String?)`
-    public init(data contentData: Data?, ofType uti: String?) {}
-    /// `var bounds: CGRect`
-    open var bounds = CGRect.zero
-    /// `var allowsTextAttachmentView: Bool`
-    open var allowsTextAttachmentView = true
-    /// `func viewProvider(for parentView: UIView?, location: any NSTextLocation, textContainer: NSTextContainer?) -> NSTextAttachmentViewProvider?`
-    open func viewProvider(for parentView: UIView?, location: any NSTextLocation,
-                           textContainer: NSTextContainer?) -> NSTextAttachmentViewProvider? { nil }
-}
-
-/// `class NSTextAttachmentViewProvider: NSObject`
-open class NSTextAttachmentViewProvider: NSObject {
-    /// `init(textAttachment: NSTextAttachment, parentView: UIView?, textLayoutManager: NSTextLayoutManager?, location: any NSTextLocation)`
-    public init(textAttachment: NSTextAttachment, parentView: UIView?, textLayoutManager: NSTextLayoutManager?,
-                location: any NSTextLocation) {}
-    /// `weak var textAttachment: NSTextAttachment? { get }`
-    open var textAttachment: NSTextAttachment? { nil }
-    /// `var view: UIView?`
-    open var view: UIView?
-    /// `func loadView()`
-    open func loadView() {}
-}
-
-extension NSAttributedString {
-    /// `convenience init(attachment: NSTextAttachment)`
-    public convenience init(attachment: NSTextAttachment) { self.init(string: "\u{FFFC}") }
-}
+/// The view type of the TextKit 2 declarations in TextKit.swift (`UIView` in UIKit, `NSView` in
+/// AppKit); not an Apple symbol.
+public typealias TextKitView = UIView
 
 extension UIView {
     /// `struct UIView.AutoresizingMask: OptionSet, Sendable`
