@@ -64,3 +64,17 @@ struct TmuxGridTests {
         #expect(TmuxPlayTests.exitStatus(after) == 0)
     }
 }
+
+@Suite("zoetrope play of several files without a terminal")
+struct GridToPipeTests {
+    @Test("output to a pipe gets each file's first frame inline, in order; - may be given once only")
+    func firstFrames() throws {
+        let gif = try TmuxPlayTests.writeGIF()
+        defer { try? FileManager.default.removeItem(atPath: gif) }
+        let run = try runProgram([TmuxHarness.zoetropeExecutable, "play", gif, gif, "--renderer", "truecolor"])
+        let frame = "\u{1B}[48;2;255;0;0m    \u{1B}[0m\n\u{1B}[48;2;0;0;255m    \u{1B}[0m\n"
+        #expect(run.status == 0 && run.output == frame + frame)
+        let twice = try runProgram([TmuxHarness.zoetropeExecutable, "play", "-", "-"])
+        #expect(twice.status == 64 && twice.output.isEmpty)
+    }
+}
