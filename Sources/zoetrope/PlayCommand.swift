@@ -14,7 +14,7 @@ import Darwin
 struct PlayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "play",
-        abstract: "Play an animated image in the terminal (the built-in animation without a file).",
+        abstract: "Play animated images in the terminal (the built-in animation without a file).",
         discussion: """
             Draws with the kitty graphics protocol, sixel, iTerm2 inline images, or coloured \
             half-block characters (24-bit or 256 colours), chosen from TERM, TERM_PROGRAM and \
@@ -27,11 +27,22 @@ struct PlayCommand: ParsableCommand {
             Playback stops by itself after the image's number of plays (or --loops). When standard \
             output is not a terminal, one frame is written and the command exits, unless --animate \
             is given.
+
+            Several files play all at once, laid out as a grid (--layout grid, the default: as many \
+            columns as make the tiles largest) or in one column (--layout column, like a chat \
+            stream), on one clock and one shared frame cache; --width and --height then give each \
+            tile's size in cells. Tiles that do not fit in the window are not played and nothing \
+            of them is decoded; identical files are decoded once. The status line (--info) shows \
+            how many play and the memory their decoded frames take, against the cache's limit. \
+            Space pauses and resumes all of them; + - and r apply to all.
             """
     )
 
-    @Argument(help: ArgumentHelp("A \(FormatNames.list) file, or - for standard input. Without one, plays Zoetrope's own animation."))
-    var file: String?
+    @Argument(help: ArgumentHelp("\(FormatNames.list) files, or - for standard input. Without any, plays Zoetrope's own animation."))
+    var files: [String] = []
+
+    @Option(help: "With several files: grid or column.")
+    var layout: GridLayout.Arrangement = .grid
 
     @Option(parsing: .unconditional, help: "Playback rate: 2 plays twice as fast, 0.5 half as fast.")
     var rate: Double = 1
@@ -42,10 +53,10 @@ struct PlayCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Plays in all (0 = forever). Default: the image's own count.")
     var loops: Int?
 
-    @Option(parsing: .unconditional, help: "Columns for the image (default: the window's width). Enlarges small images.")
+    @Option(parsing: .unconditional, help: "Columns for the image (default: the window's width). Enlarges small images. With several files: each tile's columns.")
     var width: Int?
 
-    @Option(parsing: .unconditional, help: "Rows for the image (default: the window's height less one). Enlarges small images.")
+    @Option(parsing: .unconditional, help: "Rows for the image (default: the window's height less one). Enlarges small images. With several files: each tile's rows.")
     var height: Int?
 
     @Option(help: "auto, kitty, sixel, iterm, truecolor or 256.")
@@ -54,7 +65,7 @@ struct PlayCommand: ParsableCommand {
     @Option(help: "What transparency shows: terminal, checker or #RRGGBB.")
     var background: String = "terminal"
 
-    @Flag(help: "Show a status line: frame, loop, rate, mode and timing.")
+    @Flag(help: "Show a status line: frame, loop, rate, mode and timing (several files: how many play, memory, decodes).")
     var info = false
 
     @Flag(help: "Write the first frame where the cursor is and exit.")
@@ -78,46 +89,109 @@ struct PlayCommand: ParsableCommand {
         let cells = 1...Self.maximumCells
         if let width, !cells.contains(width) { throw ValidationError("--width must be 1 to \(Self.maximumCells).") }
         if let height, !cells.contains(height) { throw ValidationError("--height must be 1 to \(Self.maximumCells).") }
+        if files.count(where: { PathArgument($0).isStandardStream }) > 1 {
+            throw ValidationError("standard input (-) can be given only once.")
+        }
     }
 
     func run() throws {
-        try reportingFailures("play", file: file.map { PathArgument($0).display }) { try playImage() }
+        if files.count > 1 {
+            try reportingFailures("play") { try playGrid() }
+            return
+        }
+        try reportingFailures("play", file: files.first.map { PathArgument($0).display }) { try playImage() }
     }
 
-    private func playImage() throws {
-        let image = try openImage()
-        let environment = Self.environment()
-        let kind = RendererKind(rawValue: renderer) ?? RendererKind.detect(environment: environment)
-        let options = TerminalPlayer.Options(
+    /// The player's options from the command line.
+    private var playerOptions: TerminalPlayer.Options {
+        let kind = RendererKind(rawValue: renderer) ?? RendererKind.detect(environment: Self.environment())
+        return TerminalPlayer.Options(
             renderer: kind,
             background: TerminalBackground(argument: background) ?? .terminal,
             columns: width, rows: height, showInfo: info,
             playCount: loops.map { $0 == 0 ? .infinite : .finite($0) },
             rate: rate, mode: mode)
-        let outputIsTerminal = TerminalDevice.isTerminal(1)
-        let window = TerminalDevice.windowSize(1)
+    }
+
+    /// The window's size, or one fitting the size asked for when output is no terminal.
+    private var window: WindowSize {
+        TerminalDevice.windowSize(1)
             ?? WindowSize(cells: CellSize(columns: width ?? 80, rows: (height ?? 23) + 1), cellPixels: nil)
+    }
+
+    private func playImage() throws {
+        let image = try openImage(files.first)
+        let options = playerOptions
+        let window = window
+        let outputIsTerminal = TerminalDevice.isTerminal(1)
         // A still image has nothing to play; outside a full-screen session it would never end.
         if once || !outputIsTerminal && (!animate || image.isComplete && image.frameCount == 1) {
             try writeStill(image, options: options, window: window)
             return
         }
-        let status = try play(image, options: options, window: window, fullScreen: outputIsTerminal)
+        let queue = DispatchQueue(label: "zoetrope.play", qos: .userInteractive)
+        let session = FullScreenSession(queue: queue, fullScreen: outputIsTerminal)
+        let player = TerminalPlayer(image: image, options: options, window: window,
+                                    clock: TimerClock(ticksPerSecond: 60, queue: queue),
+                                    write: { session.write($0) }, onExit: { session.exit($0) })
+        let status = try session.run(player)
         if status != 0 { throw ExitCode(status) }
+    }
+
+    /// Plays several files at once, in a grid or a column, on one clock and one frame cache.
+    private func playGrid() throws {
+        let images = try openImages()
+        let options = playerOptions
+        let window = window
+        let outputIsTerminal = TerminalDevice.isTerminal(1)
+        if once || !outputIsTerminal && !animate {
+            for image in images { try writeStill(image, options: options, window: window) }
+            return
+        }
+        let queue = DispatchQueue(label: "zoetrope.play", qos: .userInteractive)
+        let session = FullScreenSession(queue: queue, fullScreen: outputIsTerminal)
+        let player = TerminalGridPlayer(images: images, options: options, arrangement: layout, window: window,
+                                        clock: TimerClock(ticksPerSecond: 60, queue: queue),
+                                        write: { session.write($0) }, onExit: { session.exit($0) })
+        let status = try session.run(player)
+        if status != 0 { throw ExitCode(status) }
+    }
+
+    /// Every file's image; files with identical bytes give one image, decoded once.
+    private func openImages() throws -> [any AnimatableImage] {
+        var opened: [[UInt8]: any AnimatableImage] = [:]
+        return try files.map { file in
+            var image: (any AnimatableImage)?
+            try reportingFailures("play", file: PathArgument(file).display) {
+                if PathArgument(file).isStandardStream {
+                    image = try openImage(file)
+                    return
+                }
+                let bytes = try readFile(file)
+                image = try opened[bytes] ?? ProgressiveImage(bytes: bytes)
+                opened[bytes] = image
+            }
+            return image!
+        }
     }
 
     /// The file's image (opened lazily, or read progressively from standard input), or the
     /// built-in animation.
-    private func openImage() throws -> any AnimatableImage {
+    private func openImage(_ file: String?) throws -> any AnimatableImage {
         guard let file else {
             return try FrameSequence(frames: SampleAnimation.frames(), duration: SampleAnimation.frameDuration,
                                      playCount: .infinite)
         }
         let path = PathArgument(file)
         if path.isStandardStream { return try StandardInputImage.open() }
+        return try ProgressiveImage(bytes: try readFile(file))
+    }
+
+    /// The bytes of a file; a failure to read it is reported as the command's.
+    private func readFile(_ file: String) throws -> [UInt8] {
         do {
-            return try ProgressiveImage(bytes: try InputFile(path).bytes)
-        } catch let error as SystemError {
+            return try InputFile(PathArgument(file)).bytes
+        } catch {
             throw CommandFailure(file: nil, error)
         }
     }
@@ -132,37 +206,6 @@ struct PlayCommand: ParsableCommand {
                                                    inline: true))
     }
 
-    /// Plays until the last play ends or the user quits; returns the exit status.
-    private func play(_ image: any AnimatableImage, options: TerminalPlayer.Options, window: WindowSize,
-                      fullScreen: Bool) throws -> Int32 {
-        let queue = DispatchQueue(label: "zoetrope.play", qos: .userInteractive)
-        let finished = ExitLatch()
-        let session = TerminalSession()
-        let player = TerminalPlayer(image: image, options: options, window: window,
-                                    clock: TimerClock(ticksPerSecond: 60, queue: queue),
-                                    write: { session.write($0) },
-                                    onExit: { finished.signal($0) })
-        var keys: KeyReader?
-        var resizes: ResizeWatcher?
-        if fullScreen {
-            session.begin(cleanup: player.renderer.cleanup())
-            if TerminalDevice.isTerminal(0) {
-                keys = KeyReader(queue: queue) { player.handle($0) }
-            }
-            resizes = ResizeWatcher(queue: queue) {
-                if let window = TerminalDevice.windowSize(1) { player.resize(to: window) }
-            }
-        }
-        defer {
-            keys?.cancel()
-            resizes?.cancel()
-            player.stop()
-            session.restore()
-        }
-        try queue.sync { try player.start() }
-        return finished.wait()
-    }
-
     private static func environment() -> [String: String] {
         var result = [String: String]()
         for name in ["TERM", "TERM_PROGRAM", "COLORTERM", "TMUX", "KITTY_WINDOW_ID"] {
@@ -172,20 +215,5 @@ struct PlayCommand: ParsableCommand {
     }
 }
 
-/// Blocks the main thread until the player reports how the program should exit.
-private final class ExitLatch: @unchecked Sendable {
-    private let semaphore = DispatchSemaphore(value: 0)
-    /// Written once before the semaphore is signalled and read after waiting on it: the semaphore
-    /// orders the two, so no lock is needed (and `Mutex` would need macOS 15).
-    private var status: Int32 = 0
-
-    func signal(_ code: Int32) {
-        status = code
-        semaphore.signal()
-    }
-
-    func wait() -> Int32 {
-        semaphore.wait()
-        return status
-    }
-}
+/// `--layout grid|column`.
+extension GridLayout.Arrangement: ExpressibleByArgument {}

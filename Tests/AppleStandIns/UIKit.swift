@@ -69,3 +69,80 @@ open class UIImage: NSObject, @unchecked Sendable {
     /// `nonisolated class let didReceiveMemoryWarningNotification: NSNotification.Name`
     public nonisolated static let didReceiveMemoryWarningNotification = NSNotification.Name("UIApplicationDidReceiveMemoryWarningNotification")
 }
+
+// MARK: Animated attachments and chat cells (Sources/ZoetropeUI/AnimatedAttachment*, Chat*)
+
+extension UIView {
+    /// `func addSubview(_ view: UIView)`
+    public func addSubview(_ view: UIView) {}
+    /// `func removeFromSuperview()`
+    public func removeFromSuperview() {}
+    /// `var superview: UIView? { get }`
+    public var superview: UIView? { nil }
+}
+
+/// `@MainActor class UIScrollView: UIView`
+@MainActor open class UIScrollView: UIView {}
+
+/// `@MainActor class UITextView: UIScrollView`
+@MainActor open class UITextView: UIScrollView {
+    /// `var textStorage: NSTextStorage { get }`
+    open var textStorage: NSTextStorage { NSTextStorage(string: "") }
+    /// `var selectedRange: NSRange`
+    open var selectedRange = NSRange(location: 0, length: 0)
+    /// `func paste(_ sender: Any?)` (UIResponderStandardEditActions)
+    open func paste(_ sender: Any?) {}
+}
+
+/// `@MainActor class UITableViewCell: UIView`
+@MainActor open class UITableViewCell: UIView {
+    /// `var contentView: UIView { get }`
+    open var contentView: UIView { UIView(frame: .zero) }
+    /// `func prepareForReuse()`
+    open func prepareForReuse() {}
+}
+
+/// `@MainActor class UICollectionViewCell: UICollectionReusableView` (flattened here)
+@MainActor open class UICollectionViewCell: UIView {
+    /// `var contentView: UIView { get }`
+    open var contentView: UIView { UIView(frame: .zero) }
+    /// `func prepareForReuse()`
+    open func prepareForReuse() {}
+}
+
+/// `class UIPasteboard: NSObject`
+open class UIPasteboard: NSObject {
+    /// `class var general: UIPasteboard { get }`
+    open class var general: UIPasteboard { UIPasteboard() }
+    /// `var types: [String] { get }`
+    open var types: [String] { [] }
+    /// `func data(forPasteboardType pasteboardType: String) -> Data?`
+    open func data(forPasteboardType pasteboardType: String) -> Data? { nil }
+}
+
+/// `@MainActor enum UIAccessibility` (a namespace)
+@MainActor public enum UIAccessibility {
+    /// `static var isReduceMotionEnabled: Bool { get }`
+    public static var isReduceMotionEnabled: Bool { false }
+    /// `nonisolated static let reduceMotionStatusDidChangeNotification: NSNotification.Name`
+    public nonisolated static let reduceMotionStatusDidChangeNotification = NSNotification.Name("UIAccessibilityReduceMotionStatusDidChangeNotification")
+}
+
+/// The view type of the TextKit 2 declarations in TextKit.swift (`UIView` in UIKit, `NSView` in
+/// AppKit); not an Apple symbol.
+public typealias TextKitView = UIView
+
+extension UIView {
+    /// `struct UIView.AutoresizingMask: OptionSet, Sendable`
+    public struct AutoresizingMask: OptionSet, Sendable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        public static let flexibleWidth = AutoresizingMask(rawValue: 1 << 1)
+        public static let flexibleHeight = AutoresizingMask(rawValue: 1 << 4)
+    }
+    /// `var autoresizingMask: UIView.AutoresizingMask` (set here only)
+    public var autoresizingMask: AutoresizingMask {
+        get { [] }
+        set {}
+    }
+}

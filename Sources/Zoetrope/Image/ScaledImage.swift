@@ -32,6 +32,8 @@ public final class ScaledImage: AnimatableImage {
 
     public var frameCount: Int { source.frameCount }
     public var playCount: PlayCount { source.playCount }
+    /// Whether the source has all its frames (a ``ProgressiveImage`` may still be receiving them).
+    public var isComplete: Bool { source.isComplete }
     public func duration(at index: Int) -> Duration { source.duration(at: index) }
 
     /// The source's frame `index`, resampled to ``canvasSize``.

@@ -54,6 +54,12 @@ package struct StatusLine: Sendable, Hashable {
 
     /// The bytes that write ``text`` at `row`, cut to `width` columns, clearing the rest of the row.
     package func render(row: Int, width: Int) -> [UInt8] {
+        Self.render(text, row: row, width: width)
+    }
+
+    /// The bytes that write `text` at `row` in the default colours, cut to `width` columns,
+    /// clearing the rest of the row.
+    static func render(_ text: String, row: Int, width: Int) -> [UInt8] {
         var out = [UInt8]()
         out.appendCursorPosition(row: row, column: 1)
         out.append(text: "\u{1B}[0m")

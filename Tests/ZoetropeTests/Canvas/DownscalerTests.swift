@@ -179,6 +179,15 @@ struct ScaledImageTests {
         #expect(rgba(second, 1, 1) == [125, 0, 0, 255])  // (120 + 130) / 2
     }
 
+    @Test("a scaled progressive image is complete only when its source is")
+    func followsCompleteness() {
+        let source = ProgressiveImage()
+        let scaled = ScaledImage(source, size: PixelSize(width: 2, height: 2))
+        #expect(!scaled.isComplete)
+        source.finish()
+        #expect(scaled.isComplete)
+    }
+
     @Test("an image that already fits is read at its own size")
     func alreadyFits() throws {
         let scaled = TwoFrames().scaled(toFit: PixelSize(width: 8, height: 8))

@@ -1,0 +1,120 @@
+/// One animation in an ``AnimationSurface``: an image attached to text, or a message in a chat
+/// stream. It plays only while visible; out of sight it lets go of its frames and shows its poster
+/// frame, and one never made visible decodes nothing.
+///
+/// Tell it when it scrolls in and out with ``setVisible(_:)``; show it in a view through
+/// ``attach(_:)`` (the view's ``AnimatableView/animator`` must be ``animator``). Calls are meant
+/// to come from one thread (a UI's main thread).
+public final class SurfaceAttachment: Sendable {
+    /// What the attachment shows now.
+    public enum Presentation: Sendable, Hashable {
+        /// Nothing: it has never been visible, and nothing was decoded for it.
+        case nothing
+        /// Its poster frame (frame 0 at the attachment's size): off screen, or with reduced motion.
+        case poster
+        /// Its animation, playing on the surface's clock.
+        case playing
+    }
+
+    private struct WeakView {
+        weak var view: (any AnimatableView)?
+    }
+
+    private struct State {
+        var isVisible = false
+        var reducesMotion: Bool
+        var presentation = Presentation.nothing
+        var view = WeakView()
+    }
+
+    /// The animator playing the attachment (on the surface's clock and frame cache).
+    public let animator: Animator
+    private let shared: SurfaceImage
+    private let state: LockedState<State>
+    private let release: @Sendable (ObjectIdentifier) -> Void
+
+    init(shared: SurfaceImage, animator: Animator, reducesMotion: Bool,
+         release: @escaping @Sendable (ObjectIdentifier) -> Void) {
+        self.shared = shared
+        self.animator = animator
+        self.release = release
+        state = LockedState(State(reducesMotion: reducesMotion))
+    }
+
+    deinit {
+        animator.unload()
+        release(ObjectIdentifier(self))
+    }
+
+    /// The image played: the pasted image read at the attachment's size, shared by every
+    /// attachment of the same image and size.
+    public var image: ScaledImage { shared.image }
+
+    /// Whether the attachment is on screen.
+    public var isVisible: Bool { state.withLock { $0.isVisible } }
+
+    /// What the attachment shows now.
+    public var presentation: Presentation { state.withLock { $0.presentation } }
+
+    /// The poster frame: frame 0 at the attachment's size (decoded now if it never was).
+    public func poster() throws -> RGBAImage { try shared.makePoster() }
+
+    /// Shows the attachment in `view` from now on (the view holds ``animator``), with what the
+    /// attachment shows now.
+    public func attach(_ view: any AnimatableView) {
+        precondition(view.animator === animator, "the view must play the attachment's animator")
+        animator.attach(view)
+        let presentation = state.withLock { state in
+            state.view.view = view
+            return state.presentation
+        }
+        if presentation == .poster, let poster = shared.existingPoster { show(poster, in: view) }
+    }
+
+    /// The attachment scrolled into view (`true`) or out of it.
+    public func setVisible(_ visible: Bool) {
+        update { $0.isVisible = visible }
+    }
+
+    /// Follows the system's Reduce Motion setting: the surface calls this for all its attachments.
+    func setReducesMotion(_ reduces: Bool) {
+        update { $0.reducesMotion = reduces }
+    }
+
+    /// Changes the state, then moves to what the attachment should show.
+    private func update(_ change: (inout State) -> Void) {
+        let (from, wanted, view) = state.withLock { state in
+            change(&state)
+            let wanted: Presentation = state.isVisible && !state.reducesMotion ? .playing : .poster
+            return (state.presentation, wanted, state.view.view)
+        }
+        let reached = move(from: from, to: wanted, view: view)
+        state.withLock { $0.presentation = reached }
+    }
+
+    /// Plays, or stops playing and shows the poster; returns what is shown.
+    private func move(from: Presentation, to wanted: Presentation, view: (any AnimatableView)?) -> Presentation {
+        if wanted == .playing {
+            if from == .playing { return .playing }
+            do {
+                try animator.prepare(shared.image)
+                if animator.currentFrame == 0, let first = animator.activeFrame { shared.offerPoster(first) }
+                view?.updateImageIfNeeded()
+                animator.play()
+                return .playing
+            } catch {
+                return .nothing
+            }
+        }
+        if from == .playing { animator.unload() }
+        // Visible with reduced motion: the poster is made now. Off screen: only one already made.
+        let poster = isVisible ? try? shared.makePoster() : shared.existingPoster
+        guard let poster else { return .nothing }
+        if let view { show(poster, in: view) }
+        return .poster
+    }
+
+    private func show(_ poster: RGBAImage, in view: any AnimatableView) {
+        view.display(DisplayFrame(index: 0, image: poster, contentsRect: shared.image.contentsRect(at: 0)))
+    }
+}

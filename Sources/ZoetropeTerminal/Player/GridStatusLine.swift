@@ -1,0 +1,59 @@
+import Zoetrope
+
+/// The status line of several animations playing together: how many play, how many are off
+/// screen, and the memory their decoded frames take in the shared cache.
+package struct GridStatusLine: Sendable, Hashable {
+    /// The animations shown or laid out.
+    package var animations: Int
+    /// The animations playing now.
+    package var playing: Int
+    /// The animations laid out outside the window (nothing decoded for them).
+    package var offScreen: Int
+    /// Bytes of decoded pixels held (cached frames and posters).
+    package var memoryBytes: Int
+    /// The shared cache's byte limit.
+    package var byteLimit: Int
+    /// Frames decoded so far.
+    package var decodes: Int
+    /// Whether playback is paused.
+    package var isPaused: Bool
+
+    /// Creates a status.
+    package init(animations: Int, playing: Int, offScreen: Int, memoryBytes: Int, byteLimit: Int, decodes: Int,
+                isPaused: Bool) {
+        self.animations = animations
+        self.playing = playing
+        self.offScreen = offScreen
+        self.memoryBytes = memoryBytes
+        self.byteLimit = byteLimit
+        self.decodes = decodes
+        self.isPaused = isPaused
+    }
+
+    /// The line, e.g. `4/6 playing  2 off screen  memory 1.2 MB / 512 MB  decoded 40`: the memory
+    /// comes early, so that a narrow window still shows it.
+    package var text: String {
+        var parts = ["\(playing)/\(animations) playing"]
+        if offScreen > 0 { parts.append("\(offScreen) off screen") }
+        parts.append("memory \(Self.bytes(memoryBytes)) / \(Self.bytes(byteLimit))")
+        parts.append("decoded \(decodes)")
+        if isPaused { parts.append("paused") }
+        return parts.joined(separator: "  ")
+    }
+
+    /// The bytes that write ``text`` at `row`, cut to `width` columns.
+    package func render(row: Int, width: Int) -> [UInt8] {
+        StatusLine.render(text, row: row, width: width)
+    }
+
+    /// `count` bytes for people: `512 B`, `3.4 kB`, `1.2 MB`, `2.1 GB` (powers of 1000).
+    static func bytes(_ count: Int) -> String {
+        let units = ["B", "kB", "MB", "GB", "TB"]
+        var value = Double(count), unit = 0
+        while value >= 1000, unit < units.count - 1 {
+            value /= 1000
+            unit += 1
+        }
+        return "\(unit == 0 ? String(count) : StatusLine.format(value, decimals: 1)) \(units[unit])"
+    }
+}
