@@ -51,10 +51,11 @@ public final class AnimatedTextAttachment: NSTextAttachment {
 /// Makes the view of an ``AnimatedTextAttachment``. TextKit calls ``loadView()`` on the main thread.
 final class AnimatedAttachmentViewProvider: NSTextAttachmentViewProvider {
     override func loadView() {
-        MainActor.assumeIsolated {
-            guard let attachment = textAttachment as? AnimatedTextAttachment else { return }
-            view = AnimatedAttachmentView(attachment: attachment.surfaceAttachment)
-        }
+        guard let attachment = textAttachment as? AnimatedTextAttachment else { return }
+        let surfaceAttachment = attachment.surfaceAttachment
+        // Only the view is made on the main actor: `self` is not Sendable, the view (a main-actor
+        // class) is.
+        view = MainActor.assumeIsolated { AnimatedAttachmentView(attachment: surfaceAttachment) }
     }
 }
 #endif

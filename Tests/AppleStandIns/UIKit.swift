@@ -73,8 +73,6 @@ open class UIImage: NSObject, @unchecked Sendable {
 // MARK: Animated attachments and chat cells (Sources/ZoetropeUI/AnimatedAttachment*, Chat*)
 
 extension UIView {
-    /// `func addSubview(_ view: UIView)`
-    public func addSubview(_ view: UIView) {}
     /// `func removeFromSuperview()`
     public func removeFromSuperview() {}
     /// `var superview: UIView? { get }`
