@@ -229,3 +229,56 @@ struct PlayFromPipeTests {
         #expect(process.terminationStatus == 0)
     }
 }
+
+/// What `convert` does with outputs that are not plain new files.
+@Suite("zoetrope outputs of every kind")
+struct OutputKindTests {
+    @Test("a folder as the output is refused and leaves no temporary file")
+    func folderOutput() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(try CommandLineTests.sampleGIF(), to: "in.gif")
+        try FileManager.default.createDirectory(atPath: folder.path("out.png"), withIntermediateDirectories: false)
+        let result = try CommandRunner.run(["convert", "in.gif", "out.png"], in: folder.url)
+        #expect(result.status == 1 && result.standardError.contains("is a folder"))
+        #expect(try folder.names() == ["in.gif", "out.png"])
+    }
+
+    @Test("a symbolic link is followed: the file it names is replaced, the link stays")
+    func symlinkOutput() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(try CommandLineTests.sampleGIF(), to: "in.gif")
+        try FileManager.default.createDirectory(atPath: folder.path("real"), withIntermediateDirectories: false)
+        try folder.write([1, 2, 3], to: "real/out.png")
+        try FileManager.default.createSymbolicLink(atPath: folder.path("link.png"), withDestinationPath: "real/out.png")
+        #expect(try CommandRunner.run(["convert", "in.gif", "link.png"], in: folder.url).status == 0)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: folder.path("link.png")) == "real/out.png")
+        #expect(try AnimatedImage(bytes: try folder.read("real/out.png")).frameCount == 3)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path("real")) == ["out.png"])
+    }
+
+    @Test("an existing output keeps its permissions")
+    func keepsMode() throws {
+        let folder = try TemporaryFolder()
+        try folder.write(try CommandLineTests.sampleGIF(), to: "in.gif")
+        try folder.write([1], to: "out.gif")
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: folder.path("out.gif"))
+        #expect(try CommandRunner.run(["convert", "in.gif", "out.gif"], in: folder.url).status == 0)
+        let mode = try FileManager.default.attributesOfItem(atPath: folder.path("out.gif"))[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+    }
+
+    @Test("a named pipe is written in place, not replaced by a file")
+    func fifoOutput() throws {
+        let folder = try TemporaryFolder()
+        let original = try CommandLineTests.sampleGIF()
+        try folder.write(original, to: "in.gif")
+        #expect(mkfifo(folder.path("pipe"), 0o600) == 0)
+        let result = try CommandRunner.shell(
+            "cat pipe > received & \"$ZOETROPE\" convert in.gif pipe --format gif; status=$?; wait; exit $status",
+            in: folder.url)
+        #expect(result.status == 0)
+        var info = stat()
+        #expect(stat(folder.path("pipe"), &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
+        #expect(try CommandLineTests.frames(try folder.read("received")) == CommandLineTests.frames(original))
+    }
+}
