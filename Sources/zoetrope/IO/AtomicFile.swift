@@ -27,6 +27,7 @@ final class AtomicFile {
     ///   of them, by any name or link, is refused before anything is written.
     /// - Throws: ``SystemError``, or a ``CommandFailure`` when the target is an input or a folder.
     init(_ path: PathArgument, protecting inputs: [FileIdentity]) throws {
+        try path.requireUnambiguous()
         self.path = path
         if let target = FileIdentity(path: path), inputs.contains(target) {
             throw CommandFailure(file: path.display, "refusing to write over an input file (the same file by device and inode)")

@@ -19,8 +19,10 @@ struct InputFile {
     let identity: FileIdentity?
 
     /// Reads all of `path` (standard input for `-`).
-    /// - Throws: ``SystemError`` with the system's reason, or when the input is over ``maximumSize``.
-    init(_ path: PathArgument) throws(SystemError) {
+    /// - Throws: ``SystemError`` with the system's reason, or when the input is over ``maximumSize``;
+    ///   ``CommandFailure`` when the name is ambiguous (see ``PathArgument/requireUnambiguous()``).
+    init(_ path: PathArgument) throws {
+        try path.requireUnambiguous()
         self.path = path
         let descriptor: Int32
         if path.isStandardStream {

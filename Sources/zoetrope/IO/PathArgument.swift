@@ -11,6 +11,16 @@ struct PathArgument: Hashable {
         bytes = RawArguments.bytes(for: text)
     }
 
+    /// Throws when several arguments of this command line, not valid UTF-8, read as this one's
+    /// text, so that which file is meant cannot be told (the shell passed them, Swift's decoding of
+    /// the arguments merged them).
+    func requireUnambiguous() throws {
+        if RawArguments.isAmbiguous(text) {
+            throw CommandFailure(file: display, "several arguments that are not valid UTF-8 read as this name; "
+                                 + "which file is meant cannot be told (rename the files, or run one command per file)")
+        }
+    }
+
     /// A path made by the command from `bytes`.
     init(bytes: [UInt8]) {
         self.bytes = bytes
@@ -51,23 +61,39 @@ struct PathArgument: Hashable {
 }
 
 /// The process's arguments as bytes. Swift decodes `argv` into `String`s and replaces invalid
-/// UTF-8 with U+FFFD, which would lose such file names; this maps each decoded argument back to
-/// the bytes it came from.
+/// UTF-8 with U+FFFD, which would lose such file names; this maps each decoded argument (and the
+/// value of each `--option=value`) back to the bytes it came from. Texts are compared by their
+/// UTF-8, so canonically equivalent names (NFC and NFD) stay apart.
 enum RawArguments {
-    private static let byText: [String: [UInt8]] = {
-        var table: [String: [UInt8]] = [:]
+    /// For each decoded text (by its UTF-8), the distinct byte strings it came from.
+    private static let byText: [[UInt8]: [[UInt8]]] = {
+        var table: [[UInt8]: [[UInt8]]] = [:]
+        func add(_ bytes: [UInt8]) {
+            let key = Array(String(decoding: bytes, as: UTF8.self).utf8)
+            if !(table[key] ?? []).contains(bytes) { table[key, default: []].append(bytes) }
+        }
         for index in 0..<Int(CommandLine.argc) {
             guard let pointer = CommandLine.unsafeArgv[index] else { continue }
             let bytes = Array(UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self),
                                                   count: strlenOf(pointer)))
-            table[String(decoding: bytes, as: UTF8.self)] = bytes
+            add(bytes)
+            if bytes.starts(with: Array("--".utf8)), let equals = bytes.firstIndex(of: UInt8(ascii: "=")) {
+                add(Array(bytes[(equals + 1)...]))
+            }
         }
         return table
     }()
 
     /// The bytes `text` was decoded from, or its UTF-8 when it is not an argument of this process.
+    /// When two arguments that are not valid UTF-8 decode to the same text, which one is meant
+    /// cannot be told: the first is used and ``isAmbiguous(_:)`` says so.
     static func bytes(for text: String) -> [UInt8] {
-        byText[text] ?? Array(text.utf8)
+        byText[Array(text.utf8)]?.first ?? Array(text.utf8)
+    }
+
+    /// Whether several different arguments decode to `text`.
+    static func isAmbiguous(_ text: String) -> Bool {
+        (byText[Array(text.utf8)]?.count ?? 0) > 1
     }
 
     private static func strlenOf(_ pointer: UnsafeMutablePointer<CChar>) -> Int {

@@ -1,6 +1,6 @@
 /// Text from files and arguments made safe for a one-line message: control characters and bytes
 /// that are not UTF-8 are written as `\xNN`, so a damaged name cannot break lines or send
-/// escape sequences to the terminal.
+/// escape sequences to the terminal (C1 controls such as the 8-bit CSI included).
 enum EscapedText {
     /// `bytes` as UTF-8 where valid, with every other byte and every control character escaped.
     static func bytes(_ bytes: [UInt8]) -> String {
@@ -14,7 +14,10 @@ enum EscapedText {
                 continue
             }
             let scalar = String(decoding: bytes[index..<index + length], as: UTF8.self)
-            text += length == 1 && (bytes[index] < 0x20 || bytes[index] == 0x7F) ? hex(bytes[index]) : scalar
+            // C0 controls, DEL, and the C1 controls U+0080–U+009F (written C2 80 … C2 9F).
+            let isControl = length == 1 && (bytes[index] < 0x20 || bytes[index] == 0x7F)
+                || length == 2 && bytes[index] == 0xC2 && bytes[index + 1] < 0xA0
+            text += isControl ? bytes[index..<index + length].map(hex).joined() : scalar
             index += length
         }
         return text
