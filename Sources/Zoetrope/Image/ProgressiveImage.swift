@@ -11,7 +11,7 @@ import Dispatch
 /// arrived and waits on the last one (rather than finishing) until more come.
 ///
 /// ``init(bytes:options:)`` opens a whole file lazily: it parses only as far as the first frame
-/// (doubling the prefix it looks at), so the first frame shows after a time that does not depend
+/// (growing the prefix it looks at fourfold), so the first frame shows after a time that does not depend
 /// on the file's length, and finds the rest of the frame table in the background.
 ///
 /// An APNG whose animation proves broken only at its end (an `acTL` frame count that does not
@@ -76,22 +76,32 @@ public final class ProgressiveImage: AnimatableImage {
     /// rest of the frame table in the background.
     /// - Throws: ``ZoetropeError`` when the bytes hold no decodable frame.
     public convenience init(bytes: [UInt8], options: DecodingOptions = .default) throws(ZoetropeError) {
-        self.init(options: options)
-        state.withLock { state in
-            state.bytes = bytes
-            state.isFinished = true
-        }
+        try self.init(bytes: bytes, options: options, scanningRest: true)
+    }
+
+    /// Opens a whole file lazily; `scanningRest: false` leaves the rest of the frame table to
+    /// ``scanRest()`` (tests use it to see what the first parse read).
+    init(bytes: [UInt8], options: DecodingOptions, scanningRest: Bool) throws(ZoetropeError) {
+        self.options = options
+        parseStep = Self.minimumParseStep
+        state = LockedState(State(bytes: bytes, isFinished: true))
+        completion.enter()
         var prefix = min(bytes.count, Self.firstParseLength)
         while availableFrames == 0 && prefix < bytes.count {
             parse(length: prefix, final: false)
             prefix = prefix > bytes.count / 4 ? bytes.count : prefix * 4
         }
-        if availableFrames == 0 || prefix == bytes.count && parsedLength < bytes.count {
-            parse(length: bytes.count, final: true)
+        if availableFrames == 0 {
+            scanRest()
             if let failure = state.withLock({ $0.failure }) { throw failure }
             return
         }
-        DispatchQueue.global(qos: .utility).async { [self] in parse(length: bytes.count, final: true) }
+        if scanningRest { DispatchQueue.global(qos: .utility).async { [self] in scanRest() } }
+    }
+
+    /// Parses the whole input of a lazily opened file and completes the image.
+    func scanRest() {
+        parse(length: state.withLock { $0.bytes.count }, final: true)
     }
 
     /// Reads `chunks` in the background, appending each and finishing at their end (or at an
@@ -111,8 +121,11 @@ public final class ProgressiveImage: AnimatableImage {
     /// The first prefix the lazy initialiser parses.
     static let firstParseLength = 1 << 16
     /// The smallest growth of the input between two parses while bytes arrive (beyond it, a
-    /// parse waits for the input to grow by half, so that parsing stays linear overall).
+    /// parse waits for the input to grow by half, so that parsing stays near linear overall).
     static let minimumParseStep = 1 << 12
+    /// The largest growth between two parses: a slow download of a large file still shows its
+    /// frames within a megabyte of their arrival.
+    static let maximumParseStep = 1 << 20
 
     // MARK: Feeding
 
@@ -122,7 +135,8 @@ public final class ProgressiveImage: AnimatableImage {
             guard !state.isFinished else { return nil }
             state.bytes.append(contentsOf: bytes)
             guard state.bytes.count >= state.nextParse else { return nil }
-            state.nextParse = state.bytes.count + max(parseStep, parseStep == 1 ? 1 : state.bytes.count / 2)
+            let growth = parseStep == 1 ? 1 : min(max(parseStep, state.bytes.count / 2), Self.maximumParseStep)
+            state.nextParse = state.bytes.count + growth
             return state.bytes.count
         }
         if let length { parse(length: length, final: false) }
@@ -154,8 +168,9 @@ public final class ProgressiveImage: AnimatableImage {
             failure = error
         }
         let signal = state.withLock { state -> Bool in
-            if let snapshot, final || (snapshot.parsedLength >= (state.snapshot?.parsedLength ?? 0)
-                                       && snapshot.availableFrames >= (state.snapshot?.availableFrames ?? 0)) {
+            let current = state.snapshot
+            if let snapshot, final || current?.isComplete != true && (snapshot.parsedLength >= (current?.parsedLength ?? 0)
+                                       && snapshot.availableFrames >= (current?.availableFrames ?? 0)) {
                 state.snapshot = snapshot
             }
             if final {
@@ -190,7 +205,12 @@ public final class ProgressiveImage: AnimatableImage {
     public var playCount: PlayCount { current?.playCount ?? .finite(1) }
 
     /// How long frame `index` shows; `index` must be below ``frameCount``.
-    public func duration(at index: Int) -> Duration { current?.duration(at: index) ?? .zero }
+    public func duration(at index: Int) -> Duration {
+        // Checked against the same snapshot: an APNG falling back to its still image can shrink
+        // the frame table between a caller's frameCount and this call.
+        guard let image = current, index >= 0, index < image.frameCount else { return .zero }
+        return image.duration(at: index)
+    }
 
     /// The composited frame `index`, which must be available (below ``frameCount``).
     /// - Throws: ``ZoetropeError`` with kind `.invalidArgument` for a frame not available yet, or

@@ -342,13 +342,9 @@ public final class Animator: Sendable {
     // MARK: Ticking
 
     private func handle(_ tick: ClockTick) {
+        followGrowth()
         let outcome = state.withLock { state -> Outcome? in
-            guard state.isPlaying, var cursor = state.cursor, var buffer = state.buffer else { return nil }
-            if let (grown, newBuffer) = followGrowth(of: buffer.image, cursor: cursor, configuration: state.configuration) {
-                buffer.close()
-                (cursor, buffer) = (grown, newBuffer)
-                state.buffer = newBuffer
-            }
+            guard state.isPlaying, var cursor = state.cursor, let buffer = state.buffer else { return nil }
             state.now = tick.timestamp
             let rate = state.configuration.rate
             let time = rate > 0 && rate.isFinite ? tick.interval * rate : .zero
@@ -406,20 +402,36 @@ public final class Animator: Sendable {
     /// How long the last arrived frame of an incomplete image lasts: longer than any wait.
     static let frontierWait = Duration.seconds(1 << 40)
 
-    /// When the image gained frames (or became complete) since `cursor` was made, a cursor over
-    /// the frames known now at the same place, and a buffer for them; else `nil`.
-    private func followGrowth(of image: any AnimatableImage, cursor: PlaybackCursor,
-                              configuration: Configuration) -> (PlaybackCursor, FrameBuffer)? {
-        let waiting = cursor.durations.last == Self.frontierWait
-        guard waiting, image.frameCount != cursor.durations.count || image.isComplete else { return nil }
-        var grown = Self.makeCursor(for: image, configuration: configuration)
-        grown.seek(toFrame: cursor.frame)
-        // Time spent waiting for bytes does not count towards the frame: playback goes on from
-        // where it stood, as browsers do.
-        grown.restore(timeInFrame: cursor.timeInFrame) // clamped to the frame's own duration
+    /// When the image being received gained frames (or became complete) since the cursor was
+    /// made, moves playback onto a cursor and a buffer for the frames known now, at the same frame.
+    /// The buffer is made outside the lock (it reads the system's memory figures); the old one is
+    /// closed first, so that frames of a table that was replaced (an APNG falling back to its
+    /// still image) are not shown again.
+    private func followGrowth() {
+        let waiting = state.withLock { state -> FrameBuffer? in
+            guard state.isPlaying, let cursor = state.cursor, cursor.durations.last == Self.frontierWait else { return nil }
+            return state.buffer
+        }
+        guard let old = waiting else { return }
+        let image = old.image
+        let count = image.frameCount
+        guard count > 0, count != state.withLock({ $0.cursor?.durations.count }) || image.isComplete else { return }
+        let configuration = state.withLock { $0.configuration }
+        old.close()
         let buffer = FrameBuffer(image: image, budget: configuration.budget, cache: cache,
                                  regrowDelay: configuration.regrowDelay)
-        return (grown, buffer)
+        let installed = state.withLock { state -> Bool in
+            guard state.buffer === old, let cursor = state.cursor else { return false }
+            var grown = Self.makeCursor(for: image, configuration: state.configuration)
+            grown.seek(toFrame: cursor.frame)
+            // The time spent waiting for bytes counts at most as the frame's own duration, so a
+            // stall does not make playback skip the frames that then arrive.
+            grown.restore(timeInFrame: cursor.timeInFrame)
+            state.buffer = buffer
+            state.cursor = grown
+            return true
+        }
+        if !installed { buffer.close() }
     }
 
     /// A cursor at the start, for the same frames as `cursor`.
