@@ -32,17 +32,24 @@ private enum FileLoader {
 
     static func start(_ path: String, into image: ProgressiveImage) {
         DispatchQueue.global(qos: .userInitiated).async {
-            defer { image.finish() }
-            guard let handle = FileHandle(forReadingAtPath: path) else { return }
+            guard let handle = FileHandle(forReadingAtPath: path) else {
+                return image.finish(failing: ZoetropeError(.io, "cannot open \(path)"))
+            }
             defer { try? handle.close() }
-            while let chunk = try? handle.read(upToCount: chunkSize), !chunk.isEmpty {
-                image.append([UInt8](chunk))
+            do {
+                while let chunk = try handle.read(upToCount: chunkSize), !chunk.isEmpty {
+                    image.append([UInt8](chunk))
+                }
+                image.finish()
+            } catch {
+                image.finish(failing: ZoetropeError(.io, "cannot read \(path): \(error.localizedDescription)"))
             }
         }
     }
 }
 
-/// Feeds the bytes of one `URLSession` data task to a progressive image as they arrive.
+/// Feeds the bytes of one `URLSession` data task to a progressive image as they arrive; a
+/// response other than 2xx stops the transfer, and its status becomes the image's error.
 private final class DownloadFeeder: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     // @unchecked: `image` is Sendable and immutable; the session's delegate queue is serial.
     private let image: ProgressiveImage
@@ -59,11 +66,28 @@ private final class DownloadFeeder: NSObject, URLSessionDataDelegate, @unchecked
         session.finishTasksAndInvalidate()
     }
 
+    /// Why the transfer is being stopped, when this feeder stopped it.
+    private var refusal: ZoetropeError?
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+                    completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void) {
+        if let http = response as? HTTPURLResponse, !(200..<300).contains(http.statusCode) {
+            refusal = ZoetropeError(.io, "\(response.url?.absoluteString ?? "the server") answered HTTP \(http.statusCode)")
+            completionHandler(.cancel)
+            return
+        }
+        completionHandler(.allow)
+    }
+
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         image.append([UInt8](data))
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        image.finish()
+        if let failure = refusal ?? error.map({ ZoetropeError(.io, "download failed: \($0.localizedDescription)") }) {
+            image.finish(failing: failure)
+        } else {
+            image.finish()
+        }
     }
 }

@@ -4,6 +4,11 @@
 /// a second to write, so memory stays at a few canvases whatever the frame count.
 ///
 /// ``AnimatedImage`` is one (its composited frames); so is an array of ``RGBAImage``.
+///
+/// Every call of ``forEachFrame(_:)`` must pass the same ``frameCount`` frames, in the same order,
+/// each of ``canvasSize``: the encoders check the count and size and throw
+/// ``ZoetropeError/Kind/invalidArgument`` when a pass differs. The pixels must be the same too: a
+/// GIF palette holds only the colours the first pass saw.
 public protocol FrameSource {
     /// The size of every frame.
     var canvasSize: PixelSize { get }
@@ -24,6 +29,14 @@ struct FrameArray: FrameSource {
 
     func forEachFrame(_ body: (_ index: Int, _ frame: RGBAImage) throws -> Void) throws {
         for (index, frame) in frames.enumerated() { try body(index, frame) }
+    }
+}
+
+/// The error for a source whose pass did not give ``FrameSource/frameCount`` frames.
+enum FrameSourceMismatch {
+    static func error(_ format: ImageFormat, _ source: some FrameSource) -> ZoetropeError {
+        ZoetropeError(.invalidArgument, format: format,
+                      "the frame source passed a number of frames other than its frameCount (\(source.frameCount))")
     }
 }
 

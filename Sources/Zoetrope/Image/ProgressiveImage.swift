@@ -42,6 +42,8 @@ public final class ProgressiveImage: AnimatableImage {
         var nextParse = 0
         /// The error of the final parse, when not one frame could be had.
         var failure: ZoetropeError?
+        /// Why the bytes stopped coming, when the feeder said (``finish(failing:)``).
+        var transportFailure: ZoetropeError?
         var completionSignalled = false
     }
 
@@ -153,6 +155,13 @@ public final class ProgressiveImage: AnimatableImage {
         if let length { parse(length: length, final: true) }
     }
 
+    /// Says no more bytes will come because the transfer failed: like ``finish()``, and when not one
+    /// frame arrived, ``waitUntilComplete()`` throws `error` rather than a decoding error.
+    public func finish(failing error: ZoetropeError) {
+        state.withLock { $0.transportFailure = error }
+        finish()
+    }
+
     /// Parses the first `length` bytes and publishes the result when it is newer than what is known.
     private func parse(length: Int, final: Bool) {
         // The whole input is shared, not copied; a prefix is copied (bytes keep arriving after it).
@@ -174,7 +183,7 @@ public final class ProgressiveImage: AnimatableImage {
                 state.snapshot = snapshot
             }
             if final {
-                if state.snapshot == nil { state.failure = failure }
+                if state.snapshot == nil { state.failure = state.transportFailure ?? failure }
                 defer { state.completionSignalled = true }
                 return !state.completionSignalled
             }

@@ -28,7 +28,12 @@ enum StandardInputImage {
             while true {
                 let count = chunk.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
                 if count < 0 && errno == EINTR { continue }
-                if count < 0 { failure.set(SystemError("cannot read standard input")) }
+                if count < 0 {
+                    let error = SystemError("cannot read standard input")
+                    failure.set(error)
+                    // After the first frame the command is already playing: say why the rest is missing.
+                    if image.frameCount > 0 { StandardError.print("zoetrope play: warning: \(error)") }
+                }
                 if count <= 0 { return }
                 image.append(Array(chunk[..<count]))
             }

@@ -10,7 +10,7 @@ final class LoopbackHTTPServer: @unchecked Sendable {
     private let rest = DispatchSemaphore(value: 0)
     private let done = DispatchSemaphore(value: 0)
 
-    init(body: [UInt8], firstPart: Int) throws {
+    init(body: [UInt8], firstPart: Int, status: String = "200 OK") throws {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw POSIXError(.EIO) }
         listener = descriptor
@@ -35,7 +35,7 @@ final class LoopbackHTTPServer: @unchecked Sendable {
             defer { close(connection) }
             var request = [UInt8](repeating: 0, count: 4096)
             _ = read(connection, &request, request.count)
-            let header = "HTTP/1.1 200 OK\r\nContent-Type: image/gif\r\nContent-Length: \(body.count)\r\nConnection: close\r\n\r\n"
+            let header = "HTTP/1.1 \(status)\r\nContent-Type: image/gif\r\nContent-Length: \(body.count)\r\nConnection: close\r\n\r\n"
             Self.send(Array(header.utf8) + body[..<firstPart], to: connection)
             // At most 20 s: a test that never calls sendRest() still ends.
             _ = rest.wait(timeout: .now() + .seconds(20))

@@ -139,22 +139,15 @@ struct ProgressiveImageTests {
         for _ in 0..<50 { many += frames }   // 2,000 frames
         let bytes = try GIFEncoder.encode(frames: many, durations: [.milliseconds(20)], playCount: .infinite)
         #expect(bytes.count > 8 * ProgressiveImage.firstParseLength)
-        let image = try ProgressiveImage(bytes: bytes)
-        #expect(image.frameCount >= 1)
+        let image = try ProgressiveImage(bytes: bytes, options: .default, scanningRest: false)
+        #expect(image.parsedLength == ProgressiveImage.firstParseLength, "only the first prefix was read")
+        #expect(image.frameCount >= 1 && image.frameCount < 2_000 && !image.isComplete)
         #expect(try image.frame(at: 0) == frames[0])
+        image.scanRest()
         let complete = try image.waitUntilComplete()
         #expect(complete.frameCount == 2_000 && image.frameCount == 2_000 && image.isComplete)
         #expect(image.parsedLength == bytes.count)
-    }
-
-    @Test("the first parse of a lazy open reads only the first prefix")
-    func lazyPrefix() throws {
-        let many = Array(repeating: Self.frames(count: 5, width: 96, height: 64), count: 200).flatMap { $0 }
-        let bytes = try GIFEncoder.encode(frames: many, durations: [.milliseconds(20)], playCount: .infinite)
-        let image = ProgressiveImage(options: .default, parseStep: 1)
-        // What the lazy initialiser's first step does: parse the first prefix only.
-        image.append(Array(bytes.prefix(ProgressiveImage.firstParseLength)))
-        #expect(image.frameCount >= 1 && image.parsedLength == ProgressiveImage.firstParseLength)
-        #expect(bytes.count > 4 * ProgressiveImage.firstParseLength)
+        // The public initialiser scans the rest by itself, in the background.
+        #expect(try ProgressiveImage(bytes: bytes).waitUntilComplete().frameCount == 2_000)
     }
 }

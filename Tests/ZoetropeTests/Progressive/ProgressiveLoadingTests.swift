@@ -39,4 +39,23 @@ struct ProgressiveLoadingTests {
         #expect(complete.frameCount == 6)
         for index in expected.indices { #expect(try image.frame(at: index) == expected[index]) }
     }
+
+    @Test("an http error status and a missing file are reported as such, not as undecodable bytes")
+    func failures() throws {
+        let page = Array("<html>not found</html>".utf8)
+        let server = try LoopbackHTTPServer(body: page, firstPart: page.count, status: "404 Not Found")
+        let url = try #require(URL(string: "http://127.0.0.1:\(server.port)/missing.gif"))
+        let image = ProgressiveImage.load(from: url)
+        #expect {
+            try image.waitUntilComplete()
+        } throws: { error in
+            (error as? ZoetropeError)?.kind == .io && "\(error)".contains("HTTP 404")
+        }
+        let missing = ProgressiveImage.load(from: URL(fileURLWithPath: "/nonexistent/zoetrope-\(UUID().uuidString).gif"))
+        #expect {
+            try missing.waitUntilComplete()
+        } throws: { error in
+            (error as? ZoetropeError)?.kind == .io
+        }
+    }
 }

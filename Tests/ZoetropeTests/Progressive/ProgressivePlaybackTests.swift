@@ -11,6 +11,7 @@ struct ProgressivePlaybackTests {
         let image = ProgressiveImage(options: .default, parseStep: 1)
         var offset = 0
         while image.frameCount < frames {
+            try #require(offset < bytes.count, "\(frames) frames never became available")
             image.append([bytes[offset]])
             offset += 1
         }

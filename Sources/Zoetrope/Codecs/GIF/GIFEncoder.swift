@@ -214,13 +214,17 @@ public enum GIFEncoder {
         let header = IndexedImage(canvasSize: source.canvasSize, globalColorTable: plan.shared?.table,
                                   loopCount: try loopCount(for: playCount), frames: [])
         let globalTableCount = try GIFWriter.appendHeader(of: header, to: &out)
-        try source.forEachFrame { index, image in
+        var index = 0
+        try source.forEachFrame { _, image in
+            guard index < source.frameCount else { throw FrameSourceMismatch.error(.gif, source) }
             let delay = durations.count == 1 ? durations[0] : durations[index]
             try GIFWriter.writeFrame(GIFPalettizer.indexedFrame(image, delay: delay, plan: plan), index: index,
                                      globalTableCount: globalTableCount, into: &out)
             try output(out.bytes)
             out.bytes.removeAll(keepingCapacity: true)
+            index += 1
         }
+        guard index == source.frameCount else { throw FrameSourceMismatch.error(.gif, source) }
         out.append(GIFWriter.trailer)
         try output(out.bytes)
     }

@@ -85,15 +85,19 @@ public enum APNGEncoder {
                                      _ body: (_ index: Int, _ piece: APNGFramePlanner.Piece) throws -> Void) throws {
         var planner = APNGFramePlanner()
         var finished = 0
+        var seen = 0
         try source.forEachFrame { _, frame in
             guard frame.size == source.canvasSize else {
                 throw ZoetropeError(.invalidArgument, format: .apng, "all frames must have the same size")
             }
+            seen += 1
+            guard seen <= source.frameCount else { throw FrameSourceMismatch.error(.apng, source) }
             if let piece = planner.add(frame) {
                 try body(finished, piece)
                 finished += 1
             }
         }
+        guard seen == source.frameCount else { throw FrameSourceMismatch.error(.apng, source) }
         if let piece = planner.finish() { try body(finished, piece) }
     }
 
