@@ -44,6 +44,8 @@ public final class ProgressiveImage: AnimatableImage {
         var failure: ZoetropeError?
         /// Why the bytes stopped coming, when the feeder said (``finish(failing:)``).
         var transportFailure: ZoetropeError?
+        /// A lazy open whose background scan has not started yet.
+        var scanPending = false
         var completionSignalled = false
     }
 
@@ -98,7 +100,22 @@ public final class ProgressiveImage: AnimatableImage {
             if let failure = state.withLock({ $0.failure }) { throw failure }
             return
         }
-        if scanningRest { DispatchQueue.global(qos: .utility).async { [self] in scanRest() } }
+        guard scanningRest else { return }
+        // The scan waits until the first frame has been decoded (or 20 ms), so that on a busy
+        // machine it does not compete with the frame the caller opened the file for.
+        state.withLock { $0.scanPending = true }
+        DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + .milliseconds(20)) { [self] in
+            startPendingScan()
+        }
+    }
+
+    /// Starts the background scan of a lazy open, once.
+    private func startPendingScan() {
+        let start = state.withLock { state -> Bool in
+            defer { state.scanPending = false }
+            return state.scanPending
+        }
+        if start { DispatchQueue.global(qos: .utility).async { [self] in scanRest() } }
     }
 
     /// Parses the whole input of a lazily opened file and completes the image.
@@ -229,6 +246,7 @@ public final class ProgressiveImage: AnimatableImage {
         guard let snapshot, index >= 0, index < snapshot.availableFrames else {
             throw ZoetropeError(.invalidArgument, "frame \(index) has not arrived (\(availableFrames) frames available)")
         }
+        defer { startPendingScan() }
         return try snapshot.image.frame(at: index)
     }
 
@@ -254,6 +272,7 @@ public final class ProgressiveImage: AnimatableImage {
     /// image. Blocks the calling thread: do not call it on a thread that feeds the bytes.
     /// - Throws: the final parse's error when the input held no decodable frame.
     public func waitUntilComplete() throws(ZoetropeError) -> AnimatedImage {
+        startPendingScan()
         completion.wait()
         let (snapshot, failure) = state.withLock { ($0.snapshot, $0.failure) }
         if let snapshot { return snapshot.image }
