@@ -15,25 +15,23 @@ enum WebPCorpus {
     }
 }
 
-@Suite("WebP corpus conformance")
+@Suite("WebP corpus conformance", .timeLimit(.minutes(10)))
 struct WebPCorpusTests {
-    @Test("the corpus has its WebP entries", .enabled(if: Corpus.isConfigured, Corpus.skipMessage))
-    func corpusHasWebPs() {
-        #expect(WebPCorpus.entries.count >= 100, "expected the manifest to list the WebP corpus")
+    @Test("every WebP in the manifest meets its expectation, and every one is visited",
+          .enabled(if: Corpus.isConfigured, Corpus.skipMessage))
+    func conformance() throws {
+        let tally = try CorpusRunner.run(formats: ["webp"], name: "WebP")
+        #expect(tally.visited.values.reduce(0, +) >= 100 && tally.visited["decode", default: 0] >= 100)
         #expect(WebPCorpus.pointSampled.count > 10)
-    }
-
-    @Test("every WebP in the manifest meets its expectation",
-          .enabled(if: Corpus.isConfigured, Corpus.skipMessage), arguments: WebPCorpus.entries)
-    func conformance(_ entry: Corpus.Entry) throws {
-        try CorpusChecks.conformance(entry, format: .webp)
     }
 
     @Test("still lossy files with point-sampled chroma match libwebp's -nofancy output",
           .enabled(if: Corpus.isConfigured, Corpus.skipMessage), arguments: WebPCorpus.pointSampled)
     func pointSampledChroma(_ entry: Corpus.Entry) throws {
-        try CorpusChecks.checkDecode(entry, format: .webp, options: DecodingOptions(chromaUpsampling: .pointSampled),
-                                     reference: entry.frames_sha256_nofancy)
+        var tally = CorpusTally()
+        try CorpusChecks.checkDecode(entry, options: DecodingOptions(chromaUpsampling: .pointSampled),
+                                     reference: entry.frames_sha256_nofancy, tally: &tally)
+        #expect(tally.comparedFrames == entry.frame_count)
     }
 
     @Test("frame(at:) in reverse and shuffled order equals sequential decoding",
