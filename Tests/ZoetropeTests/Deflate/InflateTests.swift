@@ -12,7 +12,7 @@ struct InflateTests {
     ]
 
     @Test("inflates zlib's streams at every level and strategy",
-          .enabled(if: PythonZlib.isAvailable, Comment(rawValue: PythonZlib.skipMessage)))
+          PythonZlib.requirement)
     func zlibVectors() throws {
         for sample in Self.samples {
             let vectors = try #require(PythonZlib.compressAll(sample.data))
@@ -25,7 +25,7 @@ struct InflateTests {
     }
 
     @Test("inflates raw deflate streams fed in small random pieces",
-          .enabled(if: PythonZlib.isAvailable, Comment(rawValue: PythonZlib.skipMessage)))
+          PythonZlib.requirement)
     func streamingRawPieces() throws {
         // Long enough that the inflater drops old output and keeps only its 32 KiB window.
         let data = TestData.mixed(400_000, seed: 7)

@@ -1,11 +1,16 @@
 import Foundation
+import Testing
 
 /// Runs python3's zlib (the reference zlib) to make test vectors and to check our deflate output.
-/// `nil` when python3 is not installed, so that tests can skip with a message.
+/// Its functions return `nil` when python3 is not installed: the tests that need it are skipped
+/// with a message locally, and fail under CI (see ``RequiredTools``).
 enum PythonZlib {
     static let isAvailable: Bool = run(script: "import zlib", input: []) != nil
 
     static let skipMessage = "python3 with zlib is not available: zlib cross-checks skipped"
+
+    /// The trait of a test that cross-checks with python3's zlib.
+    static var requirement: ConditionTrait { RequiredTools.needs(isAvailable, skipMessage) }
 
     /// The zlib strategies python exposes, by name.
     static let strategies = ["Z_DEFAULT_STRATEGY", "Z_FILTERED", "Z_HUFFMAN_ONLY", "Z_RLE", "Z_FIXED"]

@@ -15,8 +15,9 @@ enum Corpus {
         return value
     }
 
-    /// Whether conformance tests should run.
-    static var isConfigured: Bool { root != nil }
+    /// Whether conformance tests should run: when the variable is set, and always when tools are
+    /// required (CI), where an unset variable then fails them instead of skipping them.
+    static var isConfigured: Bool { root != nil || RequiredTools.areRequired }
 
     static let skipMessage: Comment = "ZOETROPE_CORPUS is not set: corpus conformance tests skipped (set it to ../shared/corpus)"
 
