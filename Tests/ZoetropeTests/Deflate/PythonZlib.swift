@@ -64,6 +64,43 @@ enum PythonZlib {
         return run(script: script, input: stream)
     }
 
+    /// Each stream decompressed by zlib (`nil` where zlib rejects it), in one python run; `nil` when
+    /// python3 is not available.
+    static func decompressEach(_ streams: [[UInt8]], raw: Bool = false) -> [[UInt8]?]? {
+        let script = """
+        import sys, zlib
+        data, out, position = sys.stdin.buffer.read(), sys.stdout.buffer, 0
+        while position < len(data):
+            length = int.from_bytes(data[position:position + 4], 'big')
+            stream = data[position + 4:position + 4 + length]
+            position += 4 + length
+            try:
+                result = zlib.decompress(stream, \(raw ? -15 : 15))
+                out.write(b'\\x01' + len(result).to_bytes(4, 'big') + result)
+            except zlib.error:
+                out.write(b'\\x00')
+        """
+        let input = streams.flatMap { stream in
+            [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: stream.count >> $0) } + stream
+        }
+        guard let bytes = run(script: script, input: input) else { return nil }
+        var results: [[UInt8]?] = []
+        var offset = 0
+        while offset < bytes.count {
+            if bytes[offset] == 0 {
+                results.append(nil)
+                offset += 1
+                continue
+            }
+            guard offset + 5 <= bytes.count else { return nil }
+            let length = bytes[offset + 1..<offset + 5].reduce(0) { $0 << 8 | Int($1) }
+            guard offset + 5 + length <= bytes.count else { return nil }
+            results.append(Array(bytes[offset + 5..<offset + 5 + length]))
+            offset += 5 + length
+        }
+        return results.count == streams.count ? results : nil
+    }
+
     private static func run(script: String, input: [UInt8]) -> [UInt8]? {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
