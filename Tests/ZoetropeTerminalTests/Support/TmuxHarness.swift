@@ -52,6 +52,11 @@ final class TmuxHarness {
         try tmux(["display-message", "-p", "-t", session, format]).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
+    /// Resizes the window (and so the pane, whose program gets SIGWINCH).
+    func resize(columns: Int, rows: Int) throws {
+        try tmux(["resize-window", "-t", session, "-x", String(columns), "-y", String(rows)])
+    }
+
     /// Types keys (tmux key names: `q`, `C-c`, `Space`).
     func send(_ keys: String...) throws {
         try tmux(["send-keys", "-t", session] + keys)
