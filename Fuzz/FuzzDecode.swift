@@ -21,11 +21,14 @@ enum FuzzDecode {
         }
     }
 
+    /// When the first frame has no usable data, `forEachFrame` throws and so must `frame(at: 0)`;
+    /// a later frame may still be shown when its replay starts at a later clean frame (random access
+    /// never decodes frames it does not need), so there is nothing to compare it with.
     private static func compare(_ image: AnimatedImage, _ index: Int, _ sequential: [UInt64], _ failed: Bool) {
         do {
             let frame = try image.frame(at: index)
-            fuzzCheck(!failed, "frame(at: \(index)) decoded but forEachFrame failed on frame 0")
-            fuzzCheck(fuzzFingerprint(frame) == sequential[index],
+            fuzzCheck(!failed || index > 0, "frame(at: 0) decoded but forEachFrame failed on frame 0")
+            fuzzCheck(failed || fuzzFingerprint(frame) == sequential[index],
                       "frame(at: \(index)) differs from frame \(index) read in order")
         } catch {
             fuzzCheck(failed, "frame(at: \(index)) threw \(error) but forEachFrame decoded every frame")
