@@ -71,18 +71,15 @@ enum FuzzInput {
     }
 }
 
-/// Piece sizes from 1 byte to 4 KiB, small ones most often (SplitMix64).
+/// Piece sizes from 1 byte to 4 KiB, small ones most often (Knuth's MMIX linear congruential
+/// generator: reproducible for an input, which is all a fuzz target needs).
 struct PieceSizes {
     private var state: UInt64
 
     init(seed: UInt64) { state = seed }
 
     mutating func next() -> Int {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        z ^= z >> 31
-        return 1 + Int(z % 4096) >> Int(z >> 60 & 7)
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return 1 + Int(state >> 52) >> Int(state >> 33 & 7)
     }
 }
