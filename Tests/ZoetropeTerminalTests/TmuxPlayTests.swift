@@ -3,7 +3,7 @@ import Testing
 import Zoetrope
 
 /// `zoetrope play` run for real inside tmux: what the pane shows, and the terminal afterwards.
-@Suite("zoetrope play in tmux", .serialized, TmuxHarness.requirement, .timeLimit(.minutes(2)))
+@Suite("zoetrope play in tmux", .serialized, TmuxHarness.requirement, .timeLimit(.minutes(5)))
 struct TmuxPlayTests {
     static let red = [255, 0, 0], green = [0, 255, 0], blue = [0, 0, 255], white = [255, 255, 255]
 
@@ -165,7 +165,7 @@ extension TmuxPlayTests {
     }
 }
 
-@Suite("zoetrope play without a terminal", .timeLimit(.minutes(1)))
+@Suite("zoetrope play without a terminal", .timeLimit(.minutes(5)))
 struct PlayToPipeTests {
     @Test("output to a pipe gets the first frame inline, then the command exits")
     func firstFrameInline() throws {
