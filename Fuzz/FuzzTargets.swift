@@ -14,9 +14,8 @@ struct FuzzTarget {
     let codec: ImageCodec?
     let name: String
 
-    /// `inflate`: zlib streams through `Zlib.decompress`. `inspect`: `ImageInspector.inspect` on
-    /// any bytes.
-    static let special = ["inflate", "inspect"]
+    /// The targets that are not a codec's decoder (see `run`).
+    static let special = ["inflate", "inspect", "deflate", "gif-encode", "gif-lzw", "png-encode", "apng-encode"]
 
     static var all: [FuzzTarget] {
         CodecRegistry.codecs.map { FuzzTarget(codec: $0, name: $0.name.lowercased()) }
@@ -58,24 +57,24 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         // Inputs that lack the signature get it, and checksums are repaired, so that every input
         // reaches this codec's decoder.
         let head = bytes.prefix(codec.signatureLength)
-        decodeEverything(codec.repairingChecksums(codec.recognizes(head) ? bytes : codec.signature + bytes))
-    } else if target.name == "inflate" {
-        FuzzInput.inflate(bytes)
+        let input = codec.repairingChecksums(codec.recognizes(head) ? bytes : codec.signature + bytes)
+        FuzzDecode.randomAccessEqualsSequential(input, options: fuzzOptions)
     } else {
-        _ = try? ImageInspector.inspect(bytes, limits: fuzzOptions.limits)
+        runSpecial(target.name, bytes)
     }
     return 0
 }
 
-/// Opens the image, reads every frame in order, then a few in a scrambled order (replay paths).
-private func decodeEverything(_ bytes: [UInt8]) {
-    guard let image = try? AnimatedImage(bytes: bytes, options: fuzzOptions) else { return }
-    _ = image.totalDuration
-    _ = image.warnings
-    try? image.forEachFrame { _, _ in }
-    let count = image.frameCount
-    guard count > 0 else { return }
-    for step in [count - 1, 0, count / 2, count - 1, 1 % count] {
-        _ = try? image.frame(at: step)
+/// The checked targets: each compares two results that must agree, not only "no crash".
+private func runSpecial(_ name: String, _ bytes: [UInt8]) {
+    switch name {
+    case "inflate": FuzzInput.inflate(bytes)             // one-shot equals streamed in random pieces
+    case "deflate": FuzzInput.deflateRoundTrip(bytes)    // deflate → inflate gives the data back
+    case "inspect": FuzzDecode.inspectorAgreesWithOpen(bytes, options: fuzzOptions)
+    case "gif-encode": FuzzRoundTrip.gif(bytes)          // encode → decode gives the frames back
+    case "gif-lzw": FuzzLZW.roundTrip(bytes)
+    case "png-encode": FuzzRoundTrip.png(bytes)
+    case "apng-encode": FuzzRoundTrip.apng(bytes)
+    default: fuzzCheck(false, "no target named \(name)")
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import Zoetrope
 @testable import ZoetropeTerminal
@@ -60,12 +61,16 @@ struct SixelRendererTests {
 struct KittyRendererTests {
     let renderer = KittyRenderer(cellPixels: PixelSize(width: 10, height: 20))
 
-    @Test("2×2: one APC with transmit-and-place keys and the base64 PNG")
-    func smallFrame() {
+    @Test("2×2: one APC with transmit-and-place keys and a base64 PNG that decodes to the frame")
+    func smallFrame() throws {
         let frame = makeImage([[red, green], [blue, clear]])
-        let out = renderer.render(frame, previous: nil, at: CellPosition(row: 4, column: 2))
-        let png = text(Base64.encode(PNGEncoder.encode(frame)))
-        #expect(text(out) == "\u{1B}[4;2H\u{1B}_Ga=T,f=100,i=1,p=1,q=2,C=1;\(png)\u{1B}\\")
+        let out = text(renderer.render(frame, previous: nil, at: CellPosition(row: 4, column: 2)))
+        // kitty graphics protocol: ESC _ G <keys> ; <base64 payload> ESC \ (a=T transmit and display,
+        // f=100 PNG, q=2 no replies, C=1 do not move the cursor).
+        let prefix = "\u{1B}[4;2H\u{1B}_Ga=T,f=100,i=1,p=1,q=2,C=1;", suffix = "\u{1B}\\"
+        try #require(out.hasPrefix(prefix) && out.hasSuffix(suffix), "\(out.debugDescription)")
+        let payload = String(out.dropFirst(prefix.count).dropLast(suffix.count))
+        #expect(try decodedPNG(base64: payload) == frame)
         #expect(renderer.render(frame, previous: frame, at: .topLeft).isEmpty)
     }
 
@@ -79,11 +84,9 @@ struct KittyRendererTests {
             frame[byte: index] = index % 4 == 3 ? 255 : UInt8(truncatingIfNeeded: state >> 16)
         }
         let out = text(renderer.render(frame, previous: nil, at: .topLeft))
-        let payload = text(Base64.encode(PNGEncoder.encode(frame)))
-        #expect(payload.utf8.count > 2 * KittyRenderer.chunkSize)
         #expect(out.hasPrefix("\u{1B}[1;1H\u{1B}_G"))
         let commands = out.dropFirst("\u{1B}[1;1H".count).split(separator: "\u{1B}\\").map(String.init)
-        #expect(commands.count == (payload.utf8.count + 4095) / 4096)
+        #expect(commands.count > 2)
         var joined = ""
         for (index, command) in commands.enumerated() {
             let parts = command.split(separator: ";", maxSplits: 1).map(String.init)
@@ -93,18 +96,20 @@ struct KittyRendererTests {
             } else {
                 #expect(keys == (index == commands.count - 1 ? "\u{1B}_Gm=0" : "\u{1B}_Gm=1"))
             }
-            #expect(data.utf8.count <= KittyRenderer.chunkSize)
+            // The protocol's limit: chunks of at most 4096 bytes of base64, all but the last full.
+            #expect(data.utf8.count <= 4096 && (index == commands.count - 1 || data.utf8.count == 4096))
             joined += data
         }
-        #expect(joined == payload)
+        #expect(try decodedPNG(base64: joined) == frame)
     }
 
     @Test("inline output: no cursor move, then one newline per cell row the image covers")
-    func inline() {
+    func inline() throws {
         let frame = solidImage(width: 2, height: 30, red) // 30 px = 2 rows of 20 px
-        let png = text(Base64.encode(PNGEncoder.encode(frame)))
-        #expect(text(renderer.render(frame, previous: nil, at: nil))
-                == "\u{1B}_Ga=T,f=100,i=1,p=1,q=2,C=1;\(png)\u{1B}\\\n\n")
+        let out = text(renderer.render(frame, previous: nil, at: nil))
+        let prefix = "\u{1B}_Ga=T,f=100,i=1,p=1,q=2,C=1;", suffix = "\u{1B}\\\n\n"
+        try #require(out.hasPrefix(prefix) && out.hasSuffix(suffix), "\(out.debugDescription)")
+        #expect(try decodedPNG(base64: String(out.dropFirst(prefix.count).dropLast(suffix.count))) == frame)
     }
 
     @Test("cleanup deletes the image and its data")
@@ -115,14 +120,30 @@ struct KittyRendererTests {
 
 @Suite("iTerm2 renderer")
 struct ITermRendererTests {
-    @Test("2×2: OSC 1337 File with size in bytes and pixels, base64 PNG, BEL")
-    func smallFrame() {
+    @Test("2×2: OSC 1337 File with size in bytes and pixels, and a base64 PNG that decodes to the frame")
+    func smallFrame() throws {
         let frame = makeImage([[red, green], [blue, white]])
-        let png = PNGEncoder.encode(frame)
-        let out = ITermRenderer(cellPixels: PixelSize(width: 8, height: 16)).render(frame, previous: nil, at: .topLeft)
-        #expect(text(out) == "\u{1B}[1;1H\u{1B}]1337;File=inline=1;size=\(png.count);width=2px;height=2px;"
-                           + "preserveAspectRatio=0;doNotMoveCursor=1:\(text(Base64.encode(png)))\u{07}")
+        let out = text(ITermRenderer(cellPixels: PixelSize(width: 8, height: 16)).render(frame, previous: nil, at: .topLeft))
+        // iTerm2 inline images: ESC ] 1337 ; File = [args] : <base64> BEL, size= the file's byte count.
+        let head = "\u{1B}[1;1H\u{1B}]1337;File=inline=1;size="
+        try #require(out.hasPrefix(head) && out.hasSuffix("\u{07}"), "\(out.debugDescription)")
+        let body = out.dropFirst(head.count).dropLast()
+        let parts = body.split(separator: ":", maxSplits: 1).map(String.init)
+        try #require(parts.count == 2)
+        let arguments = parts[0].split(separator: ";").map(String.init)
+        #expect(arguments.dropFirst() == ["width=2px", "height=2px", "preserveAspectRatio=0", "doNotMoveCursor=1"])
+        let png = try #require(Data(base64Encoded: parts[1]))
+        #expect(arguments.first == String(png.count))
+        #expect(try AnimatedImage(bytes: [UInt8](png)).frame(at: 0) == frame)
     }
+}
+
+/// The image a base64 PNG payload holds, decoded with Foundation's base64 and Zoetrope's PNG decoder.
+func decodedPNG(base64 payload: String) throws -> RGBAImage {
+    let data = try #require(Data(base64Encoded: payload), "payload is not base64")
+    let image = try AnimatedImage(bytes: [UInt8](data))
+    #expect(image.format == .png)
+    return try image.frame(at: 0)
 }
 
 @Suite("Backgrounds and detection")

@@ -53,7 +53,7 @@ struct TerminalPlayerTests {
         #expect(recorder.exits.withLock { $0 }.isEmpty)
         decoding.runAll()
         clock.advance(by: .milliseconds(100))
-        #expect(recorder.exits.withLock { $0 } == [TerminalPlayer.exitNormally])
+        #expect(recorder.exits.withLock { $0 } == [0])
         player.stop()
     }
 
@@ -77,7 +77,7 @@ struct TerminalPlayerTests {
         #expect(player.animator.isPlaying)
         player.handle(.quit)
         player.handle(.interrupt)
-        #expect(recorder.exits.withLock { $0 } == [TerminalPlayer.exitNormally])
+        #expect(recorder.exits.withLock { $0 } == [0])
         player.stop()
     }
 

@@ -27,7 +27,10 @@ struct TerminalSessionTests {
             if chunk.isEmpty { break }
             output += chunk
         }
-        #expect(text(output) == "before " + text(TerminalSequences.enter) + "frame" + "cleanup"
-                 + text(TerminalSequences.leave))
+        // Written out from xterm's control sequences: enter = alternate screen (DECSET 1049), hide the
+        // cursor (DECRST 25), autowrap off (DECRST 7), SGR 0, erase the display (ED 2); leave = SGR 0,
+        // autowrap on (DECSET 7), show the cursor (DECSET 25), main screen (DECRST 1049).
+        #expect(text(output) == "before " + "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?7l\u{1B}[0m\u{1B}[2J" + "frame" + "cleanup"
+                 + "\u{1B}[0m\u{1B}[?7h\u{1B}[?25h\u{1B}[?1049l")
     }
 }

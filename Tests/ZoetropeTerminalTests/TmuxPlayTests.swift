@@ -3,18 +3,20 @@ import Testing
 import Zoetrope
 
 /// `zoetrope play` run for real inside tmux: what the pane shows, and the terminal afterwards.
-@Suite("zoetrope play in tmux", .serialized, .enabled(if: TmuxHarness.executable != nil,
-                                                       "tmux is not installed: skipping the end-to-end player tests"))
+@Suite("zoetrope play in tmux", .serialized, TmuxHarness.requirement, .timeLimit(.minutes(5)))
 struct TmuxPlayTests {
     static let red = [255, 0, 0], green = [0, 255, 0], blue = [0, 0, 255], white = [255, 255, 255]
 
     /// A 4×4 GIF looping forever: frame 1 red over blue (top and bottom halves), frame 2 green
     /// beside white (left and right halves), 1 s each.
-    static func writeGIF() throws -> String {
+    static func writeGIF(stripes: Bool = false) throws -> String {
         var first = RGBAImage(width: 4, height: 4), second = RGBAImage(width: 4, height: 4)
+        // Stripes: pixel rows red, blue, green, white, so each cell's top and bottom pixels differ.
+        let rows: [(UInt8, UInt8, UInt8, UInt8)] = stripes ? [(255, 0, 0, 255), (0, 0, 255, 255), (0, 255, 0, 255), (255, 255, 255, 255)]
+            : [(255, 0, 0, 255), (255, 0, 0, 255), (0, 0, 255, 255), (0, 0, 255, 255)]
         for y in 0..<4 {
             for x in 0..<4 {
-                first[x, y] = y < 2 ? (255, 0, 0, 255) : (0, 0, 255, 255)
+                first[x, y] = rows[y]
                 second[x, y] = x < 2 ? (0, 255, 0, 255) : (255, 255, 255, 255)
             }
         }
@@ -27,10 +29,10 @@ struct TmuxPlayTests {
 
     /// Starts the player in a 40×12 pane; after it exits the shell prints its status and whether
     /// the terminal is back in canonical mode with echo, then waits.
-    static func startPlayer(extraArguments: String = "") throws -> (TmuxHarness, String) {
+    static func startPlayer(extraArguments: String = "", stripes: Bool = false) throws -> (TmuxHarness, String) {
         let binary = TmuxHarness.zoetropeExecutable
         #expect(FileManager.default.isExecutableFile(atPath: binary), "build the zoetrope command first: \(binary)")
-        let gif = try writeGIF()
+        let gif = try writeGIF(stripes: stripes)
         let command = "'\(binary)' play '\(gif)' --renderer truecolor --info \(extraArguments); echo EXIT=$?; "
             + "stty -a | tr ' ' '\\n' | grep -x -e '-*icanon' -e '-*echo' | tr '\\n' ' '; sleep 60"
         return (try TmuxHarness(command: command, columns: 40, rows: 12), gif)
@@ -44,6 +46,17 @@ struct TmuxPlayTests {
             let blank = CapturedCell(character: " ", foreground: nil, background: nil)
             return (0..<5).map { $0 < cells.count ? cells[$0] : blank }
         }
+    }
+
+    /// After the player exited: the main screen, the cursor shown and autowrap back on (tmux's pane
+    /// flags), and the shell's own output in the default colours (no SGR state left behind).
+    static func expectRestored(_ tmux: TmuxHarness, _ after: String) throws {
+        #expect(try tmux.display("#{alternate_on} #{cursor_flag} #{wrap_flag}") == "0 1 1")
+        let coloured = try tmux.capture().split(separator: "\n")
+            .filter { $0.contains("EXIT=") || $0.contains("icanon") }
+            .flatMap(parseCapturedLine).filter { $0.foreground != nil || $0.background != nil }
+        #expect(coloured.isEmpty, "the shell's output after the player is coloured: \(coloured)")
+        #expect(after.contains("icanon echo") && !after.contains("-icanon") && !after.contains("-echo"))
     }
 
     /// The status the shell printed after the player exited.
@@ -60,7 +73,9 @@ struct TmuxPlayTests {
         let first = try #require(try tmux.waitForCapture { $0.contains("frame 1/2") })
         let firstRows = Self.imageRows(first)
         try #require(firstRows.count == 2)
-        #expect(try tmux.display("#{alternate_on} #{cursor_flag}") == "1 0")
+        // While playing: alternate screen, cursor hidden, autowrap off (so the flags checked after
+        // the player exits are seen to change).
+        #expect(try tmux.display("#{alternate_on} #{cursor_flag} #{wrap_flag}") == "1 0 0")
         for column in 0..<4 {
             // Row 1 of cells shows pixel rows 0 and 1 (red), row 2 shows rows 2 and 3 (blue):
             // equal halves are drawn as spaces on the background colour.
@@ -79,18 +94,21 @@ struct TmuxPlayTests {
         try tmux.send("q")
         let after = try #require(try tmux.waitForCapture(escapes: false) { $0.contains("EXIT=") && $0.contains("icanon") })
         #expect(Self.exitStatus(after) == 0)
-        #expect(after.contains("icanon echo") && !after.contains("-icanon") && !after.contains("-echo"))
-        #expect(try tmux.display("#{alternate_on} #{cursor_flag}") == "0 1")
+        try Self.expectRestored(tmux, after)
     }
 
     /// Ways playback ends other than `q`, and the exit status each gives.
     enum Ending: String, CaseIterable, Sendable {
-        case sigterm, sigint, controlC, lastPlay
+        case sigterm, sigint, sighup, sigquit, controlC, lastPlay
 
-        var expectedStatus: Int { [.sigterm: 143, .sigint: 130, .controlC: 130, .lastPlay: 0][self] ?? -1 }
+        /// 128 + the signal's number (SIGHUP 1, SIGINT 2, SIGQUIT 3, SIGTERM 15), as shells report it.
+        var expectedStatus: Int {
+            [.sigterm: 143, .sigint: 130, .sighup: 129, .sigquit: 131, .controlC: 130, .lastPlay: 0][self] ?? -1
+        }
     }
 
-    @Test("SIGTERM, SIGINT, Ctrl-C and the end of the last play all restore the terminal", arguments: Ending.allCases)
+    @Test("SIGTERM, SIGINT, SIGHUP, SIGQUIT, Ctrl-C and the end of the last play all restore the terminal",
+          arguments: Ending.allCases)
     func otherEndings(_ ending: Ending) throws {
         let (tmux, gif) = try Self.startPlayer(extraArguments: ending == .lastPlay ? "--loops 1" : "")
         defer { try? FileManager.default.removeItem(atPath: gif) }
@@ -99,17 +117,55 @@ struct TmuxPlayTests {
         switch ending {
         case .sigterm: kill(player, SIGTERM)
         case .sigint: kill(player, SIGINT)
+        case .sighup: kill(player, SIGHUP)
+        case .sigquit: kill(player, SIGQUIT)
         case .controlC: try tmux.send("C-c")
         case .lastPlay: break // two frames of 1 s, then it ends by itself
         }
         let after = try #require(try tmux.waitForCapture(escapes: false) { $0.contains("EXIT=") && $0.contains("icanon") })
         #expect(Self.exitStatus(after) == ending.expectedStatus)
-        #expect(after.contains("icanon echo") && !after.contains("-icanon"))
-        #expect(try tmux.display("#{alternate_on} #{cursor_flag}") == "0 1")
+        try Self.expectRestored(tmux, after)
     }
 }
 
-@Suite("zoetrope play without a terminal")
+extension TmuxPlayTests {
+    @Test("a cell whose top and bottom pixels differ shows ▀ in the top colour over the bottom colour")
+    func halfBlocks() throws {
+        let (tmux, gif) = try Self.startPlayer(stripes: true)
+        defer { try? FileManager.default.removeItem(atPath: gif) }
+        let screen = try #require(try tmux.waitForCapture { $0.contains("frame 1/2") })
+        let rows = Self.imageRows(screen)
+        for column in 0..<4 {
+            #expect(rows[0][column] == CapturedCell(character: "▀", foreground: Self.red, background: Self.blue))
+            #expect(rows[1][column] == CapturedCell(character: "▀", foreground: Self.green, background: Self.white))
+        }
+        try tmux.send("q")
+        _ = try #require(try tmux.waitForCapture(escapes: false) { $0.contains("EXIT=") })
+    }
+
+    @Test("a window resize lays the image out again: 4×4 pixels in 2 columns become one row of ▀")
+    func resize() throws {
+        let (tmux, gif) = try Self.startPlayer(extraArguments: "--rate 0.0625")
+        defer { try? FileManager.default.removeItem(atPath: gif) }
+        _ = try #require(try tmux.waitForCapture { $0.contains("frame 1/2") })
+        // 2 columns and 3 rows, one of them for the status line: the 4×4 image shrinks to 2×2
+        // pixels, its top row red and bottom row blue, drawn in one row of two cells.
+        try tmux.resize(columns: 2, rows: 3)
+        let resized = try #require(try tmux.waitForCapture { screen in
+            let rows = Self.imageRows(screen)
+            return rows[0][0].character == "▀" && rows[1][0].character != "▀"
+        })
+        let rows = Self.imageRows(resized)
+        #expect(rows[0][0] == CapturedCell(character: "▀", foreground: Self.red, background: Self.blue))
+        #expect(rows[0][1] == CapturedCell(character: "▀", foreground: Self.red, background: Self.blue))
+        try tmux.resize(columns: 40, rows: 12) // room for the shell's EXIT= line
+        try tmux.send("q")
+        let after = try #require(try tmux.waitForCapture(escapes: false) { $0.contains("EXIT=") })
+        #expect(Self.exitStatus(after) == 0)
+    }
+}
+
+@Suite("zoetrope play without a terminal", .timeLimit(.minutes(5)))
 struct PlayToPipeTests {
     @Test("output to a pipe gets the first frame inline, then the command exits")
     func firstFrameInline() throws {

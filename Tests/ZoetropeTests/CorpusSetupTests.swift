@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @Suite("Corpus setup")
@@ -15,5 +16,39 @@ struct CorpusSetupTests {
     func corpusIsPresent() throws {
         let entries = try Corpus.entries()
         #expect(!entries.isEmpty)
+    }
+
+    @Test("every manifest entry belongs to a conformance suite, with an expect value and flags the suites know",
+          .enabled(if: Corpus.isConfigured, Corpus.skipMessage))
+    func manifestIsCovered() throws {
+        let entries = try Corpus.entries()
+        // The GIF, PNG/APNG and WebP suites together run exactly these formats.
+        let suites: Set<String> = ["gif", "png", "apng", "webp"]
+        #expect(try Corpus.rawEntryCount(formats: suites) == entries.count)
+        for entry in entries {
+            #expect(suites.contains(entry.format), "\(entry.path): format \(entry.format) has no suite")
+            #expect(CorpusChecks.expectations.contains(entry.expect), "\(entry.path): expect '\(entry.expect)'")
+            for name in (entry.flags ?? [:]).keys {
+                #expect(Corpus.Entry.isKnownFlag(name), "\(entry.path): unknown flag \(name)")
+            }
+        }
+    }
+
+    @Test("flags make frames informational from the first flagged one on")
+    func flaggedFrames() throws {
+        let decoder = JSONDecoder()
+        func entry(_ json: String) throws -> Corpus.Entry {
+            try decoder.decode(Corpus.Entry.self, from: Data(json.utf8))
+        }
+        let base = #""path":"x","category":"gif","format":"gif","expect":"any","width":10,"height":10"#
+        #expect(try entry("{\(base)}").firstImplementationDefinedFrame == nil)
+        #expect(try entry(#"{\#(base),"flags":{"index_outside_palette_frames":[3,1]}}"#).firstImplementationDefinedFrame == 1)
+        #expect(try entry(#"{\#(base),"flags":{"lzw_incomplete_frames":[0],"lzw_status_0":"short"}}"#)
+            .firstImplementationDefinedFrame == nil)
+        let frames = #""container":{"frames":[{"x":0,"y":0,"w":10,"h":10,"disposal":5},{"x":5,"y":0,"w":6,"h":2,"disposal":0}]}"#
+        #expect(try entry(#"{\#(base),\#(frames),"flags":{"frame_outside_canvas":true}}"#).firstImplementationDefinedFrame == 1)
+        #expect(try entry(#"{\#(base),\#(frames),"flags":{"reserved_disposal":true}}"#).firstImplementationDefinedFrame == 1)
+        #expect(try entry(#"{\#(base),"flags":{"palette_index_out_of_range":true}}"#).firstImplementationDefinedFrame == 0)
+        #expect(try entry(#"{\#(base),"flags":{"palette_index_out_of_range":false}}"#).firstImplementationDefinedFrame == nil)
     }
 }

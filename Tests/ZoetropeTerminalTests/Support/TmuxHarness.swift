@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// Runs commands inside a detached tmux session on a private server, for end-to-end tests of the
 /// player in a real terminal emulator.
@@ -6,6 +7,14 @@ final class TmuxHarness {
     /// The tmux executable, when installed.
     static let executable: String? = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/opt/homebrew/bin/tmux"]
         .first { FileManager.default.isExecutableFile(atPath: $0) }
+
+    /// Locally the tmux tests are skipped, with a message, when tmux is missing; where
+    /// `ZOETROPE_REQUIRE_TOOLS=1` or `CI=true` (.ci/run sets both) they run and fail instead.
+    static var requirement: ConditionTrait {
+        let environment = ProcessInfo.processInfo.environment
+        let required = environment["ZOETROPE_REQUIRE_TOOLS"] == "1" || environment["CI"] == "true"
+        return .enabled(if: executable != nil || required, "tmux is not installed: skipping the end-to-end player tests")
+    }
 
     /// The built `zoetrope` command, next to the test bundle in the build folder.
     static var zoetropeExecutable: String {
@@ -23,6 +32,7 @@ final class TmuxHarness {
 
     /// Starts `command` (run by `sh -c`) in a new session of `columns` × `rows` cells.
     init(command: String, columns: Int, rows: Int) throws {
+        try #require(Self.executable != nil, "tmux is not installed, and the player tests need it")
         // Not reading its output: the server it starts would keep the pipe open for its lifetime.
         try tmux(["-f", "/dev/null", "new-session", "-d", "-s", session, "-x", String(columns), "-y", String(rows),
                   command], readOutput: false)
@@ -40,6 +50,11 @@ final class TmuxHarness {
     /// A tmux format string evaluated for the pane (`#{alternate_on}`, `#{cursor_flag}`, …).
     func display(_ format: String) throws -> String {
         try tmux(["display-message", "-p", "-t", session, format]).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Resizes the window (and so the pane, whose program gets SIGWINCH).
+    func resize(columns: Int, rows: Int) throws {
+        try tmux(["resize-window", "-t", session, "-x", String(columns), "-y", String(rows)])
     }
 
     /// Types keys (tmux key names: `q`, `C-c`, `Space`).

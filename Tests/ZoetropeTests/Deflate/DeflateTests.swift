@@ -13,7 +13,7 @@ struct DeflateTests {
     }
 
     @Test("zlib inflates our output at every level",
-          .enabled(if: PythonZlib.isAvailable, Comment(rawValue: PythonZlib.skipMessage)))
+          PythonZlib.requirement)
     func zlibAcceptsOurStreams() throws {
         for sample in InflateTests.samples {
             for level in 0...9 {
@@ -40,7 +40,7 @@ struct DeflateTests {
     }
 
     @Test("compressed size is close to zlib's at the same level",
-          .enabled(if: PythonZlib.isAvailable, Comment(rawValue: PythonZlib.skipMessage)))
+          PythonZlib.requirement)
     func sizeComparedWithZlib() throws {
         let data = TestData.mixed(200_000, seed: 21)
         for level in [1, 6, 9] {

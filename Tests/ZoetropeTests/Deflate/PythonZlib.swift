@@ -1,11 +1,16 @@
 import Foundation
+import Testing
 
 /// Runs python3's zlib (the reference zlib) to make test vectors and to check our deflate output.
-/// `nil` when python3 is not installed, so that tests can skip with a message.
+/// Its functions return `nil` when python3 is not installed: the tests that need it are skipped
+/// with a message locally, and fail under CI (see ``RequiredTools``).
 enum PythonZlib {
     static let isAvailable: Bool = run(script: "import zlib", input: []) != nil
 
     static let skipMessage = "python3 with zlib is not available: zlib cross-checks skipped"
+
+    /// The trait of a test that cross-checks with python3's zlib.
+    static var requirement: ConditionTrait { RequiredTools.needs(isAvailable, skipMessage) }
 
     /// The zlib strategies python exposes, by name.
     static let strategies = ["Z_DEFAULT_STRATEGY", "Z_FILTERED", "Z_HUFFMAN_ONLY", "Z_RLE", "Z_FIXED"]
@@ -57,6 +62,43 @@ enum PythonZlib {
         sys.stdout.buffer.write(zlib.decompress(sys.stdin.buffer.read(), \(raw ? -15 : 15)))
         """
         return run(script: script, input: stream)
+    }
+
+    /// Each stream decompressed by zlib (`nil` where zlib rejects it), in one python run; `nil` when
+    /// python3 is not available.
+    static func decompressEach(_ streams: [[UInt8]], raw: Bool = false) -> [[UInt8]?]? {
+        let script = """
+        import sys, zlib
+        data, out, position = sys.stdin.buffer.read(), sys.stdout.buffer, 0
+        while position < len(data):
+            length = int.from_bytes(data[position:position + 4], 'big')
+            stream = data[position + 4:position + 4 + length]
+            position += 4 + length
+            try:
+                result = zlib.decompress(stream, \(raw ? -15 : 15))
+                out.write(b'\\x01' + len(result).to_bytes(4, 'big') + result)
+            except zlib.error:
+                out.write(b'\\x00')
+        """
+        let input = streams.flatMap { stream in
+            [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: stream.count >> $0) } + stream
+        }
+        guard let bytes = run(script: script, input: input) else { return nil }
+        var results: [[UInt8]?] = []
+        var offset = 0
+        while offset < bytes.count {
+            if bytes[offset] == 0 {
+                results.append(nil)
+                offset += 1
+                continue
+            }
+            guard offset + 5 <= bytes.count else { return nil }
+            let length = bytes[offset + 1..<offset + 5].reduce(0) { $0 << 8 | Int($1) }
+            guard offset + 5 + length <= bytes.count else { return nil }
+            results.append(Array(bytes[offset + 5..<offset + 5 + length]))
+            offset += 5 + length
+        }
+        return results.count == streams.count ? results : nil
     }
 
     private static func run(script: String, input: [UInt8]) -> [UInt8]? {

@@ -88,6 +88,32 @@ struct GIFCompositingTests {
         #expect(third[4, 0] == rgba(6) && third[1, 1].a == 0, "frame 1 was disposed back to transparent too")
     }
 
+    @Test("disposal 3 after a frame clipped by the canvas restores exactly the clipped area")
+    func restorePreviousAfterClippedFrame() throws {
+        let frames = [
+            GIFFixtures.solid(PixelRect(x: 0, y: 0, width: 6, height: 4), index: 1, disposal: 1),
+            // 4×4 at (4, 2): only its top-left 2×2 lies on the canvas.
+            GIFFixtures.solid(PixelRect(x: 4, y: 2, width: 4, height: 4), index: 5, disposal: 3),
+            GIFFixtures.solid(PixelRect(x: 0, y: 0, width: 1, height: 1), index: 6, disposal: 1),
+        ]
+        // Written out by hand: frame 1 shows colour 5 on the clipped 2×2 over colour 1; after its
+        // disposal 3, frame 2 sees colour 1 everywhere again, plus its own pixel at (0, 0).
+        var second = [(UInt8, UInt8, UInt8, UInt8)](repeating: rgba(1), count: 24)
+        for (x, y) in [(4, 2), (5, 2), (4, 3), (5, 3)] { second[y * 6 + x] = rgba(5) }
+        var third = [(UInt8, UInt8, UInt8, UInt8)](repeating: rgba(1), count: 24)
+        third[0] = rgba(6)
+        let inOrder = try encode(canvas: PixelSize(width: 6, height: 4), frames)
+        var sequential: [RGBAImage] = []
+        try inOrder.forEachFrame { _, frame in sequential.append(frame) }
+        let randomAccess = try encode(canvas: PixelSize(width: 6, height: 4), frames)
+        for (name, frame, expected) in [("frame 1", sequential[1], second), ("frame 2", sequential[2], third),
+                                        ("frame 2 by random access", try randomAccess.frame(at: 2), third)] {
+            for index in 0..<24 {
+                #expect(frame[index % 6, index / 6] == expected[index], "\(name): pixel \(index % 6),\(index / 6)")
+            }
+        }
+    }
+
     @Test("disposal 2 clears to transparent, ignoring the background colour; transparent pixels keep the canvas")
     func disposeToBackground() throws {
         var pattern = [UInt8](repeating: 7, count: 16)

@@ -227,4 +227,38 @@ struct APNGTests {
         #expect(image.frames[0].disposal == .background)
         #expect(image.frames[0].storedDisposal == 2)
     }
+
+    @Test("dispose PREVIOUS on the first frame clears it to transparent, on the pixels of the next frame")
+    func previousOnFirstFramePixels() throws {
+        // 4×4 canvas: frame 0 fills it with opaque red (dispose PREVIOUS); frame 1 draws a green
+        // 2×2 at (1, 1) (SOURCE). With PREVIOUS read as BACKGROUND, frame 1 is green there and
+        // transparent everywhere else; keeping frame 0 would leave red around it.
+        func rows(_ width: Int, _ height: Int, _ pixel: [UInt8]) -> [UInt8] {
+            (0..<height).flatMap { _ in [0] + (0..<width).flatMap { _ in pixel } }
+        }
+        func be32(_ value: Int) -> [UInt8] { [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: value >> $0) } }
+        func fcTL(_ sequence: Int, _ rect: PixelRect, dispose: UInt8) -> [UInt8] {
+            be32(sequence) + be32(rect.width) + be32(rect.height) + be32(rect.x) + be32(rect.y)
+                + [0, 1, 0, 10, dispose, 0]
+        }
+        let bytes = Self.file([
+            ("IHDR", be32(4) + be32(4) + [8, 6, 0, 0, 0]),
+            ("acTL", be32(2) + be32(0)),
+            ("fcTL", fcTL(0, PixelRect(x: 0, y: 0, width: 4, height: 4), dispose: 2)),
+            ("IDAT", Zlib.compress(rows(4, 4, [255, 0, 0, 255]))),
+            ("fcTL", fcTL(1, PixelRect(x: 1, y: 1, width: 2, height: 2), dispose: 0)),
+            ("fdAT", be32(2) + Zlib.compress(rows(2, 2, [0, 255, 0, 255]))),
+            ("IEND", []),
+        ])
+        var expected = RGBAImage(width: 4, height: 4)
+        for (x, y) in [(1, 1), (2, 1), (1, 2), (2, 2)] { expected[x, y] = (0, 255, 0, 255) }
+        let image = try AnimatedImage(bytes: bytes)
+        #expect(image.warnings.isEmpty)
+        let red = RGBAImage(width: 4, height: 4, pixels: Array(repeating: [255, 0, 0, 255], count: 16).flatMap { $0 })
+        #expect(try image.frame(at: 0) == red)
+        var sequential: [RGBAImage] = []
+        try image.forEachFrame { _, frame in sequential.append(frame) }
+        #expect(sequential.count == 2 && sequential[1] == expected)
+        #expect(try AnimatedImage(bytes: bytes).frame(at: 1) == expected, "random access straight to frame 1")
+    }
 }

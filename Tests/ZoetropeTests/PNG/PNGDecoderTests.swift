@@ -86,30 +86,62 @@ struct PNGDecoderTests {
         #expect(frame[0, 99].a == 0)
     }
 
-    @Test("every truncation point gives an error or a partial image, never a crash")
+    @Test("every truncation point gives an error or a reported partial image holding only the original's pixels")
     func everyTruncation() throws {
-        let bytes = PNGEncoder.encode(Self.gradient(width: 9, height: 7), level: 6, interlaced: true)
-        for length in 0..<bytes.count {
-            if let image = try? AnimatedImage(bytes: Array(bytes.prefix(length))) {
-                _ = try? image.frame(at: 0)
+        let original = Self.gradient(width: 9, height: 7) // alpha 100…108: no pixel of it is transparent
+        let bytes = PNGEncoder.encode(original, level: 6, interlaced: true)
+        let iend = bytes.count - 12
+        var refused = 0, partial = 0
+        for length in 0..<iend {
+            guard let image = try? AnimatedImage(bytes: Array(bytes.prefix(length))),
+                  let frame = try? image.frame(at: 0) else {
+                refused += 1
+                continue
+            }
+            partial += 1
+            #expect(!image.warnings.isEmpty, "cut at \(length): decoded without reporting the truncation")
+            for y in 0..<7 {
+                for x in 0..<9 {
+                    let pixel = frame[x, y]
+                    #expect(pixel == original[x, y] || pixel == (0, 0, 0, 0), "cut at \(length): pixel \(x),\(y) is \(pixel)")
+                }
             }
         }
+        // Cuts inside the signature and headers are refused; cuts inside IDAT keep what came before.
+        #expect(refused >= 33 && partial > 0, "\(refused) refused, \(partial) partial")
+        // Only IEND missing: every pixel is there.
+        #expect(try AnimatedImage(bytes: Array(bytes.prefix(iend))).frame(at: 0) == original)
     }
 
-    @Test("random byte flips never crash the decoder")
+    @Test("random byte flips are caught by the CRCs: a decode that reports nothing gives the original frames")
     func randomCorruption() throws {
         var rng = SplitMix64(seed: 31)
         let frames = APNGTests.animation(width: 12, height: 9, frames: 4, rng: &rng)
         let clean = try APNGEncoder.encode(frames: frames, durations: Array(repeating: .milliseconds(50), count: 4),
                                            playCount: .infinite)
+        var reported = 0, unreported = 0
         for _ in 0..<800 {
             var bytes = clean
             for _ in 0..<Int.random(in: 1...4, using: &rng) {
-                bytes[Int.random(in: 8..<bytes.count, using: &rng)] = UInt8.random(in: 0...255, using: &rng)
+                bytes[Int.random(in: 8..<bytes.count, using: &rng)] ^= UInt8.random(in: 1...255, using: &rng)
             }
-            guard let image = try? AnimatedImage(bytes: bytes) else { continue }
-            for index in 0..<image.frameCount { _ = try? image.frame(at: index) }
+            guard let image = try? AnimatedImage(bytes: bytes) else { reported += 1; continue }
+            var decoded: [RGBAImage] = []
+            let failed = (try? image.forEachFrame { _, frame in decoded.append(frame) }) == nil
+            for index in decoded.indices {
+                #expect(try image.frame(at: index) == decoded[index], "frame(at: \(index)) differs from frame \(index) in order")
+            }
+            if failed || !image.warnings.isEmpty {
+                reported += 1
+            } else {
+                #expect(decoded == frames, "a flip went unreported and changed the frames")
+                // Only the IEND chunk, after all image data, may be damaged unnoticed.
+                let flipped = zip(bytes, clean).enumerated().filter { $0.element.0 != $0.element.1 }.map(\.offset)
+                #expect(flipped.allSatisfy { $0 >= clean.count - 12 }, "flips at \(flipped) went unreported")
+                unreported += 1
+            }
         }
+        #expect(reported + unreported == 800 && reported > 780, "\(reported) reported")
     }
 
     @Test("a bad CRC in a critical chunk is an error; in an ancillary chunk the chunk is skipped")

@@ -36,7 +36,7 @@ struct PlaybackClockTests {
         #expect(TimerClock().maximumTickInterval == .seconds(1))
     }
 
-    @Test("a timer clock delivers ticks with positive, clamped intervals until stopped")
+    @Test("a timer clock delivers ticks with positive, clamped intervals until stopped", .timeLimit(.minutes(5)))
     func timerClockTicks() async {
         let clock = TimerClock(ticksPerSecond: 200, maximumTickInterval: .milliseconds(500))
         let (stream, continuation) = AsyncStream.makeStream(of: ClockTick.self)

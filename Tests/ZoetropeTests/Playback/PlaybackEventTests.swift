@@ -74,7 +74,7 @@ struct PlaybackEventTests {
         #expect(animator.currentFrame == 2)
     }
 
-    @Test("on the timer clock an animation plays to its end and the stream ends with finished")
+    @Test("on the timer clock an animation plays to its end and the stream ends with finished", .timeLimit(.minutes(5)))
     func realClock() async throws {
         let image = CountingImage(milliseconds: [20, 20, 20, 20], playCount: .finite(2))
         let cache = SharedFrameCache(byteLimit: 1 << 20)
@@ -96,7 +96,8 @@ struct PlaybackEventTests {
 }
 
 extension PlaybackEventTests {
-    @Test("two animators on timer clocks share one cache concurrently, decoding each frame once")
+    @Test("two animators on timer clocks share one cache concurrently, decoding each frame once",
+          .timeLimit(.minutes(5)))
     func concurrentSharing() async throws {
         let image = CountingImage(milliseconds: Array(repeating: 15, count: 12), playCount: .finite(3))
         let cache = SharedFrameCache(byteLimit: 1 << 20)

@@ -15,8 +15,9 @@ enum Corpus {
         return value
     }
 
-    /// Whether conformance tests should run.
-    static var isConfigured: Bool { root != nil }
+    /// Whether conformance tests should run: when the variable is set, and always when tools are
+    /// required (CI), where an unset variable then fails them instead of skipping them.
+    static var isConfigured: Bool { root != nil || RequiredTools.areRequired }
 
     static let skipMessage: Comment = "ZOETROPE_CORPUS is not set: corpus conformance tests skipped (set it to ../shared/corpus)"
 
@@ -47,14 +48,33 @@ enum Corpus {
         return SHA256.hex(pixels)
     }
 
-    /// A flag's value: the manifest uses booleans, numbers, strings and lists.
+    /// A flag's value: the manifest uses booleans, frame lists and strings.
     enum FlagValue: Decodable, Sendable, Equatable {
         case bool(Bool)
-        case other
+        case frames([Int])
+        case text(String)
 
         init(from decoder: any Decoder) throws {
-            if let value = try? decoder.singleValueContainer().decode(Bool.self) { self = .bool(value) } else { self = .other }
+            let value = try decoder.singleValueContainer()
+            if let flag = try? value.decode(Bool.self) {
+                self = .bool(flag)
+            } else if let frames = try? value.decode([Int].self) {
+                self = .frames(frames)
+            } else {
+                self = .text(try value.decode(String.self))
+            }
         }
+    }
+
+    /// How many entries of `formats` the manifest lists, counted from the JSON itself (not through
+    /// ``Entry``), so that a decoding or filtering mistake cannot hide entries from the suites.
+    static func rawEntryCount(formats: Set<String>) throws -> Int {
+        let root = try #require(root, "ZOETROPE_CORPUS is not set")
+        let data = try Data(contentsOf: URL(fileURLWithPath: root).appendingPathComponent("manifest.json"))
+        let manifest = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let files = try #require(manifest["files"] as? [[String: Any]])
+        try #require(manifest["file_count"] as? Int == files.count, "manifest file_count differs from its entries")
+        return files.filter { formats.contains($0["format"] as? String ?? "") }.count
     }
 
     struct Manifest: Decodable {
@@ -80,10 +100,20 @@ enum Corpus {
         var tolerance: Tolerance?
         var static_fallback_sha256: String?
 
-        /// The parsed facts the tests use: WebP's chunk list and codec.
+        /// The parsed facts the tests use: WebP's chunk list and codec; each frame's rectangle and
+        /// disposal (GIF: `disposal`, APNG: `dispose_op`, WebP: `dispose`).
         struct Container: Decodable, Sendable {
             var chunks: [String]?
             var codec: String?
+            var frames: [Frame]?
+
+            struct Frame: Decodable, Sendable {
+                var x: Int
+                var y: Int
+                var w: Int
+                var h: Int
+                var disposal: Int?
+            }
         }
 
         struct Tolerance: Decodable, Sendable {
@@ -91,11 +121,5 @@ enum Corpus {
         }
 
         var testDescription: String { path }
-
-        /// Whether the manifest flags `name` for this file.
-        func hasFlag(_ name: String) -> Bool {
-            if case .bool(false)? = flags?[name] { return false }
-            return flags?[name] != nil
-        }
     }
 }
