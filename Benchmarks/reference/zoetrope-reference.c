@@ -1,7 +1,9 @@
-/* The C reference for Zoetrope's benchmark: giflib, libpng and zlib doing the same work as
- * zoetrope-benchmark's child modes. See README.md beside this file. Benchmark harness only:
- * none of this is part of the product. */
+/* The C reference for Zoetrope's benchmark: giflib, libpng, libwebp and zlib (and, in files of
+ * their own, libspng, libdeflate and optionally Wuffs) doing the same work as zoetrope-benchmark's
+ * child modes. See README.md beside this file. Benchmark harness only: none of this is part of the
+ * product. */
 #define _DEFAULT_SOURCE
+#include "reference.h"
 #include <gif_lib.h>
 #include <png.h>
 #include <webp/decode.h>
@@ -16,18 +18,16 @@
 
 /* ---------- small helpers ---------- */
 
-static void die(const char *message) {
+void die(const char *message) {
     printf("{\"error\":\"%s\"}\n", message);
     exit(2);
 }
 
-static void *checked_malloc(size_t size) {
+void *checked_malloc(size_t size) {
     void *p = malloc(size ? size : 1);
     if (!p) die("out of memory");
     return p;
 }
-
-typedef struct { uint8_t *bytes; size_t count; } Buffer;
 
 static Buffer read_file(const char *path) {
     FILE *f = fopen(path, "rb");
@@ -77,9 +77,6 @@ static double median(double *values, int count) {
     return count % 2 ? values[count / 2] : (values[count / 2 - 1] + values[count / 2]) / 2;
 }
 
-/* FNV-1a 64 over canvases with RGB zeroed wherever alpha is 0 (the corpus's canonical form). */
-typedef struct { uint64_t value; } CanvasHash;
-
 static void hash_canvas(CanvasHash *h, const uint8_t *rgba, size_t pixels) {
     uint64_t v = h->value;
     for (size_t i = 0; i < pixels; i++) {
@@ -91,18 +88,8 @@ static void hash_canvas(CanvasHash *h, const uint8_t *rgba, size_t pixels) {
     h->value = v;
 }
 
-/* Every decode calls this once per composited frame: hashing in the verify pass, otherwise a cheap
- * read so the work cannot be optimised away. */
-typedef struct {
-    int verify;
-    CanvasHash hash;
-    int frames;
-    unsigned sink;
-    /* `frames` mode: print each canvas's own hash on a line of its own. */
-    int print_each;
-} FrameSink;
-
-static void sink_frame(FrameSink *s, const uint8_t *canvas, size_t pixels) {
+/* Every decode calls this once per composited frame (see reference.h). */
+void sink_frame(FrameSink *s, const uint8_t *canvas, size_t pixels) {
     if (s->print_each) {
         CanvasHash own = { 0xcbf29ce484222325ULL };
         hash_canvas(&own, canvas, pixels);
@@ -317,10 +304,27 @@ static int decode_webp(const Buffer *file, FrameSink *sink, int *width, int *hei
 
 /* ---------- measuring modes ---------- */
 
-typedef int (*Decoder)(const Buffer *, FrameSink *, int *, int *);
-
 static int parse_verify(int argc, char **argv, int from) {
     for (int i = from; i < argc; i++) if (strcmp(argv[i], "--verify") == 0) return 1;
+    return 0;
+}
+
+/* `--library NAME` picks a decoder other than the default one (see `libraries`); NULL: the default. */
+static const char *parse_library(int argc, char **argv, int from) {
+    for (int i = from; i + 1 < argc; i++) if (strcmp(argv[i], "--library") == 0) return argv[i + 1];
+    return NULL;
+}
+
+/* `libraries`: which decoders this build has, per format, the default first (one JSON line). */
+static int run_libraries(void) {
+#ifdef ZOETROPE_WUFFS_SOURCE
+    printf("{\"gif\":[\"giflib\",\"wuffs\"],\"png\":[\"libpng\",\"libspng\",\"wuffs\"],\"webp\":[\"libwebp\"],"
+           "\"inflate\":[\"zlib\",\"libdeflate\"],\"wuffs\":\"%s\"}\n", wuffs_library_name());
+#else
+    printf("{\"gif\":[\"giflib\"],\"png\":[\"libpng\",\"libspng\"],\"webp\":[\"libwebp\"],"
+           "\"inflate\":[\"zlib\",\"libdeflate\"],"
+           "\"skipped\":\"Wuffs skipped: built without it (ZOETROPE_WUFFS_C=/path/to/wuffs-v0.4.c enables it)\"}\n");
+#endif
     return 0;
 }
 
@@ -352,11 +356,17 @@ static void decode_once(void *context) {
     job->decoder(job->file, &job->sink, &job->width, &job->height);
 }
 
-typedef struct { const Buffer *file; int level; } ZlibJob;
+typedef struct { const Buffer *file; int level; size_t expected; } ZlibJob;
 
 static void inflate_once(void *context) {
     ZlibJob *job = context;
     Buffer b = zlib_inflate_all(job->file);
+    free(b.bytes);
+}
+
+static void libdeflate_once(void *context) {
+    ZlibJob *job = context;
+    Buffer b = libdeflate_inflate_all(job->file, job->expected);
     free(b.bytes);
 }
 
@@ -366,21 +376,40 @@ static void deflate_once(void *context) {
     free(b.bytes);
 }
 
-static int run_decode(const char *path, double min_ms, int verify) {
+static int unknown_library(const char *library) {
+    printf("{\"tool\":\"reference\",\"unsupported\":\"no library %s in this build for this format\"}\n", library);
+    return 0;
+}
+
+static int run_decode(const char *path, double min_ms, int verify, const char *choice) {
     Buffer file = read_file(path);
     long baseline = status_kb("VmRSS:");
     Decoder decoder;
     const char *format, *library;
     char giflib_version[32];
     snprintf(giflib_version, sizeof giflib_version, "giflib %d.%d.%d", GIFLIB_MAJOR, GIFLIB_MINOR, GIFLIB_RELEASE);
-    if (file.count >= 6 && memcmp(file.bytes, "GIF8", 4) == 0) { decoder = decode_gif; format = "gif"; library = giflib_version; }
-    else if (file.count >= 8 && memcmp(file.bytes, "\x89PNG\r\n\x1a\n", 8) == 0) {
+#define CHOSEN(name) (choice && strcmp(choice, name) == 0)
+    if (file.count >= 6 && memcmp(file.bytes, "GIF8", 4) == 0) {
+        format = "gif";
+        if (!choice || CHOSEN("giflib")) { decoder = decode_gif; library = giflib_version; }
+#ifdef ZOETROPE_WUFFS_SOURCE
+        else if (CHOSEN("wuffs")) { decoder = decode_gif_wuffs; library = wuffs_library_name(); }
+#endif
+        else return unknown_library(choice);
+    } else if (file.count >= 8 && memcmp(file.bytes, "\x89PNG\r\n\x1a\n", 8) == 0) {
         if (is_apng(&file)) {
-            printf("{\"tool\":\"reference\",\"format\":\"apng\",\"unsupported\":\"Debian's libpng has no APNG support\"}\n");
+            printf("{\"tool\":\"reference\",\"format\":\"apng\",\"unsupported\":\"the C reference decodes PNG stills only (Debian's libpng has no APNG support)\"}\n");
             return 0;
         }
-        decoder = decode_png; format = "png"; library = "libpng " PNG_LIBPNG_VER_STRING;
+        format = "png";
+        if (!choice || CHOSEN("libpng")) { decoder = decode_png; library = "libpng " PNG_LIBPNG_VER_STRING; }
+        else if (CHOSEN("libspng")) { decoder = decode_png_spng; library = spng_library_name(); }
+#ifdef ZOETROPE_WUFFS_SOURCE
+        else if (CHOSEN("wuffs")) { decoder = decode_png_wuffs; library = wuffs_library_name(); }
+#endif
+        else return unknown_library(choice);
     } else if (file.count >= 12 && memcmp(file.bytes, "RIFF", 4) == 0 && memcmp(file.bytes + 8, "WEBP", 4) == 0) {
+        if (choice && !CHOSEN("libwebp")) return unknown_library(choice);
         static char webp_version[32];
         int v = WebPGetDecoderVersion();
         snprintf(webp_version, sizeof webp_version, "libwebp %d.%d.%d", v >> 16, (v >> 8) & 0xff, v & 0xff);
@@ -426,17 +455,22 @@ static Buffer zlib_inflate_all(const Buffer *in) {
     return out;
 }
 
-static int run_inflate(const char *path, double min_ms) {
+static int run_inflate(const char *path, double min_ms, const char *choice) {
+    int use_libdeflate = choice && strcmp(choice, "libdeflate") == 0;
+    if (choice && !use_libdeflate && strcmp(choice, "zlib") != 0) return unknown_library(choice);
     Buffer file = read_file(path);
-    Buffer check = zlib_inflate_all(&file);
+    Buffer check = use_libdeflate ? libdeflate_inflate_all(&file, 0) : zlib_inflate_all(&file);
     CanvasHash h = { 0xcbf29ce484222325ULL };
     for (size_t i = 0; i < check.count; i++) { h.value ^= check.bytes[i]; h.value *= 0x100000001b3ULL; }
     int runs;
-    ZlibJob job = { &file, 0 };
-    double med = measure(min_ms, &runs, inflate_once, &job);
-    printf("{\"tool\":\"reference\",\"library\":\"zlib %s\",\"input_bytes\":%zu,\"output_bytes\":%zu,"
+    ZlibJob job = { &file, 0, check.count };
+    double med = measure(min_ms, &runs, use_libdeflate ? libdeflate_once : inflate_once, &job);
+    char library[64];
+    if (use_libdeflate) snprintf(library, sizeof library, "%s", libdeflate_library_name());
+    else snprintf(library, sizeof library, "zlib %s", zlibVersion());
+    printf("{\"tool\":\"reference\",\"library\":\"%s\",\"input_bytes\":%zu,\"output_bytes\":%zu,"
            "\"median_seconds\":%.9f,\"runs\":%d,\"peak_rss_kb\":%ld,\"hash\":\"%016llx\"}\n",
-           zlibVersion(), file.count, check.count, med, runs, status_kb("VmHWM:"),
+           library, file.count, check.count, med, runs, status_kb("VmHWM:"),
            (unsigned long long)h.value);
     free(check.bytes);
     free(file.bytes);
@@ -455,7 +489,7 @@ static int run_deflate(const char *path, int level, double min_ms) {
     Buffer file = read_file(path);
     Buffer check = zlib_compress(&file, level);
     int runs;
-    ZlibJob job = { &file, level };
+    ZlibJob job = { &file, level, 0 };
     double med = measure(min_ms, &runs, deflate_once, &job);
     printf("{\"tool\":\"reference\",\"library\":\"zlib %s\",\"level\":%d,\"input_bytes\":%zu,\"output_bytes\":%zu,"
            "\"median_seconds\":%.9f,\"runs\":%d,\"peak_rss_kb\":%ld}\n",
@@ -484,8 +518,10 @@ static int run_frames(const char *path) {
 
 int main(int argc, char **argv) {
     if (argc >= 3 && strcmp(argv[1], "frames") == 0) return run_frames(argv[2]);
-    if (argc >= 4 && strcmp(argv[1], "decode") == 0) return run_decode(argv[2], atof(argv[3]), parse_verify(argc, argv, 4));
-    if (argc >= 4 && strcmp(argv[1], "inflate") == 0) return run_inflate(argv[2], atof(argv[3]));
+    if (argc >= 2 && strcmp(argv[1], "libraries") == 0) return run_libraries();
+    if (argc >= 4 && strcmp(argv[1], "decode") == 0)
+        return run_decode(argv[2], atof(argv[3]), parse_verify(argc, argv, 4), parse_library(argc, argv, 4));
+    if (argc >= 4 && strcmp(argv[1], "inflate") == 0) return run_inflate(argv[2], atof(argv[3]), parse_library(argc, argv, 4));
     if (argc >= 5 && strcmp(argv[1], "deflate") == 0) return run_deflate(argv[2], atoi(argv[3]), atof(argv[4]));
     if (argc >= 5 && strcmp(argv[1], "zcompress") == 0) {
         Buffer in = read_file(argv[2]);
@@ -495,8 +531,9 @@ int main(int argc, char **argv) {
     }
     if (argc >= 3 && strcmp(argv[1], "generate") == 0) return generate_all(argv[2]);
     fprintf(stderr,
-            "usage: zoetrope-reference decode FILE MIN_MS [--verify]\n"
-            "       zoetrope-reference inflate FILE MIN_MS\n"
+            "usage: zoetrope-reference decode FILE MIN_MS [--verify] [--library NAME]\n"
+            "       zoetrope-reference inflate FILE MIN_MS [--library zlib|libdeflate]\n"
+            "       zoetrope-reference libraries\n"
             "       zoetrope-reference deflate FILE LEVEL MIN_MS\n"
             "       zoetrope-reference zcompress IN OUT LEVEL\n"
             "       zoetrope-reference generate DIR\n");

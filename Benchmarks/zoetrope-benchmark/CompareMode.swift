@@ -24,20 +24,24 @@ enum CompareMode {
             print("usage: zoetrope-benchmark compare --reference EXE --files DIR [--files DIR...] [--rounds N] [--min-ms MS] [--json OUT] [--only TEXT]")
             return 64
         }
-        var runner = Runner(options: options)
+        let libraries = referenceLibraries(options.reference)
+        var runner = Runner(options: options, libraries: libraries.decoders)
         let files = options.folders.flatMap(listFiles).filter { path in options.only.map { path.contains($0) } ?? true }
         print("Zoetrope vs C reference: \(options.rounds) alternating rounds per file, each child ≥ \(Int(options.minimumMilliseconds)) ms")
+        print("references: " + ["gif", "png", "webp", "inflate"].map { "\($0) \(libraries.decoders[$0]?.joined(separator: "/") ?? "-")" }
+            .joined(separator: ", "))
+        if let skipped = libraries.skipped { print(skipped) }
         print("speed = reference time / Zoetrope time (above 1: Zoetrope is faster)\n")
 
         let images = files.filter { $0.hasSuffix(".gif") || $0.hasSuffix(".png") || $0.hasSuffix(".webp") }
         if !images.isEmpty {
             print(Report.decodeHeader)
-            for path in images { print(Report.decodeRow(runner.decode(path))) }
+            for path in images { Report.decodeRows(runner.decode(path)).forEach { print($0) } }
         }
         let streams = files.filter { $0.hasSuffix(".zlib") }
         if !streams.isEmpty {
             print("\n" + Report.inflateHeader)
-            for path in streams { print(Report.inflateRow(runner.inflate(path))) }
+            for path in streams { Report.inflateRows(runner.inflate(path)).forEach { print($0) } }
         }
         let raw = files.filter { $0.hasSuffix(".rgb") || $0.hasSuffix(".txt") }
         if !raw.isEmpty {
@@ -48,6 +52,9 @@ enum CompareMode {
         }
         let skipped = files.filter { !$0.hasSuffix(".gif") && !$0.hasSuffix(".png") && !$0.hasSuffix(".webp") && !$0.hasSuffix(".zlib") && !$0.hasSuffix(".rgb") && !$0.hasSuffix(".txt") }
         for path in skipped { print("skipped \(path): no Zoetrope decoder for this format yet") }
+
+        let summary = Summary.lines(runner.comparisons)
+        if !summary.isEmpty { print("\n" + summary.joined(separator: "\n")) }
 
         do {
             try runner.writeJSON(to: options.jsonPath)
@@ -79,6 +86,17 @@ enum CompareMode {
             index += 1
         }
         return options.reference.isEmpty || options.folders.isEmpty ? nil : options
+    }
+
+    /// The C reference's decoders per format (its `libraries` mode; the default first) and, when it was
+    /// built without Wuffs, the line saying so. An older reference without the mode: its defaults only.
+    static func referenceLibraries(_ reference: String) -> (decoders: [String: [String]], skipped: String?) {
+        guard case .success(let object) = ChildProcess.run(reference, ["libraries"]) else {
+            return (["gif": ["giflib"], "png": ["libpng"], "webp": ["libwebp"], "inflate": ["zlib"]], nil)
+        }
+        var decoders: [String: [String]] = [:]
+        for (key, value) in object { if let names = value as? [String] { decoders[key] = names } }
+        return (decoders, object["skipped"] as? String)
     }
 
     /// The files of a folder (not recursive, hidden files left out), sorted; a missing folder gives none.

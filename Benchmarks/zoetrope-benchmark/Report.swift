@@ -19,6 +19,32 @@ enum Report {
                     same(c.sameOutput), note(c)])
     }
 
+    /// One line per further reference (libspng, libdeflate, Wuffs) under a file's row: its time, rate,
+    /// speed (its time / Zoetrope's), peak memory and whether its output is Zoetrope's.
+    static func alternativeRows(_ c: Comparison, amount: Double?, decimals: Int) -> [String] {
+        c.alternatives.map { alternative in
+            let side = alternative.side
+            let speed = c.zoetrope.seconds.flatMap { z in side.seconds.map { $0 / z } }
+            var notes: [String] = []
+            if let reason = side.unsupported { notes.append(reason) }
+            if let error = side.error { notes.append("error: \(error)") }
+            if Comparison.same(c.zoetrope, side) == false { notes.append("DIFFERENT OUTPUT: left out of the means") }
+            return row(["  vs " + (side.library ?? alternative.name), "", "", "", "",
+                        milliseconds(side), number(rate(amount, side.seconds), decimals),
+                        number(speed, 2) + (speed == nil ? "" : "×"), "", megabytes(side.peakKilobytes),
+                        same(Comparison.same(c.zoetrope, side)), notes.joined(separator: "; ")])
+        }
+    }
+
+    static func decodeRows(_ c: Comparison) -> [String] {
+        [decodeRow(c)] + alternativeRows(c, amount: c.megapixels, decimals: 1)
+    }
+
+    static func inflateRows(_ c: Comparison) -> [String] {
+        let outMB = (c.reference.last["output_bytes"] as? Int ?? c.zoetrope.last["output_bytes"] as? Int).map { Double($0) / 1e6 }
+        return [inflateRow(c)] + alternativeRows(c, amount: outMB, decimals: 0)
+    }
+
     static func inflateRow(_ c: Comparison) -> String {
         let outMB = (c.reference.last["output_bytes"] as? Int ?? c.zoetrope.last["output_bytes"] as? Int).map { Double($0) / 1e6 }
         return row([c.name, number(outMB, 2), "", milliseconds(c.zoetrope), number(rate(outMB, c.zoetrope.seconds), 0),
