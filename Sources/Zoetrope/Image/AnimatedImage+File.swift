@@ -68,7 +68,19 @@ package enum FileBytes {
     package static func write(_ bytes: [UInt8], to path: String) throws(ZoetropeError) {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
         guard descriptor >= 0 else { throw ZoetropeError(.io, "cannot write \(path): \(Failure(code: errno).reason)") }
-        var failure: Int32? = bytes.withUnsafeBytes { buffer in
+        var failure: Int32?
+        do { try writeAll(bytes, to: descriptor) } catch { failure = error.code }
+        if close(descriptor) != 0 && failure == nil { failure = errno }
+        if let failure { throw ZoetropeError(.io, "cannot write \(path): \(Failure(code: failure).reason)") }
+    }
+}
+
+extension FileBytes {
+    /// Writes all of `bytes` to `descriptor` with `write(2)`, retrying short writes and
+    /// interruptions.
+    /// - Throws: ``Failure`` with the system's `errno`.
+    package static func writeAll(_ bytes: [UInt8], to descriptor: Int32) throws(Failure) {
+        let failure: Int32? = bytes.withUnsafeBytes { buffer in
             var written = 0
             while written < buffer.count {
                 let count = systemWrite(descriptor, buffer.baseAddress! + written, buffer.count - written)
@@ -80,8 +92,7 @@ package enum FileBytes {
             }
             return nil
         }
-        if close(descriptor) != 0 && failure == nil { failure = errno }
-        if let failure { throw ZoetropeError(.io, "cannot write \(path): \(Failure(code: failure).reason)") }
+        if let failure { throw Failure(code: failure) }
     }
 }
 

@@ -408,15 +408,15 @@ public final class Animator: Sendable {
     /// closed first, so that frames of a table that was replaced (an APNG falling back to its
     /// still image) are not shown again.
     private func followGrowth() {
-        let waiting = state.withLock { state -> FrameBuffer? in
-            guard state.isPlaying, let cursor = state.cursor, cursor.durations.last == Self.frontierWait else { return nil }
-            return state.buffer
+        let waiting = state.withLock { state -> (FrameBuffer, known: Int, Configuration)? in
+            guard state.isPlaying, let cursor = state.cursor, cursor.durations.last == Self.frontierWait,
+                  let buffer = state.buffer else { return nil }
+            return (buffer, cursor.durations.count, state.configuration)
         }
-        guard let old = waiting else { return }
+        guard let (old, known, configuration) = waiting else { return }
         let image = old.image
         let count = image.frameCount
-        guard count > 0, count != state.withLock({ $0.cursor?.durations.count }) || image.isComplete else { return }
-        let configuration = state.withLock { $0.configuration }
+        guard count > 0, count != known || image.isComplete else { return }
         old.close()
         let buffer = FrameBuffer(image: image, budget: configuration.budget, cache: cache,
                                  regrowDelay: configuration.regrowDelay)

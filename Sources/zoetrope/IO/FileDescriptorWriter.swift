@@ -1,13 +1,7 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Zoetrope
 
-/// Writes whole byte buffers to a file descriptor with `write(2)`, retrying short writes and
-/// interruptions, and reporting every failure.
+/// Writes whole byte buffers to a file descriptor (through ``FileBytes/writeAll(_:to:)``), naming it
+/// in every failure.
 struct FileDescriptorWriter {
     let descriptor: Int32
     /// What the descriptor is, for messages ("standard output", a file name).
@@ -19,29 +13,10 @@ struct FileDescriptorWriter {
     /// Writes all of `bytes`.
     /// - Throws: ``SystemError`` with the system's reason when a write fails.
     func write(_ bytes: [UInt8]) throws(SystemError) {
-        let failure: Int32? = bytes.withUnsafeBytes { buffer in
-            var written = 0
-            while written < buffer.count {
-                let result = systemWrite(descriptor, buffer.baseAddress! + written, buffer.count - written)
-                if result < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                written += result
-            }
-            return nil
+        do {
+            try FileBytes.writeAll(bytes, to: descriptor)
+        } catch {
+            throw SystemError("cannot write to \(name)", code: error.code)
         }
-        if let failure { throw SystemError("cannot write to \(name)", code: failure) }
     }
-}
-
-@inline(__always)
-private func systemWrite(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
-    #if canImport(Glibc)
-    Glibc.write(fd, bytes, count)
-    #elseif canImport(Musl)
-    Musl.write(fd, bytes, count)
-    #else
-    Darwin.write(fd, bytes, count)
-    #endif
 }

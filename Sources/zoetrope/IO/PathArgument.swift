@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A file named on the command line: `-` for a standard stream, otherwise a path taken as the exact
 /// bytes the shell passed (any name the file system allows, valid UTF-8 or not).
 struct PathArgument: Hashable {
@@ -75,7 +83,7 @@ enum RawArguments {
         for index in 0..<Int(CommandLine.argc) {
             guard let pointer = CommandLine.unsafeArgv[index] else { continue }
             let bytes = Array(UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self),
-                                                  count: strlenOf(pointer)))
+                                                  count: strlen(pointer)))
             add(bytes)
             if bytes.starts(with: Array("--".utf8)), let equals = bytes.firstIndex(of: UInt8(ascii: "=")) {
                 add(Array(bytes[(equals + 1)...]))
@@ -94,11 +102,5 @@ enum RawArguments {
     /// Whether several different arguments decode to `text`.
     static func isAmbiguous(_ text: String) -> Bool {
         (byText[Array(text.utf8)]?.count ?? 0) > 1
-    }
-
-    private static func strlenOf(_ pointer: UnsafeMutablePointer<CChar>) -> Int {
-        var length = 0
-        while pointer[length] != 0 { length += 1 }
-        return length
     }
 }
