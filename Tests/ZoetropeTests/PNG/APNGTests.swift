@@ -113,6 +113,48 @@ struct APNGTests {
         #expect(image.frames[2].disposal == .previous)
     }
 
+    @Test("true-colour frames keep RGB: blending OVER marks unchanged pixels with a colour key")
+    func colourKeyForBlending() throws {
+        var base = RGBAImage(width: 40, height: 30)
+        for y in 0..<30 { for x in 0..<40 { base[x, y] = (UInt8(x * 6), UInt8(y * 8), UInt8((x * y) & 255), 255) } }
+        var next = base
+        for y in 5..<20 { for x in 5..<30 where (x + y) % 3 != 0 { next[x, y] = (UInt8(x * 6), 200, 10, 255) } }
+        let bytes = try APNGEncoder.encode(frames: [base, next], durations: [.seconds(1), .seconds(1)], playCount: .infinite)
+        #expect(bytes[25] == 2) // RGB, not RGBA
+        let image = try AnimatedImage(bytes: bytes)
+        #expect(image.frames[1].blend == .over)
+        #expect(try image.frame(at: 1) == next)
+    }
+
+    @Test("an opaque 256-colour animation stays a palette image, replacing rectangles instead of blending")
+    func fullPaletteWithoutBlending() throws {
+        var base = RGBAImage(width: 16, height: 16)
+        for y in 0..<16 { for x in 0..<16 { base[x, y] = (UInt8(y * 16 + x), UInt8(x * 3), 40, 255) } }
+        var next = base
+        next[3, 3] = base[4, 4]
+        next[5, 3] = base[6, 4]
+        let bytes = try APNGEncoder.encode(frames: [base, next], durations: [.seconds(1), .seconds(1)], playCount: .infinite)
+        #expect(bytes[25] == 3)
+        let image = try AnimatedImage(bytes: bytes)
+        #expect(image.frames[1].blend == .source)
+        #expect(try image.frame(at: 1) == next)
+    }
+
+    @Test("when a transparent palette colour exists, blended frames use it for unchanged pixels")
+    func existingTransparentEntry() throws {
+        var base = RGBAImage(width: 24, height: 24)
+        for y in 0..<24 { for x in 0..<24 { base[x, y] = x < 4 ? (9, 9, 9, 0) : (UInt8(x * 10), 50, 60, 255) } }
+        var next = base
+        for y in 8..<16 { for x in 8..<16 where x != y { next[x, y] = (250, 1, 2, 255) } }
+        for level in [1, 9] {
+            let bytes = try APNGEncoder.encode(frames: [base, next, base], durations: Array(repeating: .seconds(1), count: 3),
+                                               playCount: .infinite, level: level)
+            let image = try AnimatedImage(bytes: bytes)
+            #expect(bytes[25] == 3)
+            for index in 0..<3 { #expect(try image.frame(at: index) == [base, next, base][index], "level \(level) frame \(index)") }
+        }
+    }
+
     @Test("invalid arguments are refused")
     func invalidArguments() {
         let frame = RGBAImage(width: 2, height: 2)

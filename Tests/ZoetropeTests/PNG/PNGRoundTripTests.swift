@@ -141,6 +141,43 @@ struct PNGRoundTripTests {
         #expect(colorType(translucent) == 6)
     }
 
+    @Test("opaque-or-clear images with many colours take RGB with a tRNS colour key, exactly")
+    func colourKey() throws {
+        // 400 colours (too many for a palette), some pixels fully transparent as (0, 0, 0, 0).
+        var image = RGBAImage(width: 20, height: 20)
+        for y in 0..<20 {
+            for x in 0..<20 { image[x, y] = (x + y) % 7 == 0 ? (0, 0, 0, 0) : (UInt8(x * 12 + 1), UInt8(y * 12), 9, 255) }
+        }
+        let bytes = PNGEncoder.encode(image)
+        #expect(bytes[25] == 2)
+        let trns = Array("tRNS".utf8)
+        #expect(bytes.indices.dropLast(3).contains { Array(bytes[$0..<$0 + 4]) == trns })
+        #expect(try AnimatedImage(bytes: bytes).frame(at: 0) == image) // the key is black, unused by opaque pixels
+        // A key colour used by an opaque pixel cannot be the key: another one is found, and the
+        // transparent pixels decode with that colour and alpha 0.
+        image[1, 1] = (0, 0, 0, 255)
+        image[2, 2] = (0, 0, 1, 0)
+        image[3, 3] = (0, 0, 1, 0)
+        for y in 0..<20 { for x in 0..<20 where image[x, y].3 == 0 { image[x, y] = (0, 0, 1, 0) } }
+        let keyed = PNGEncoder.encode(image)
+        #expect(keyed[25] == 2)
+        #expect(try AnimatedImage(bytes: keyed).frame(at: 0) == image)
+        // Transparent pixels of two colours cannot share a key: RGBA keeps both exactly.
+        image[2, 2] = (5, 5, 5, 0)
+        let mixed = PNGEncoder.encode(image)
+        #expect(mixed[25] == 6)
+        #expect(try AnimatedImage(bytes: mixed).frame(at: 0) == image)
+        // Partial alpha needs an alpha channel.
+        image[2, 2] = (0, 0, 1, 128)
+        #expect(PNGEncoder.encode(image)[25] == 6)
+        // Grey with every level and clear pixels: no grey is free for a key, so grey + alpha.
+        var grey = RGBAImage(width: 256, height: 2)
+        for x in 0..<256 { grey[x, 0] = (UInt8(x), UInt8(x), UInt8(x), 255); grey[x, 1] = x % 3 == 0 ? (0, 0, 0, 0) : grey[x, 0] }
+        let greyBytes = PNGEncoder.encode(grey)
+        #expect(greyBytes[25] == 4)
+        #expect(try AnimatedImage(bytes: greyBytes).frame(at: 0) == grey)
+    }
+
     @Test("compression levels trade size for speed; adaptive filters beat no filter on gradients")
     func levels() throws {
         var image = RGBAImage(width: 128, height: 128)

@@ -55,9 +55,7 @@ public enum APNGEncoder {
         guard playCount == .infinite || (1...Int(Int32.max)).contains(numPlays) else {
             throw ZoetropeError(.invalidArgument, format: .apng, "play count \(numPlays) is outside 1…2^31-1")
         }
-        var census = PNGColorCensus()
-        try forEachPiece(of: source) { _, piece in census.add(piece.image) }
-        let colors = PNGColorPlan(census)
+        let (colors, search) = try colourPlan(for: source, level: level)
 
         var out = ByteWriter()
         out.append(contentsOf: PNGCodec.signature)
@@ -69,22 +67,52 @@ public enum APNGEncoder {
         if let plte = colors.plte { PNGWriter.appendChunk(PNGChunk.plte, plte, to: &out) }
         if let trns = colors.trns { PNGWriter.appendChunk(PNGChunk.trns, trns, to: &out) }
 
+        var planner = APNGFramePlanner(search: search) { piece, level in
+            PNGWriter.compressedImageData(header: colors.header(width: piece.rect.width, height: piece.rect.height),
+                                          width: piece.rect.width, height: piece.rect.height, level: level,
+                                          packRow: colors.packer(for: piece.image))
+        }
         var sequence: UInt32 = 0
-        try forEachPiece(of: source) { index, piece in
-            appendFrame(piece, index: index, delay: durations[index], colors: colors, level: level,
-                        sequence: &sequence, to: &out)
+        var index = 0
+        func write(_ piece: APNGFramePlanner.Piece) throws {
+            appendFrame(piece, index: index, delay: durations[index], sequence: &sequence, to: &out)
             try output(out.bytes)
             out.bytes.removeAll(keepingCapacity: true)
+            index += 1
         }
+        try forEachCheckedFrame(of: source) { frame in
+            if let piece = planner.add(frame) { try write(piece) }
+        }
+        if let piece = planner.finish() { try write(piece) }
         PNGWriter.appendChunk(PNGChunk.iend, [], to: &out)
         try output(out.bytes)
     }
 
-    /// Plans every frame of `source` and calls `body` with each finished piece, in order.
-    private static func forEachPiece(of source: some FrameSource,
-                                     _ body: (_ index: Int, _ piece: APNGFramePlanner.Piece) throws -> Void) throws {
-        var planner = APNGFramePlanner()
-        var finished = 0
+    /// The sample format every frame can share, chosen from all of `source`'s pixels, and how the
+    /// planner searches: blending OVER needs a transparent pixel, which is free in a palette with
+    /// room or under a colour key but is not worth a wider format; level 8 and up compare every
+    /// dispose op's pieces compressed.
+    private static func colourPlan(for source: some FrameSource,
+                                   level: Int) throws -> (PNGColorPlan, APNGFramePlanner.Search) {
+        var census = PNGColorCensus()
+        try forEachCheckedFrame(of: source) { census.add($0) }
+        let plain = PNGColorPlan(census)
+        var search = APNGFramePlanner.Search(allowsOver: source.frameCount > 1, triesEveryDisposeOp: level >= 8, level: level)
+        guard search.allowsOver else { return (plain, search) }
+        var withTransparency = census
+        withTransparency.admitFreeTransparency()
+        let transparent = PNGColorPlan(withTransparency)
+        let width = { (plan: PNGColorPlan) in plan.header(width: 1, height: 1).bitsPerPixel }
+        if width(transparent) > width(plain) {
+            search.allowsOver = false
+            return (plain, search)
+        }
+        return (transparent, search)
+    }
+
+    /// Calls `body` with each frame of `source`, checking that each has the canvas size and that
+    /// there are as many as `source` says.
+    private static func forEachCheckedFrame(of source: some FrameSource, _ body: (RGBAImage) throws -> Void) throws {
         var seen = 0
         try source.forEachFrame { _, frame in
             guard frame.size == source.canvasSize else {
@@ -92,19 +120,14 @@ public enum APNGEncoder {
             }
             seen += 1
             guard seen <= source.frameCount else { throw FrameSourceMismatch.error(.apng, source) }
-            if let piece = planner.add(frame) {
-                try body(finished, piece)
-                finished += 1
-            }
+            try body(frame)
         }
         guard seen == source.frameCount else { throw FrameSourceMismatch.error(.apng, source) }
-        if let piece = planner.finish() { try body(finished, piece) }
     }
 
     /// Appends one frame's `fcTL` and its image data (`IDAT` for the first frame, `fdAT` after).
     private static func appendFrame(_ piece: APNGFramePlanner.Piece, index: Int, delay: Duration,
-                                    colors: PNGColorPlan, level: Int, sequence: inout UInt32,
-                                    to out: inout ByteWriter) {
+                                    sequence: inout UInt32, to out: inout ByteWriter) {
         var control = ByteWriter()
         control.appendBigEndian(sequence)
         sequence += 1
@@ -118,11 +141,7 @@ public enum APNGEncoder {
         control.append(piece.disposeOp)
         control.append(piece.blendOp)
         PNGWriter.appendChunk(PNGChunk.fctl, control.bytes, to: &out)
-        let frameHeader = colors.header(width: piece.rect.width, height: piece.rect.height)
-        let data = PNGWriter.compressedImageData(header: frameHeader, width: piece.rect.width,
-                                                 height: piece.rect.height, level: level,
-                                                 packRow: colors.packer(for: piece.image))
-        PNGWriter.appendImageData(data, asFrameData: index > 0, sequence: &sequence, to: &out)
+        PNGWriter.appendImageData(piece.compressed ?? [], asFrameData: index > 0, sequence: &sequence, to: &out)
     }
 
     /// A delay as `delay_num / delay_den` seconds, both below 65 536: the fraction that reads back

@@ -7,12 +7,33 @@
 /// whose canvas differs from frame `i` in the smallest rectangle wins. Frame `i - 1`'s piece is
 /// final only once frame `i` has chosen that op, so ``add(_:)`` hands back the piece before.
 struct APNGFramePlanner {
-    /// One frame as written: its rectangle, pixels and ops.
+    /// One frame as written: its rectangle, pixels and ops, and its image data once compressed.
     struct Piece {
         var rect: PixelRect
         var image: RGBAImage
         var disposeOp: UInt8 = 0
         var blendOp: UInt8 = 0
+        /// The zlib stream of the piece's pixels, when choosing it compressed it.
+        var compressed: [UInt8]?
+    }
+
+    /// Compresses a piece at a deflate level: quickly to compare candidates, then the chosen one
+    /// at the level asked for.
+    typealias Compress = (_ piece: Piece, _ level: Int) -> [UInt8]
+
+    /// Which candidates are compressed to find the smallest.
+    struct Search {
+        /// Whether blending OVER (unchanged pixels transparent) may be used at all: not when the
+        /// sample format has no room for a transparent pixel.
+        var allowsOver = true
+        /// Compress each dispose op's candidates (else the op leaving the smallest change wins
+        /// and only its blend ops are compared).
+        var triesEveryDisposeOp = false
+        /// The deflate level of the frames as written.
+        var level = 6
+        /// The level candidates are compared at: a fast one ranks them nearly as the final
+        /// level would, in a fraction of the time.
+        var trialLevel: Int { min(level, 2) }
     }
 
     private var previous: RGBAImage?
@@ -20,6 +41,13 @@ struct APNGFramePlanner {
     private var previousBase: RGBAImage?
     private var pending: Piece?
     private var count = 0
+    private let search: Search
+    private let compress: Compress
+
+    init(search: Search, compress: @escaping Compress) {
+        self.search = search
+        self.compress = compress
+    }
 
     /// Plans `frame` (canvas-sized, the same size as the others) and returns the previous frame's
     /// finished piece, if there is one.
@@ -29,27 +57,20 @@ struct APNGFramePlanner {
             count += 1
         }
         guard let previous, var finished = pending else {
-            pending = Piece(rect: PixelRect(x: 0, y: 0, width: frame.width, height: frame.height), image: frame)
+            var first = Piece(rect: PixelRect(x: 0, y: 0, width: frame.width, height: frame.height), image: frame)
+            first.compressed = compress(first, search.level)
+            pending = first
             previousBase = RGBAImage(width: frame.width, height: frame.height)
             return nil
         }
         var cleared = previous
         Self.clear(finished.rect, in: &cleared)
         // (dispose op, canvas after it); PREVIOUS on the first frame would act as BACKGROUND.
-        var candidates: [(op: UInt8, canvas: RGBAImage)] = [(0, previous), (1, cleared)]
-        if count >= 2, let previousBase { candidates.append((2, previousBase)) }
-        var best = candidates[0]
-        var bestChange = Self.changedRect(from: previous, to: frame)
-        for candidate in candidates.dropFirst() {
-            let change = Self.changedRect(from: candidate.canvas, to: frame)
-            if (change?.area ?? 0) < (bestChange?.area ?? 0) {
-                best = candidate
-                bestChange = change
-            }
-        }
+        var canvases: [(op: UInt8, canvas: RGBAImage)] = [(0, previous), (1, cleared)]
+        if count >= 2, let previousBase { canvases.append((2, previousBase)) }
+        let best = smallest(canvases: canvases, target: frame)
         finished.disposeOp = best.op
-        let rect = bestChange ?? PixelRect(x: 0, y: 0, width: 1, height: 1)
-        pending = Self.piece(rect: rect, base: best.canvas, target: frame)
+        pending = best.piece
         previousBase = best.canvas
         return finished
     }
@@ -60,12 +81,44 @@ struct APNGFramePlanner {
         return pending
     }
 
-    /// The pixels of `rect`: blended OVER with unchanged pixels transparent when that is exact,
-    /// else replaced with SOURCE.
-    static func piece(rect: PixelRect, base: RGBAImage, target: RGBAImage) -> Piece {
+    /// The candidate piece for `target` whose compressed data is smallest, with the dispose op
+    /// and canvas it is drawn on.
+    private func smallest(canvases: [(op: UInt8, canvas: RGBAImage)],
+                          target: RGBAImage) -> (op: UInt8, canvas: RGBAImage, piece: Piece) {
+        var changes = canvases.map { (op: $0.op, canvas: $0.canvas, rect: Self.changedRect(from: $0.canvas, to: target)) }
+        if !search.triesEveryDisposeOp {
+            // The op whose canvas differs from the target in the smallest rectangle (the first on a tie).
+            let least = changes.min { ($0.rect?.area ?? 0) < ($1.rect?.area ?? 0) }
+            changes = least.map { [$0] } ?? []
+        }
+        var candidates: [(op: UInt8, canvas: RGBAImage, piece: Piece)] = []
+        for change in changes {
+            let rect = change.rect ?? PixelRect(x: 0, y: 0, width: 1, height: 1)
+            for piece in Self.pieces(rect: rect, base: change.canvas, target: target, allowsOver: search.allowsOver) {
+                // Replacing the same rectangle gives the same pixels whatever the canvas below.
+                if piece.blendOp == 0 && candidates.contains(where: { $0.piece.blendOp == 0 && $0.piece.rect == rect }) { continue }
+                candidates.append((change.op, change.canvas, piece))
+            }
+        }
+        // There are always candidates: `changes` keeps at least one canvas, which gives a piece.
+        var best = candidates[0]
+        if candidates.count > 1 {
+            var bestSize = Int.max
+            for candidate in candidates {
+                let size = compress(candidate.piece, search.trialLevel).count
+                if size < bestSize { (best, bestSize) = (candidate, size) }
+            }
+        }
+        best.piece.compressed = compress(best.piece, search.level)
+        return best
+    }
+
+    /// The ways to draw `rect` of `target` over `base`: replacing it (SOURCE), and, when that is
+    /// exact and some pixel is unchanged, blending OVER with the unchanged pixels transparent.
+    static func pieces(rect: PixelRect, base: RGBAImage, target: RGBAImage, allowsOver: Bool = true) -> [Piece] {
         var source = RGBAImage(width: rect.width, height: rect.height)
         var over = RGBAImage(width: rect.width, height: rect.height)
-        var overIsExact = true
+        var overIsExact = allowsOver
         var unchanged = 0
         for y in 0..<rect.height {
             for x in 0..<rect.width {
@@ -91,10 +144,8 @@ struct APNGFramePlanner {
                 }
             }
         }
-        if overIsExact && unchanged > 0 {
-            return Piece(rect: rect, image: over, blendOp: 1)
-        }
-        return Piece(rect: rect, image: source, blendOp: 0)
+        let replacing = Piece(rect: rect, image: source, blendOp: 0)
+        return overIsExact && unchanged > 0 ? [replacing, Piece(rect: rect, image: over, blendOp: 1)] : [replacing]
     }
 
     private static func clear(_ rect: PixelRect, in image: inout RGBAImage) {

@@ -1,13 +1,16 @@
 /// The smallest lossless PNG sample format for some RGBA images: palette when they use at most
-/// 256 colours, otherwise grey, grey + alpha, RGB or RGBA at 8 bits, whichever keeps every pixel.
+/// 256 colours, otherwise grey, grey + alpha, RGB or RGBA at 8 bits, whichever keeps every pixel;
+/// RGB with a `tRNS` colour key when every pixel is either opaque or fully transparent.
 struct PNGColorPlan: Sendable {
     let colorType: PNGHeader.ColorType
     let bitDepth: Int
     /// `PLTE` data, for palette images.
     let plte: [UInt8]?
-    /// `tRNS` data, for palette images with transparent entries.
+    /// `tRNS` data: alpha per palette entry, or the colour key of a grey or RGB image.
     let trns: [UInt8]?
     private let paletteIndex: [UInt32: UInt8]
+    /// The colour key (`0xRRGGBB`) fully transparent pixels are written as, for grey and RGB.
+    private let colourKey: UInt32?
 
     /// Plans a format that represents every pixel of `images` exactly.
     init(images: [RGBAImage]) {
@@ -38,13 +41,20 @@ struct PNGColorPlan: Sendable {
             self.plte = plte
             self.trns = trns.isEmpty ? nil : trns
             paletteIndex = index
+            colourKey = nil
             return
         }
-        colorType = grey ? (opaque ? .grey : .greyAlpha) : (opaque ? .rgb : .rgba)
         bitDepth = 8
         plte = nil
-        trns = nil
         paletteIndex = [:]
+        colourKey = census.colourKey()
+        if let key = colourKey {
+            colorType = .rgb
+            trns = [key >> 16, key >> 8 & 0xFF, key & 0xFF].flatMap { [0, UInt8($0)] }
+        } else {
+            colorType = grey ? (opaque ? .grey : .greyAlpha) : (opaque ? .rgb : .rgba)
+            trns = nil
+        }
     }
 
     /// The header for a `width`×`height` image in this format.
@@ -59,6 +69,8 @@ struct PNGColorPlan: Sendable {
         let colorType = self.colorType
         let bitDepth = self.bitDepth
         let paletteIndex = self.paletteIndex
+        let transparentEntry = paletteIndex.filter { $0.key & 0xFF == 0 }.values.min() ?? 0
+        let key = colourKey.map { (UInt8($0 >> 16), UInt8($0 >> 8 & 0xFF), UInt8($0 & 0xFF)) }
         return { y, x0, dx, count, output in
             pixels.withUnsafeBufferPointer { source in
                 let rowStart = (y * width + x0) * 4
@@ -74,6 +86,7 @@ struct PNGColorPlan: Sendable {
                     for i in 0..<count {
                         let s = rowStart + i * step
                         output[3 * i] = source[s]; output[3 * i + 1] = source[s + 1]; output[3 * i + 2] = source[s + 2]
+                        if let key, source[s + 3] == 0 { (output[3 * i], output[3 * i + 1], output[3 * i + 2]) = key }
                     }
                 case .greyAlpha:
                     for i in 0..<count {
@@ -87,38 +100,10 @@ struct PNGColorPlan: Sendable {
                         let s = rowStart + i * step
                         let key = UInt32(source[s]) << 24 | UInt32(source[s + 1]) << 16
                             | UInt32(source[s + 2]) << 8 | UInt32(source[s + 3])
-                        return UInt16(paletteIndex[key] ?? 0)
+                        // A transparent pixel whose colour does not matter may be missing: any
+                        // transparent entry stands for it.
+                        return UInt16(paletteIndex[key] ?? (key & 0xFF == 0 ? transparentEntry : 0))
                     }
-                }
-            }
-        }
-    }
-}
-
-/// What a ``PNGColorPlan`` needs to know about the pixels it must represent, gathered one image
-/// at a time so that a streaming encoder can look at every frame without keeping them.
-struct PNGColorCensus: Sendable {
-    private(set) var opaque = true
-    private(set) var grey = true
-    /// Up to 256 distinct RGBA values, each with the order it was first seen in.
-    private(set) var colours: [UInt32: Int] = [:]
-    private(set) var tooManyColours = false
-
-    /// Counts the pixels of `image`.
-    mutating func add(_ image: RGBAImage) {
-        image.pixels.withUnsafeBufferPointer { pixels in
-            var last: UInt32?
-            var index = 0
-            while index + 3 < pixels.count {
-                let r = pixels[index], g = pixels[index + 1], b = pixels[index + 2], a = pixels[index + 3]
-                index += 4
-                let key = UInt32(r) << 24 | UInt32(g) << 16 | UInt32(b) << 8 | UInt32(a)
-                if key == last { continue }
-                last = key
-                if a != 255 { opaque = false }
-                if r != g || g != b { grey = false }
-                if !tooManyColours && colours[key] == nil {
-                    if colours.count == 256 { tooManyColours = true } else { colours[key] = colours.count }
                 }
             }
         }
