@@ -97,6 +97,10 @@ struct Deflater: Sendable {
     private func findMatches(_ bytes: UnsafeBufferPointer<UInt8>, into tokens: inout TokenBuffer,
                              flush: MatchFinder.Flush) {
         guard let data = bytes.baseAddress else { return }
+        if level == 9 {
+            parseOptimally(data, count: bytes.count, into: &tokens, flush: flush)
+            return
+        }
         var head = [Int32](repeating: -1, count: 1 << Self.hashBits)
         var previous = [Int32](repeating: -1, count: Self.windowSize)
         head.withUnsafeMutableBufferPointer { head in
@@ -107,6 +111,24 @@ struct Deflater: Sendable {
                     finder.matchLazily(into: &tokens, flush: flush)
                 } else {
                     finder.matchGreedily(into: &tokens, flush: flush)
+                }
+            }
+        }
+    }
+}
+
+extension Deflater {
+    /// Level 9: near-optimal parsing over binary-tree matches.
+    private func parseOptimally(_ data: UnsafePointer<UInt8>, count: Int, into tokens: inout TokenBuffer,
+                                flush: MatchFinder.Flush) {
+        var head = [Int32](repeating: -1, count: 1 << TreeMatchFinder.hashBits)
+        var smaller = [Int32](repeating: -1, count: Self.windowSize)
+        var larger = [Int32](repeating: -1, count: Self.windowSize)
+        head.withUnsafeMutableBufferPointer { head in
+            smaller.withUnsafeMutableBufferPointer { smaller in
+                larger.withUnsafeMutableBufferPointer { larger in
+                    let finder = TreeMatchFinder(data: data, count: count, head: head, smaller: smaller, larger: larger)
+                    OptimalParser(finder: finder).parse(into: &tokens, flush: flush)
                 }
             }
         }

@@ -211,18 +211,16 @@ enum PNGFilter {
 
     /// Filters `row` with the type whose output has the smallest sum of absolute values (as signed
     /// bytes), the heuristic the PNG specification recommends; writes the type byte then the row.
+    /// With `byEntropy`, the type whose output bytes have the smallest order-0 entropy instead:
+    /// closer to what deflate's Huffman codes pay, and better on smooth true-colour images.
     static func filterAdaptively(row: UnsafePointer<UInt8>, previous: UnsafePointer<UInt8>, count: Int,
                                  stride: Int, scratch: UnsafeMutablePointer<UInt8>,
-                                 into output: UnsafeMutablePointer<UInt8>) {
+                                 into output: UnsafeMutablePointer<UInt8>, byEntropy: Bool = false) {
         var bestType: UInt8 = 0
-        var bestScore = Int.max
+        var bestScore = Double.infinity
         for type in UInt8(0)...4 {
             filter(type: type, row: row, previous: previous, count: count, stride: stride, into: scratch)
-            var score = 0
-            for i in 0..<count {
-                let value = Int(Int8(bitPattern: scratch[i]))
-                score += abs(value)
-            }
+            let score = byEntropy ? entropy(scratch, count: count) : Double(absoluteSum(scratch, count: count))
             if score < bestScore {
                 bestScore = score
                 bestType = type
@@ -230,5 +228,21 @@ enum PNGFilter {
         }
         output[0] = bestType
         filter(type: bestType, row: row, previous: previous, count: count, stride: stride, into: output + 1)
+    }
+
+    /// The sum of `count` bytes' magnitudes, read as signed.
+    private static func absoluteSum(_ bytes: UnsafePointer<UInt8>, count: Int) -> Int {
+        var sum = 0
+        for i in 0..<count { sum += abs(Int(Int8(bitPattern: bytes[i]))) }
+        return sum
+    }
+
+    /// The bits `count` bytes would take coded at their order-0 entropy.
+    private static func entropy(_ bytes: UnsafePointer<UInt8>, count: Int) -> Double {
+        var histogram = [Int](repeating: 0, count: 256)
+        for i in 0..<count { histogram[Int(bytes[i])] += 1 }
+        var bits = 0.0
+        for n in histogram where n > 0 { bits += Double(n) * BitCosts.log2(Double(count) / Double(n)) }
+        return bits
     }
 }

@@ -5,14 +5,56 @@ enum PNGWriter {
     /// sample format.
     typealias RowPacker = (_ y: Int, _ x0: Int, _ dx: Int, _ count: Int, _ output: UnsafeMutablePointer<UInt8>) -> Void
 
+    /// How rows are filtered before compression.
+    enum FilterStrategy: CaseIterable {
+        /// No filter (type 0) on every row.
+        case none
+        /// Per row, the type whose output has the smallest sum of absolute values (as signed
+        /// bytes): the heuristic the PNG specification recommends.
+        case adaptive
+        /// Per row, the type whose output bytes have the smallest entropy.
+        case adaptiveByEntropy
+        /// One type on every row: Sub, Up or Paeth.
+        case sub, up, paeth
+
+        var fixedType: UInt8? {
+            switch self {
+            case .none: 0
+            case .adaptive, .adaptiveByEntropy: nil
+            case .sub: 1
+            case .up: 2
+            case .paeth: 4
+            }
+        }
+    }
+
     /// The zlib stream of a `width`×`height` image in `header`'s format.
     ///
-    /// Filters: adaptive (the type with the smallest sum of absolute differences per row) for
-    /// 8- and 16-bit non-palette images, None for palette and sub-byte images and at level 0, as the
-    /// PNG specification recommends.
+    /// Filters: below level 8, adaptive for 8- and 16-bit non-palette images and None for palette
+    /// and sub-byte images and at level 0, as the PNG specification recommends. From level 8, each
+    /// strategy is tried with a fast compression and the smallest is kept, since which one pays
+    /// depends on the picture.
     static func compressedImageData(header: PNGHeader, width: Int, height: Int, level: Int,
                                     packRow: RowPacker) -> [UInt8] {
-        let adaptive = level > 0 && header.colorType != .palette && header.bitDepth >= 8
+        guard level >= 8 else {
+            let adaptive = level > 0 && header.colorType != .palette && header.bitDepth >= 8
+            let filtered = filteredImageData(header: header, width: width, height: height,
+                                             strategy: adaptive ? .adaptive : .none, packRow: packRow)
+            return Zlib.compress(filtered, level: level)
+        }
+        var best: (size: Int, data: [UInt8]) = (.max, [])
+        for strategy in FilterStrategy.allCases {
+            let filtered = filteredImageData(header: header, width: width, height: height, strategy: strategy, packRow: packRow)
+            let size = Zlib.compress(filtered, level: 2).count
+            if size < best.size { best = (size, filtered) }
+        }
+        return Zlib.compress(best.data, level: level)
+    }
+
+    /// The filtered rows of a `width`×`height` image (per Adam7 pass when interlaced), each
+    /// preceded by its filter type.
+    static func filteredImageData(header: PNGHeader, width: Int, height: Int, strategy: FilterStrategy,
+                                  packRow: RowPacker) -> [UInt8] {
         let stride = header.filterStride
         var filtered: [UInt8] = []
         filtered.reserveCapacity(header.filteredSize(width: width, height: height))
@@ -29,29 +71,31 @@ enum PNGWriter {
                     row.update(repeating: 0)
                     if let base = row.baseAddress { packRow(y, pass.x0, pass.dx, pass.width, base) }
                 }
-                if adaptive {
-                    current.withUnsafeBufferPointer { row in
-                        previous.withUnsafeBufferPointer { above in
-                            scratch.withUnsafeMutableBufferPointer { scratch in
-                                output.withUnsafeMutableBufferPointer { out in
-                                    guard let row = row.baseAddress, let above = above.baseAddress,
-                                          let scratch = scratch.baseAddress, let out = out.baseAddress else { return }
-                                    // `previous` starts as zeros, which is what the first row's filters assume.
-                                    PNGFilter.filterAdaptively(row: row, previous: above,
-                                                               count: rowBytes, stride: stride, scratch: scratch, into: out)
+                current.withUnsafeBufferPointer { row in
+                    previous.withUnsafeBufferPointer { above in
+                        scratch.withUnsafeMutableBufferPointer { scratch in
+                            output.withUnsafeMutableBufferPointer { out in
+                                guard let row = row.baseAddress, let above = above.baseAddress,
+                                      let scratch = scratch.baseAddress, let out = out.baseAddress else { return }
+                                // `previous` starts as zeros, which is what the first row's filters assume.
+                                if let type = strategy.fixedType {
+                                    out[0] = type
+                                    PNGFilter.filter(type: type, row: row, previous: above, count: rowBytes,
+                                                     stride: stride, into: out + 1)
+                                } else {
+                                    PNGFilter.filterAdaptively(row: row, previous: above, count: rowBytes,
+                                                               stride: stride, scratch: scratch, into: out,
+                                                               byEntropy: strategy == .adaptiveByEntropy)
                                 }
                             }
                         }
                     }
-                    filtered.append(contentsOf: output)
-                } else {
-                    filtered.append(0)
-                    filtered.append(contentsOf: current)
                 }
+                filtered.append(contentsOf: output)
                 swap(&current, &previous)
             }
         }
-        return Zlib.compress(filtered, level: level)
+        return filtered
     }
 
     /// Appends a chunk: length, type, data, CRC.
