@@ -95,6 +95,8 @@ struct Compositor: Sendable {
                             .update(fromContentsOf: src[s..<s + rowBytes])
                     } else if case .libwebp = blending {
                         Self.blendRowLibWebP(src, s, into: dst, d, row: y, span: target, unblended: unblended)
+                    } else if blending == .binaryAlpha {
+                        Self.copyOpaquePixels(src, s, into: dst, d, pixels: target.width)
                     } else {
                         Self.blendRowOver(src, s, into: dst, d, pixels: target.width)
                     }
@@ -120,6 +122,38 @@ struct Compositor: Sendable {
             }
             s += 4
             d += 4
+        }
+    }
+
+    /// "Over" for one row of a frame whose alphas are all 0 or 255: the opaque pixels are copied,
+    /// four at a time with a select on their alpha bytes, and the canvas stays under the rest.
+    @inline(__always)
+    private static func copyOpaquePixels(_ src: UnsafeBufferPointer<UInt8>, _ start: Int,
+                                         into dst: UnsafeMutableBufferPointer<UInt8>, _ destination: Int, pixels: Int) {
+        // The row lies inside both buffers (see `draw`); the loads and stores stay within it.
+        precondition(start + pixels * 4 <= src.count && destination + pixels * 4 <= dst.count)
+        guard pixels > 0 else { return }
+        let from = UnsafeRawPointer(src.baseAddress.unsafelyUnwrapped + start)
+        let to = UnsafeMutableRawPointer(dst.baseAddress.unsafelyUnwrapped + destination)
+        // Little-endian RGBA: alpha is each 32-bit pixel's high byte.
+        let alpha = SIMD4<UInt32>(repeating: 0xFF00_0000)
+        var offset = 0
+        let vectorEnd = (pixels & ~3) * 4
+        while offset < vectorEnd {
+            let source = from.loadUnaligned(fromByteOffset: offset, as: SIMD4<UInt32>.self)
+            if (source & alpha) == alpha {
+                to.storeBytes(of: source, toByteOffset: offset, as: SIMD4<UInt32>.self)
+            } else {
+                let canvas = to.loadUnaligned(fromByteOffset: offset, as: SIMD4<UInt32>.self)
+                to.storeBytes(of: canvas.replacing(with: source, where: (source & alpha) .!= 0),
+                              toByteOffset: offset, as: SIMD4<UInt32>.self)
+            }
+            offset += 16
+        }
+        while offset < pixels * 4 {
+            let pixel = from.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
+            if pixel & 0xFF00_0000 != 0 { to.storeBytes(of: pixel, toByteOffset: offset, as: UInt32.self) }
+            offset += 4
         }
     }
 

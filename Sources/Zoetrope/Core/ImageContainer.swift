@@ -49,7 +49,7 @@ struct DecodedFrame: Sendable {
     func drawing(_ info: FrameInfo) -> FrameInfo {
         var drawn = info
         if let rect { drawn.rect = rect }
-        if case .exact = blending, isOpaque, damage == nil { drawn.blend = .source }
+        if blending == .exact || blending == .binaryAlpha, isOpaque, damage == nil { drawn.blend = .source }
         return drawn
     }
 }

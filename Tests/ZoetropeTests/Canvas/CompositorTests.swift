@@ -32,6 +32,34 @@ struct CompositorTests {
         #expect(compositor.canvas[0, 0] == (99, 99, 99, 0))
     }
 
+    @Test("binary-alpha blending (GIF) gives what exact over gives, at every width and offset")
+    func binaryAlphaMatchesExact() {
+        var rng = SplitMix64(seed: 11)
+        for trial in 0..<60 {
+            let canvasSize = PixelSize(width: 13, height: 7)
+            let width = 1 + trial % 11, height = 1 + trial % 5
+            var frame = RGBAImage(width: width, height: height)
+            var background = RGBAImage(width: 13, height: 7)
+            for y in 0..<7 { for x in 0..<13 { background[x, y] = (UInt8(x * 9), UInt8(y * 30), 7, 255) } }
+            for y in 0..<height {
+                for x in 0..<width {
+                    let value = UInt8.random(in: 0...255, using: &rng)
+                    // Transparent pixels keep a colour: over must ignore it.
+                    frame[x, y] = (value, 200, UInt8(x), value % 3 == 0 ? 0 : 255)
+                }
+            }
+            let rect = PixelRect(x: trial % 7 - 2, y: trial % 4 - 1, width: width, height: height)
+            var exact = Compositor(size: canvasSize), binary = Compositor(size: canvasSize)
+            for compositor in [0, 1] {
+                let full = info(PixelRect(x: 0, y: 0, width: 13, height: 7), blend: .source)
+                if compositor == 0 { exact.draw(background, info: full) } else { binary.draw(background, info: full) }
+            }
+            exact.draw(frame, info: info(rect), blending: .exact)
+            binary.draw(frame, info: info(rect), blending: .binaryAlpha)
+            #expect(binary.canvas == exact.canvas, "trial \(trial): \(width)×\(height) at \(rect.x),\(rect.y)")
+        }
+    }
+
     @Test("over with partial alpha is non-premultiplied Porter-Duff rounded to nearest")
     func partialAlpha() {
         var compositor = Compositor(size: PixelSize(width: 1, height: 1))

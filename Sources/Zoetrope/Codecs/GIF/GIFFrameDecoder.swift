@@ -42,7 +42,7 @@ enum GIFFrameDecoder {
         let opaque = GIFColorLookup.isOpaque(colorTable: record.colorTable, transparentIndex: record.transparentIndex,
                                              literalCount: 1 << record.minimumCodeSize)
         return DecodedFrame(image: RGBAImage(width: width, height: height, pixels: pixels), damage: damage,
-                            isOpaque: opaque)
+                            blending: .binaryAlpha, isOpaque: opaque)
     }
 
     /// Decodes only the part of a frame that lies inside the canvas; the result's `rect` says which.
@@ -72,7 +72,7 @@ enum GIFFrameDecoder {
         let damage = damage(result, data: data, frameIndex: frameIndex, pixelCount: rect.area)
         if result.pixelsWritten == 0, let damage { throw damage }
         return DecodedFrame(image: RGBAImage(width: visible.width, height: visible.height, pixels: pixels),
-                            damage: damage, rect: visible)
+                            damage: damage, blending: .binaryAlpha, rect: visible)
     }
 
     private static func damage(_ result: LZWDecoder.Result, data: GIFImageData, frameIndex: Int,

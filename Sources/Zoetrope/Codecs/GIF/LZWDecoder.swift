@@ -41,12 +41,14 @@ enum LZWDecoder {
     static func decode(_ data: UnsafeBufferPointer<UInt8>, minimumCodeSize: Int,
                        colors: UnsafeBufferPointer<UInt32>,
                        into output: UnsafeMutableBufferPointer<UInt32>) -> Result {
-        precondition(supportedMinimumCodeSizes.contains(minimumCodeSize) && colors.count == 1 << minimumCodeSize)
-        // Output start and length of each table code's string (literals are not stored).
-        var starts = [Int](repeating: 0, count: tableSize)
-        var lengths = [Int](repeating: 0, count: tableSize)
-        return starts.withUnsafeMutableBufferPointer { starts in
-            lengths.withUnsafeMutableBufferPointer { lengths in
+        precondition(supportedMinimumCodeSizes.contains(minimumCodeSize) && colors.count == 1 << minimumCodeSize
+                     && output.count <= Int(UInt32.max))
+        // Output start and length of each table code's string (literals are not stored), on the
+        // stack and not cleared: an entry is read only once defined (codes at or past the next
+        // free code are refused or defined first), and frames start after a fresh table.
+        // UInt32 holds any pixel position (a frame has fewer than 2^32 pixels).
+        return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: tableSize) { starts in
+            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: tableSize) { lengths in
                 var decoder = CodeStream(reader: LSBBitReader(data), minimumCodeSize: minimumCodeSize, colors: colors,
                                          output: output, starts: starts, lengths: lengths)
                 return decoder.run()
@@ -62,8 +64,8 @@ private struct CodeStream {
     let clearCode: Int
     let colors: UnsafeBufferPointer<UInt32>
     let output: UnsafeMutableBufferPointer<UInt32>
-    let starts: UnsafeMutableBufferPointer<Int>
-    let lengths: UnsafeMutableBufferPointer<Int>
+    let starts: UnsafeMutableBufferPointer<UInt32>
+    let lengths: UnsafeMutableBufferPointer<UInt32>
     /// Pixels written.
     var position = 0
     var width: Int
@@ -74,8 +76,8 @@ private struct CodeStream {
     var previousLength = 0
 
     init(reader: LSBBitReader, minimumCodeSize: Int, colors: UnsafeBufferPointer<UInt32>,
-         output: UnsafeMutableBufferPointer<UInt32>, starts: UnsafeMutableBufferPointer<Int>,
-         lengths: UnsafeMutableBufferPointer<Int>) {
+         output: UnsafeMutableBufferPointer<UInt32>, starts: UnsafeMutableBufferPointer<UInt32>,
+         lengths: UnsafeMutableBufferPointer<UInt32>) {
         self.reader = reader
         self.minimumCodeSize = minimumCodeSize
         self.clearCode = 1 << minimumCodeSize
@@ -123,8 +125,8 @@ private struct CodeStream {
     private mutating func defineEntry(before code: Int) -> Bool {
         guard hasPrevious && nextCode < LZWDecoder.tableSize else { return code < nextCode }
         guard code <= nextCode else { return false }
-        starts[nextCode] = previousStart
-        lengths[nextCode] = previousLength + 1
+        starts[nextCode] = UInt32(truncatingIfNeeded: previousStart)
+        lengths[nextCode] = UInt32(truncatingIfNeeded: previousLength + 1)
         nextCode += 1
         return true
     }
@@ -140,9 +142,9 @@ private struct CodeStream {
             // A string written earlier: an LZ77 copy from where it was written. The entry defined
             // just now (code == nextCode - 1) overlaps itself: its last pixel is its own first.
             let room = output.count - position
-            let length = min(lengths[code], room)
+            let length = min(Int(lengths[code]), room)
             // `output` is not empty here (position < output.count).
-            LZ77.copyMatch(output.baseAddress.unsafelyUnwrapped, at: position, distance: position - starts[code],
+            LZ77.copyMatch(output.baseAddress.unsafelyUnwrapped, at: position, distance: position - Int(starts[code]),
                            length: length, room: room)
             position += length
         }
