@@ -48,3 +48,52 @@ enum LZ77 {
         return true
     }
 }
+
+extension LZ77 {
+    /// Bytes a ``copyBytesWithSlack(_:at:distance:length:)`` may write past the match's end.
+    static let copySlack = 16
+
+    /// Copies a byte match of `length` (≥ 1) from `distance` bytes back (`0 < distance ≤ op`) to
+    /// `out + op` in whole words, writing up to ``copySlack`` bytes past the match, which later
+    /// output overwrites: the caller guarantees `length + copySlack` bytes of buffer after `out + op`.
+    ///
+    /// Each word is read only after every byte in it is final: 16-byte words when the source lies
+    /// at least 16 bytes behind, 8-byte words at 8 to 15; a distance of 1 (a run of one byte) stores
+    /// the byte splat across a vector; distances 2 to 7 copy a word and advance by the distance, so
+    /// each store adds `distance` correct bytes after the ones the previous store made final.
+    @inline(__always)
+    static func copyBytesWithSlack(_ out: UnsafeMutablePointer<UInt8>, at op: Int, distance: Int, length: Int) {
+        let base = UnsafeMutableRawPointer(out)
+        var to = op
+        let end = op &+ length
+        if distance >= 16 {
+            var from = op &- distance
+            repeat {
+                base.storeBytes(of: base.loadUnaligned(fromByteOffset: from, as: SIMD16<UInt8>.self),
+                                toByteOffset: to, as: SIMD16<UInt8>.self)
+                from &+= 16
+                to &+= 16
+            } while to < end
+        } else if distance >= 8 {
+            var from = op &- distance
+            repeat {
+                base.storeBytes(of: base.loadUnaligned(fromByteOffset: from, as: UInt64.self), toByteOffset: to, as: UInt64.self)
+                from &+= 8
+                to &+= 8
+            } while to < end
+        } else if distance == 1 {
+            let run = SIMD16<UInt8>(repeating: out[op &- 1])
+            repeat {
+                base.storeBytes(of: run, toByteOffset: to, as: SIMD16<UInt8>.self)
+                to &+= 16
+            } while to < end
+        } else {
+            var from = op &- distance
+            repeat {
+                base.storeBytes(of: base.loadUnaligned(fromByteOffset: from, as: UInt64.self), toByteOffset: to, as: UInt64.self)
+                from &+= distance
+                to &+= distance
+            } while to < end
+        }
+    }
+}

@@ -18,9 +18,9 @@
 /// guard try inflater.inflate() == .finished else { ... }
 /// ```
 ///
-/// Decoding is table-driven: one lookup in a 10-bit table decodes most literal/length codes, a
-/// 64-bit bit buffer is refilled eight bytes at a time, and matches copy with block moves where
-/// they do not overlap.
+/// Decoding is table-driven: one lookup in an 11-bit table gives most literal/length codes with
+/// their length base and extra bits, a 64-bit bit buffer is refilled eight bytes at a time without
+/// branches (up to three literals per refill), and matches copy in whole words.
 public struct Inflater: Sendable {
     /// The stream's wrapping.
     public enum Format: Sendable, Hashable {
@@ -59,6 +59,8 @@ public struct Inflater: Sendable {
     private var isFinalBlock = false
     private var literalTable = HuffmanTable.fixedLiteralLength
     private var distanceTable = HuffmanTable.fixedDistance
+    /// Dynamic blocks rebuild these tables in place (the first one copies them from the fixed ones).
+    private var codeLengthTable = HuffmanTable(primaryBits: HuffmanTable.codeLengthBits, capacity: HuffmanTable.codeLengthCapacity)
 
     // Input: bytes fed and not yet discarded; `inputBase` counts the discarded ones (for offsets).
     // `bits` is where the bit reader stands in `input` between calls.
@@ -396,37 +398,41 @@ public struct Inflater: Sendable {
             guard try need(3, &reader) else { return false }
             codeLengthLengths[Self.codeLengthOrder[index]] = UInt8(reader.read(3))
         }
-        guard let codeLengthTable = HuffmanTable(lengths: codeLengthLengths, symbols: HuffmanTable.codeLengthSymbols,
-                                                 primaryBits: 7, allowIncomplete: false) else {
+        guard Self.build(&codeLengthTable, codeLengthLengths[...], HuffmanTable.codeLengthSymbols, complete: true) else {
             throw Self.error(.malformed, "invalid code length code")
         }
-        guard let lengths = try readCodeLengths(literalCount + distanceCount, with: codeLengthTable, &reader) else {
-            return false
-        }
+        guard let lengths = try readCodeLengths(literalCount + distanceCount, &reader) else { return false }
         guard lengths[256] != 0 else { throw Self.error(.malformed, "dynamic block has no end-of-block code") }
-        guard let literals = HuffmanTable(lengths: Array(lengths[0..<literalCount]),
-                                          symbolEntries: HuffmanTable.literalLengthEntries,
-                                          primaryBits: HuffmanTable.literalBits, allowIncomplete: true) else {
+        guard Self.build(&literalTable, lengths[..<literalCount], HuffmanTable.literalLengthSymbols, complete: false) else {
             throw Self.error(.malformed, "invalid literal/length code")
         }
-        guard let distances = HuffmanTable(lengths: Array(lengths[literalCount...]),
-                                           symbolEntries: HuffmanTable.distanceEntries,
-                                           primaryBits: HuffmanTable.distanceBits, allowIncomplete: true) else {
+        guard Self.build(&distanceTable, lengths[literalCount...], HuffmanTable.distanceSymbols, complete: false) else {
             throw Self.error(.malformed, "invalid distance code")
         }
-        literalTable = literals
-        distanceTable = distances
         return true
+    }
+
+    /// Rebuilds `table` in place for `lengths`; `complete` rejects the incomplete codes deflate
+    /// otherwise allows (none, or a single code).
+    private static func build(_ table: inout HuffmanTable, _ lengths: ArraySlice<UInt8>, _ symbols: [UInt32],
+                              complete: Bool) -> Bool {
+        if complete {
+            var left = 1
+            for length in 1...15 { left = left << 1 - lengths.lazy.filter { $0 == length }.count }
+            guard left == 0 else { return false }
+        }
+        return lengths.withUnsafeBufferPointer { lengths in
+            symbols.withUnsafeBufferPointer { table.build(lengths: lengths, symbols: $0) }
+        }
     }
 
     /// Reads `total` code lengths coded with `table` (RFC 1951 §3.2.7: lengths and repeat codes);
     /// `nil` when more input is needed.
-    private func readCodeLengths(_ total: Int, with table: HuffmanTable,
-                                 _ reader: inout LSBBitReader) throws(ZoetropeError) -> [UInt8]? {
+    private func readCodeLengths(_ total: Int, _ reader: inout LSBBitReader) throws(ZoetropeError) -> [UInt8]? {
         var lengths = [UInt8](repeating: 0, count: total)
         var index = 0
         while index < total {
-            guard let symbol = try decodeCarefully(table, maxCodeLength: 7, &reader) else { return nil }
+            guard let symbol = try decodeCodeLength(&reader) else { return nil }
             if symbol < 16 {
                 lengths[index] = UInt8(symbol)
                 index += 1
@@ -445,22 +451,22 @@ public struct Inflater: Sendable {
         return lengths
     }
 
-    /// Decodes one symbol with every check, for headers: `nil` when more input is needed.
-    private func decodeCarefully(_ table: HuffmanTable, maxCodeLength: Int,
-                                 _ reader: inout LSBBitReader) throws(ZoetropeError) -> UInt32? {
+    /// Decodes one code-length symbol with every check: `nil` when more input is needed.
+    private func decodeCodeLength(_ reader: inout LSBBitReader) throws(ZoetropeError) -> Int? {
         reader.refillBytes(upTo: 56)
         let bits = reader.bits
-        let entry = table.entries.withUnsafeBufferPointer {
-            HuffmanTable.lookup($0, bits, primaryBits: UInt64(table.primaryBits))
+        // The code-length code is complete and at most 7 bits long: its primary table holds it all.
+        let entry = codeLengthTable.entries.withUnsafeBufferPointer {
+            HuffmanTable.primary($0, bits, mask: UInt64(1 << HuffmanTable.codeLengthBits - 1))
         }
-        let length = Int(HuffmanTable.length(entry))
-        if HuffmanTable.kind(entry) == HuffmanTable.kindInvalid || length > reader.bitCount {
-            if reader.bitCount >= maxCodeLength { throw Self.error(.malformed, "invalid Huffman code") }
+        let length = HuffmanTable.consumed(entry)
+        if HuffmanTable.isInvalid(entry) || length > reader.bitCount {
+            if reader.bitCount >= HuffmanTable.codeLengthBits { throw Self.error(.malformed, "invalid Huffman code") }
             if inputComplete { throw Self.truncated }
             return nil
         }
         reader.consume(length)
-        return HuffmanTable.value(entry)
+        return HuffmanTable.payload(entry)
     }
 
     // MARK: - Compressed data (the hot loop)
@@ -476,7 +482,7 @@ public struct Inflater: Sendable {
         output = []
         defer { output = out }
         let literals = literalTable.entries, distances = distanceTable.entries
-        let literalBits = UInt64(literalTable.primaryBits), distanceBits = UInt64(distanceTable.primaryBits)
+        let literalMask = UInt64(1 << literalTable.primaryBits - 1), distanceMask = UInt64(1 << distanceTable.primaryBits - 1)
         let ceiling = maxOutputBytes - outputBase, complete = inputComplete
         var op = outputCount
         defer { outputCount = op }
@@ -487,7 +493,7 @@ public struct Inflater: Sendable {
                     guard let base = target.baseAddress else { return .needsSpace }
                     var decoder = HuffmanBlockDecoder(
                         reader: reader, out: base, op: op, capacity: min(target.count, ceiling), bufferEnd: target.count,
-                        literals: literals, distances: distances, literalBits: literalBits, distanceBits: distanceBits,
+                        literals: literals, distances: distances, literalMask: literalMask, distanceMask: distanceMask,
                         inputComplete: complete)
                     defer { reader = decoder.reader; op = decoder.op }
                     return try decoder.run(pauseAt: pauseAt)
