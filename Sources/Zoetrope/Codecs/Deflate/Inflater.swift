@@ -124,6 +124,13 @@ public struct Inflater: Sendable {
         input.append(contentsOf: bytes)
     }
 
+    /// Appends compressed bytes to the input; the first array fed is kept as it is, without
+    /// copying it (a one-shot inflate feeds the whole stream at once).
+    public mutating func feed(_ bytes: [UInt8]) {
+        guard input.isEmpty else { return feed(bytes[...]) }
+        input = bytes
+    }
+
     /// Declares that no more input will come: a stream that has not ended is then truncated.
     public mutating func finishInput() { inputComplete = true }
 
@@ -268,7 +275,7 @@ public struct Inflater: Sendable {
                 switch try decodeSymbols(&reader, pauseAt: pauseAt) {
                 case .endOfBlock: phase = isFinalBlock ? .trailer : .blockHeader
                 case .needsInput: return .needsInput
-                case .needsSpace: try reserveOutput(258)
+                case .needsSpace: try reserveOutput(258, consumed: reader.position, pauseAt: pauseAt)
                 case .paused: return .outputPending
                 }
             case .trailer:
@@ -329,7 +336,7 @@ public struct Inflater: Sendable {
         }
         if outputCount >= pauseAt { return .outputPending }
         let wanted = min(available, pauseAt - outputCount)
-        try reserveOutput(wanted)
+        try reserveOutput(wanted, consumed: reader.position, pauseAt: pauseAt)
         let count = min(wanted, min(output.count, maxOutputBytes - outputBase) - outputCount)
         let source = UnsafeBufferPointer(rebasing: reader.bytes[reader.position..<reader.position + count])
         let to = outputCount
@@ -355,15 +362,25 @@ public struct Inflater: Sendable {
     }
 
     /// Makes room for `count` more output bytes, or as many as the limit allows. Throws when not one
-    /// more byte fits.
-    private mutating func reserveOutput(_ count: Int) throws(ZoetropeError) {
+    /// more byte fits. `consumed` is how far the reader stands in `input`: with the whole stream
+    /// fed and no output limit to pause at (`pauseAt`), the output so far per input byte read
+    /// projects the final size, so a one-shot inflate grows its buffer once to about that instead
+    /// of doubling (and copying) several times.
+    private mutating func reserveOutput(_ count: Int, consumed: Int, pauseAt: Int) throws(ZoetropeError) {
         let ceiling = maxOutputBytes - outputBase
         let capacity = min(output.count, ceiling)
         if capacity - outputCount >= count { return }
         guard capacity < ceiling else {
             throw Self.error(.limitExceeded, "output exceeds the limit of \(maxOutputBytes) bytes")
         }
-        let wanted = max(outputCount + count, output.count * 2, 65_536)
+        var wanted = max(outputCount + count, output.count + output.count / 2, 65_536)
+        if inputComplete && pauseAt == .max && consumed > 0 && consumed < input.count {
+            // The rest of the input at the ratio so far, and an eighth more (as Doubles: the sizes
+            // are far below 2⁵³).
+            let ratio = Double(outputBase + outputCount) / Double(inputBase + consumed)
+            let projected = Double(outputCount) + Double(input.count - consumed) * ratio * 1.125
+            if projected < Double(ceiling) { wanted = max(wanted, Int(projected)) } else { wanted = ceiling }
+        }
         let newSize = min(ceiling, wanted)
         guard newSize > output.count else { return }
         // Copy only the bytes in use into a new buffer whose rest is left unwritten, as in `init`.
