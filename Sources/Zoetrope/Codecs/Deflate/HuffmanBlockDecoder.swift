@@ -84,20 +84,30 @@ struct HuffmanBlockDecoder {
     /// Decodes while `op < fastEnd` and eight input bytes remain, checking neither; returns at the
     /// first symbol that is neither a literal nor a length (end of block, invalid code), with
     /// nothing of it consumed.
+    ///
+    /// Each pass starts with the bit buffer refilled (≥ 56 bits) and the next literal/length entry
+    /// already looked up, and ends by refilling and looking up the next entry, so that the lookup
+    /// does not wait for the refill (a refill only adds bits above those the entry was read from).
     @inline(__always)
     private mutating func decodeFast(until fastEnd: Int) throws(ZoetropeError) {
+        guard op < fastEnd && reader.hasWordAhead else { return }
+        reader.refillWord()
+        var entry = lookupLiteral()
         while op < fastEnd && reader.hasWordAhead {
-            reader.refillWord()
-            var entry = lookupLiteral()
             if HuffmanTable.isLiteral(entry) {
-                // Up to three literals per refill: primary codes are at most 11 bits.
+                // Up to three literals per refill: primary codes are at most 11 bits, so 23 bits
+                // are left for the next lookup.
                 writeLiteral(entry)
                 entry = lookupLiteral()
-                guard HuffmanTable.isLiteral(entry) else { continue }
-                writeLiteral(entry)
-                entry = lookupLiteral()
-                guard HuffmanTable.isLiteral(entry) else { continue }
-                writeLiteral(entry)
+                if HuffmanTable.isLiteral(entry) {
+                    writeLiteral(entry)
+                    entry = lookupLiteral()
+                    if HuffmanTable.isLiteral(entry) {
+                        writeLiteral(entry)
+                        entry = lookupLiteral()
+                    }
+                }
+                reader.refillWord()
                 continue
             }
             if HuffmanTable.isExceptional(entry) {
@@ -105,30 +115,41 @@ struct HuffmanBlockDecoder {
                 let long = peekSubtable(entry, in: literals)
                 guard !HuffmanTable.isExceptional(long) else { return }
                 reader.consume(HuffmanTable.consumed(entry))
-                entry = long
-                if HuffmanTable.isLiteral(entry) {
-                    writeLiteral(entry)
+                if HuffmanTable.isLiteral(long) {
+                    writeLiteral(long)
+                    reader.refillWord()
+                    entry = lookupLiteral()
                     continue
                 }
+                entry = long
             }
             let length = readValue(entry)
-            var distanceEntry = lookupDistance()
-            if HuffmanTable.isExceptional(distanceEntry) {
-                if HuffmanTable.isLink(distanceEntry) {
-                    reader.consume(HuffmanTable.consumed(distanceEntry))
-                    distanceEntry = HuffmanTable.subtable(distances, link: distanceEntry, reader.bits)
-                }
-                // With ≥ 36 bits left after the length this is no shortfall: the code is invalid.
-                guard !HuffmanTable.isExceptional(distanceEntry) else {
-                    throw ZoetropeError(.malformed, "deflate: invalid distance code")
-                }
-            }
-            let distance = readValue(distanceEntry)
-            try checkDistance(distance)
+            let distance = try readDistanceFast()
+            reader.refillWord()
+            entry = lookupLiteral()
             // In bounds: `op < fastEnd` leaves room for 258 bytes and the copy's slack.
             LZ77.copyBytesWithSlack(out, at: op, distance: distance, length: length)
             op &+= length
         }
+    }
+
+    /// Reads a distance in the fast loop, where at least 36 bits are loaded after the length: more
+    /// than the longest distance code and its extra bits, so an invalid entry is no shortfall.
+    @inline(__always)
+    private mutating func readDistanceFast() throws(ZoetropeError) -> Int {
+        var entry = lookupDistance()
+        if HuffmanTable.isExceptional(entry) {
+            if HuffmanTable.isLink(entry) {
+                reader.consume(HuffmanTable.consumed(entry))
+                entry = HuffmanTable.subtable(distances, link: entry, reader.bits)
+            }
+            guard !HuffmanTable.isExceptional(entry) else {
+                throw ZoetropeError(.malformed, "deflate: invalid distance code")
+            }
+        }
+        let distance = readValue(entry)
+        try checkDistance(distance)
+        return distance
     }
 
     /// ``decodeOneCarefully()`` on a copy of the decoder: that call is not inlined, and a call given
