@@ -13,9 +13,10 @@ extension HuffmanTable {
 
     /// Primary widths: 11 bits decode nearly every literal/length code of real streams with one
     /// lookup, 8 bits most distance codes; the code-length code is at most 7 bits long.
-    static let literalBits = 11
-    static let distanceBits = 8
-    static let codeLengthBits = 7
+    /// (Constants, not stored: the hot loop's masks fold into its instructions.)
+    static var literalBits: Int { 11 }
+    static var distanceBits: Int { 8 }
+    static var codeLengthBits: Int { 7 }
 
     /// Literal/length symbols 0–287: literals, end of block, lengths (base and extra bits); 286
     /// and 287 never occur in valid data.
@@ -46,7 +47,9 @@ extension HuffmanTable {
         var lengths = [UInt8](repeating: 8, count: 288)
         for symbol in 144..<256 { lengths[symbol] = 9 }
         for symbol in 256..<280 { lengths[symbol] = 7 }
-        return built(lengths, symbols: literalLengthSymbols, primaryBits: literalBits, capacity: literalCapacity)
+        var table = built(lengths, symbols: literalLengthSymbols, primaryBits: literalBits, capacity: literalCapacity)
+        table.pairLiterals()
+        return table
     }()
 
     /// The fixed distance code: 5 bits for each of the 32 symbols.

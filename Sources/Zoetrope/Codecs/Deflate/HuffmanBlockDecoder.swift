@@ -3,7 +3,7 @@
 /// ``Inflater`` makes one per call over pointers it keeps alive and holds it in a local variable;
 /// the fast loop's steps all inline, so the fields (the bit reader above all) stay in registers,
 /// and the careful loop runs on a copy (``decodeOneCarefullyOnCopy()``). Two loops decode the same
-/// symbols with the same steps (``writeLiteral(_:)``, ``readValue(_:)``, ``checkDistance(_:)``, the
+/// symbols with the same steps (the literal writes, ``readValue(_:)``, ``checkDistance(_:)``, the
 /// table lookups of ``HuffmanTable``): the fast one checks nothing while a whole symbol cannot run
 /// out of input or output, the careful one checks each step and stops cleanly.
 struct HuffmanBlockDecoder {
@@ -20,9 +20,9 @@ struct HuffmanBlockDecoder {
     let bufferEnd: Int
     let literals: UnsafeBufferPointer<UInt32>
     let distances: UnsafeBufferPointer<UInt32>
-    /// The primary tables' index masks.
-    let literalMask: UInt64
-    let distanceMask: UInt64
+    /// The primary tables' index masks: constants, so they cost the hot loop no registers.
+    private static var literalMask: UInt64 { @inline(__always) get { (1 << UInt64(HuffmanTable.literalBits)) - 1 } }
+    private static var distanceMask: UInt64 { @inline(__always) get { (1 << UInt64(HuffmanTable.distanceBits)) - 1 } }
     /// No more input will come: running short is truncation rather than a wait.
     let inputComplete: Bool
 
@@ -44,10 +44,10 @@ struct HuffmanBlockDecoder {
     // MARK: Steps shared by both loops
 
     @inline(__always)
-    private func lookupLiteral() -> UInt32 { HuffmanTable.primary(literals, reader.bits, mask: literalMask) }
+    private func lookupLiteral() -> UInt32 { HuffmanTable.primary(literals, reader.bits, mask: Self.literalMask) }
 
     @inline(__always)
-    private func lookupDistance() -> UInt32 { HuffmanTable.primary(distances, reader.bits, mask: distanceMask) }
+    private func lookupDistance() -> UInt32 { HuffmanTable.primary(distances, reader.bits, mask: Self.distanceMask) }
 
     /// The subtable entry `link` (a primary entry of `table`) points to, without consuming anything.
     @inline(__always)
@@ -55,11 +55,24 @@ struct HuffmanBlockDecoder {
         HuffmanTable.subtable(table, link: link, reader.bits &>> UInt64(HuffmanTable.consumed(link)))
     }
 
-    /// Consumes a literal's code and writes its byte.
+    /// Consumes a literal entry's codes and writes its byte, or its two bytes for a pair
+    /// (``HuffmanTable/pairFlag``). Writes two bytes either way (the second of a single literal is
+    /// overwritten by the next output): the fast loop's margin has room.
     @inline(__always)
-    private mutating func writeLiteral(_ entry: UInt32) {
+    private mutating func writeLiterals(_ entry: UInt32) {
         reader.consume(HuffmanTable.consumed(entry))
-        // In bounds: both loops check `op` against the output's room first.
+        // In bounds: the fast loop runs while `op < fastEnd`, far below the buffer's end.
+        UnsafeMutableRawPointer(out + op).storeBytes(of: UInt16(truncatingIfNeeded: entry >> 16).littleEndian, as: UInt16.self)
+        op &+= 1 &+ Int(truncatingIfNeeded: (entry >> 12) & 1)
+    }
+
+    /// Consumes a literal entry's first code only and writes its byte: the careful loop's step,
+    /// which writes nothing past the output's room (for a single literal the code length is all
+    /// its bits).
+    @inline(__always)
+    private mutating func writeFirstLiteral(_ entry: UInt32) {
+        reader.consume(HuffmanTable.codeLength(entry))
+        // In bounds: the careful loop checks `op < capacity` first.
         out[op] = UInt8(truncatingIfNeeded: entry >> 16)
         op &+= 1
     }
@@ -95,15 +108,15 @@ struct HuffmanBlockDecoder {
         var entry = lookupLiteral()
         while op < fastEnd && reader.hasWordAhead {
             if HuffmanTable.isLiteral(entry) {
-                // Up to three literals per refill: primary codes are at most 11 bits, so 23 bits
-                // are left for the next lookup.
-                writeLiteral(entry)
+                // Up to three literal entries (each one or two literals) per refill: they take
+                // at most 11 bits each, so 23 bits are left for the next lookup.
+                writeLiterals(entry)
                 entry = lookupLiteral()
                 if HuffmanTable.isLiteral(entry) {
-                    writeLiteral(entry)
+                    writeLiterals(entry)
                     entry = lookupLiteral()
                     if HuffmanTable.isLiteral(entry) {
-                        writeLiteral(entry)
+                        writeLiterals(entry)
                         entry = lookupLiteral()
                     }
                 }
@@ -116,7 +129,7 @@ struct HuffmanBlockDecoder {
                 guard !HuffmanTable.isExceptional(long) else { return }
                 reader.consume(HuffmanTable.consumed(entry))
                 if HuffmanTable.isLiteral(long) {
-                    writeLiteral(long)
+                    writeLiterals(long)
                     reader.refillWord()
                     entry = lookupLiteral()
                     continue
@@ -168,14 +181,14 @@ struct HuffmanBlockDecoder {
         let start = reader.state
         reader.refill()
         var invalid = false
-        guard let entry = loadedEntry(literals, mask: literalMask, invalid: &invalid) else {
+        guard let entry = loadedEntry(literals, mask: Self.literalMask, invalid: &invalid) else {
             return try shortfall(rewindingTo: start, invalid: invalid, "literal/length")
         }
         if HuffmanTable.isLiteral(entry) {
             guard op < capacity else { reader.rewind(to: start); return .needsSpace }
-            writeLiteral(entry)
+            writeFirstLiteral(entry)
             // Runs of literals are common: decode more while the bits last, without refilling.
-            while op < capacity, let next = nextLoadedLiteral() { writeLiteral(next) }
+            while op < capacity, let next = nextLoadedLiteral() { writeFirstLiteral(next) }
             return nil
         }
         if HuffmanTable.isEndOfBlock(entry) {
@@ -183,7 +196,7 @@ struct HuffmanBlockDecoder {
             return .endOfBlock
         }
         let length = readValue(entry)
-        guard let distanceEntry = loadedEntry(distances, mask: distanceMask, invalid: &invalid) else {
+        guard let distanceEntry = loadedEntry(distances, mask: Self.distanceMask, invalid: &invalid) else {
             return try shortfall(rewindingTo: start, invalid: invalid, "distance")
         }
         let distance = readValue(distanceEntry)
@@ -199,7 +212,7 @@ struct HuffmanBlockDecoder {
     @inline(__always)
     private func nextLoadedLiteral() -> UInt32? {
         let entry = lookupLiteral()
-        guard HuffmanTable.isLiteral(entry), HuffmanTable.consumed(entry) <= reader.bitCount else { return nil }
+        guard HuffmanTable.isLiteral(entry), HuffmanTable.codeLength(entry) <= reader.bitCount else { return nil }
         return entry
     }
 
@@ -219,7 +232,9 @@ struct HuffmanBlockDecoder {
             invalid = loaded >= 15
             return nil
         }
-        guard HuffmanTable.consumed(entry) <= reader.bitCount else { return nil }
+        // A literal needs only its own code (a pair's second one is left for the next step).
+        let needed = HuffmanTable.isLiteral(entry) ? HuffmanTable.codeLength(entry) : HuffmanTable.consumed(entry)
+        guard needed <= reader.bitCount else { return nil }
         return entry
     }
 

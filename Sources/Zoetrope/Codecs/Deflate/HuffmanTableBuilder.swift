@@ -132,4 +132,25 @@ extension HuffmanTable {
             index += step
         }
     }
+
+    /// Turns every primary literal entry whose bits also hold the whole code of a second primary
+    /// literal into a pair entry (``pairFlag``: both bytes, both codes' bits to consume, the first
+    /// code's length in bits 8–11), so the fast loop writes two literals per lookup. A decoder that
+    /// wants one literal at a time consumes the code length and writes the first byte.
+    mutating func pairLiterals() {
+        let primaryBits = self.primaryBits
+        entries.withUnsafeMutableBufferPointer { table in
+            // Downwards: the second code's index, `index >> first`, is lower, so it still holds a
+            // single literal when read (index 0 reads itself, still unpaired).
+            for index in stride(from: (1 << primaryBits) - 1, through: 0, by: -1) {
+                let first = table[index]
+                guard Self.isLiteral(first) else { continue }
+                let firstLength = Self.consumed(first)
+                let second = table[index >> firstLength]
+                guard Self.isLiteral(second), Self.consumed(second) <= primaryBits - firstLength else { continue }
+                table[index] = (first & 0x00FF_0000) | (second & 0x00FF_0000) << 8 | Self.literalFlag | Self.pairFlag
+                    | UInt32(firstLength << 8 | (firstLength + Self.consumed(second)))
+            }
+        }
+    }
 }

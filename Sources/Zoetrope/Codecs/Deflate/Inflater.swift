@@ -423,6 +423,7 @@ public struct Inflater: Sendable {
         guard Self.build(&literalTable, lengths[..<literalCount], HuffmanTable.literalLengthSymbols, complete: false) else {
             throw Self.error(.malformed, "invalid literal/length code")
         }
+        literalTable.pairLiterals()
         guard Self.build(&distanceTable, lengths[literalCount...], HuffmanTable.distanceSymbols, complete: false) else {
             throw Self.error(.malformed, "invalid distance code")
         }
@@ -499,7 +500,6 @@ public struct Inflater: Sendable {
         output = []
         defer { output = out }
         let literals = literalTable.entries, distances = distanceTable.entries
-        let literalMask = UInt64(1 << literalTable.primaryBits - 1), distanceMask = UInt64(1 << distanceTable.primaryBits - 1)
         let ceiling = maxOutputBytes - outputBase, complete = inputComplete
         var op = outputCount
         defer { outputCount = op }
@@ -510,7 +510,7 @@ public struct Inflater: Sendable {
                     guard let base = target.baseAddress else { return .needsSpace }
                     var decoder = HuffmanBlockDecoder(
                         reader: reader, out: base, op: op, capacity: min(target.count, ceiling), bufferEnd: target.count,
-                        literals: literals, distances: distances, literalMask: literalMask, distanceMask: distanceMask,
+                        literals: literals, distances: distances,
                         inputComplete: complete)
                     defer { reader = decoder.reader; op = decoder.op }
                     return try decoder.run(pauseAt: pauseAt)
