@@ -138,18 +138,23 @@ extension HuffmanTable {
     /// code's length in bits 8–11), so the fast loop writes two literals per lookup. A decoder that
     /// wants one literal at a time consumes the code length and writes the first byte.
     mutating func pairLiterals() {
-        let primaryBits = self.primaryBits
+        let primaryBits = self.primaryBits, limit = UInt32(truncatingIfNeeded: primaryBits)
         entries.withUnsafeMutableBufferPointer { table in
             // Downwards: the second code's index, `index >> first`, is lower, so it still holds a
-            // single literal when read (index 0 reads itself, still unpaired).
-            for index in stride(from: (1 << primaryBits) - 1, through: 0, by: -1) {
+            // single literal when read (index 0 reads itself, still unpaired). Without branches:
+            // whether a pair fits is data the branch predictor cannot learn.
+            var index = (1 << primaryBits) - 1
+            while index >= 0 {
                 let first = table[index]
-                guard Self.isLiteral(first) else { continue }
-                let firstLength = Self.consumed(first)
-                let second = table[index >> firstLength]
-                guard Self.isLiteral(second), Self.consumed(second) <= primaryBits - firstLength else { continue }
-                table[index] = (first & 0x00FF_0000) | (second & 0x00FF_0000) << 8 | Self.literalFlag | Self.pairFlag
-                    | UInt32(firstLength << 8 | (firstLength + Self.consumed(second)))
+                let firstLength = first & 0xFF
+                // In bounds: a right shift of an index stays an index.
+                let second = table[index &>> Int(firstLength)]
+                let bothLiterals = (first & second & Self.literalFlag) >> 15
+                let fits = bothLiterals & ((second & 0xFF) &+ firstLength <= limit ? 1 : 0) != 0
+                let pair = (first & 0x00FF_0000) | (second & 0x00FF_0000) << 8 | Self.literalFlag | Self.pairFlag
+                    | firstLength << 8 | (firstLength + (second & 0xFF))
+                table[index] = fits ? pair : first
+                index -= 1
             }
         }
     }
