@@ -47,9 +47,7 @@ extension HuffmanTable {
         var lengths = [UInt8](repeating: 8, count: 288)
         for symbol in 144..<256 { lengths[symbol] = 9 }
         for symbol in 256..<280 { lengths[symbol] = 7 }
-        var table = built(lengths, symbols: literalLengthSymbols, primaryBits: literalBits, capacity: literalCapacity)
-        table.pairLiterals()
-        return table
+        return built(lengths, symbols: literalLengthSymbols, primaryBits: literalBits, capacity: literalCapacity)
     }()
 
     /// The fixed distance code: 5 bits for each of the 32 symbols.

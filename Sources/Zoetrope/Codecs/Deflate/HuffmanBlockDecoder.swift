@@ -3,7 +3,7 @@
 /// ``Inflater`` makes one per call over pointers it keeps alive and holds it in a local variable;
 /// the fast loop's steps all inline, so the fields (the bit reader above all) stay in registers,
 /// and the careful loop runs on a copy (``decodeOneCarefullyOnCopy()``). Two loops decode the same
-/// symbols with the same steps (the literal writes, ``readValue(_:)``, ``checkDistance(_:)``, the
+/// symbols with the same steps (``writeLiteral(_:)``, ``readValue(_:)``, ``checkDistance(_:)``, the
 /// table lookups of ``HuffmanTable``): the fast one checks nothing while a whole symbol cannot run
 /// out of input or output, the careful one checks each step and stops cleanly.
 struct HuffmanBlockDecoder {
@@ -55,24 +55,11 @@ struct HuffmanBlockDecoder {
         HuffmanTable.subtable(table, link: link, reader.bits &>> UInt64(HuffmanTable.consumed(link)))
     }
 
-    /// Consumes a literal entry's codes and writes its byte, or its two bytes for a pair
-    /// (``HuffmanTable/pairFlag``). Writes two bytes either way (the second of a single literal is
-    /// overwritten by the next output): the fast loop's margin has room.
+    /// Consumes a literal's code and writes its byte.
     @inline(__always)
-    private mutating func writeLiterals(_ entry: UInt32) {
+    private mutating func writeLiteral(_ entry: UInt32) {
         reader.consume(HuffmanTable.consumed(entry))
-        // In bounds: the fast loop runs while `op < fastEnd`, far below the buffer's end.
-        UnsafeMutableRawPointer(out + op).storeBytes(of: UInt16(truncatingIfNeeded: entry >> 16).littleEndian, as: UInt16.self)
-        op &+= 1 &+ Int(truncatingIfNeeded: (entry >> 12) & 1)
-    }
-
-    /// Consumes a literal entry's first code only and writes its byte: the careful loop's step,
-    /// which writes nothing past the output's room (for a single literal the code length is all
-    /// its bits).
-    @inline(__always)
-    private mutating func writeFirstLiteral(_ entry: UInt32) {
-        reader.consume(HuffmanTable.codeLength(entry))
-        // In bounds: the careful loop checks `op < capacity` first.
+        // In bounds: both loops check `op` against the output's room first.
         out[op] = UInt8(truncatingIfNeeded: entry >> 16)
         op &+= 1
     }
@@ -108,15 +95,15 @@ struct HuffmanBlockDecoder {
         var entry = lookupLiteral()
         while op < fastEnd && reader.hasWordAhead {
             if HuffmanTable.isLiteral(entry) {
-                // Up to three literal entries (each one or two literals) per refill: they take
-                // at most 11 bits each, so 23 bits are left for the next lookup.
-                writeLiterals(entry)
+                // Up to three literals per refill: primary codes are at most 11 bits, so 23 bits
+                // are left for the next lookup.
+                writeLiteral(entry)
                 entry = lookupLiteral()
                 if HuffmanTable.isLiteral(entry) {
-                    writeLiterals(entry)
+                    writeLiteral(entry)
                     entry = lookupLiteral()
                     if HuffmanTable.isLiteral(entry) {
-                        writeLiterals(entry)
+                        writeLiteral(entry)
                         entry = lookupLiteral()
                     }
                 }
@@ -129,7 +116,7 @@ struct HuffmanBlockDecoder {
                 guard !HuffmanTable.isExceptional(long) else { return }
                 reader.consume(HuffmanTable.consumed(entry))
                 if HuffmanTable.isLiteral(long) {
-                    writeLiterals(long)
+                    writeLiteral(long)
                     reader.refillWord()
                     entry = lookupLiteral()
                     continue
@@ -186,9 +173,9 @@ struct HuffmanBlockDecoder {
         }
         if HuffmanTable.isLiteral(entry) {
             guard op < capacity else { reader.rewind(to: start); return .needsSpace }
-            writeFirstLiteral(entry)
+            writeLiteral(entry)
             // Runs of literals are common: decode more while the bits last, without refilling.
-            while op < capacity, let next = nextLoadedLiteral() { writeFirstLiteral(next) }
+            while op < capacity, let next = nextLoadedLiteral() { writeLiteral(next) }
             return nil
         }
         if HuffmanTable.isEndOfBlock(entry) {
@@ -212,7 +199,7 @@ struct HuffmanBlockDecoder {
     @inline(__always)
     private func nextLoadedLiteral() -> UInt32? {
         let entry = lookupLiteral()
-        guard HuffmanTable.isLiteral(entry), HuffmanTable.codeLength(entry) <= reader.bitCount else { return nil }
+        guard HuffmanTable.isLiteral(entry), HuffmanTable.consumed(entry) <= reader.bitCount else { return nil }
         return entry
     }
 
@@ -232,9 +219,7 @@ struct HuffmanBlockDecoder {
             invalid = loaded >= 15
             return nil
         }
-        // A literal needs only its own code (a pair's second one is left for the next step).
-        let needed = HuffmanTable.isLiteral(entry) ? HuffmanTable.codeLength(entry) : HuffmanTable.consumed(entry)
-        guard needed <= reader.bitCount else { return nil }
+        guard HuffmanTable.consumed(entry) <= reader.bitCount else { return nil }
         return entry
     }
 

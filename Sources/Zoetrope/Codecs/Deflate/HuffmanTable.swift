@@ -6,12 +6,11 @@
 /// |-------|---------|
 /// | 0–7   | bits to consume: the code's length plus its extra bits (for a link: the primary width) |
 /// | 8–11  | the code's length (for a link: the subtable's index width) |
-/// | 12    | ``linkFlag``: the next bits index the subtable at the payload's offset (with bit 14); on a
-/// |       | literal, ``pairFlag``: two literals, bits 8–11 the first one's code length |
+/// | 12    | ``linkFlag``: the next bits index the subtable at the payload's offset |
 /// | 13    | ``endOfBlockFlag`` |
 /// | 14    | ``exceptionalFlag``: a link, the end of block, or a code no symbol has (invalid) |
 /// | 15    | ``literalFlag`` |
-/// | 16–31 | the literal byte (a pair: the two bytes), the length or distance base, or the subtable's offset |
+/// | 16–31 | the literal byte, the length or distance base, or the subtable's offset |
 ///
 /// A length or distance is then `base + extra`, where the extra bits are the consumed bits above
 /// the code: `(bits & mask(consumed)) >> codeLength` (``value(_:consumedFrom:)``).
@@ -25,8 +24,6 @@ struct HuffmanTable: Sendable {
     static let endOfBlockFlag: UInt32 = 0x2000
     static let exceptionalFlag: UInt32 = 0x4000
     static let literalFlag: UInt32 = 0x8000
-    /// On a literal entry: the primary bits hold a second literal's code after the first.
-    static let pairFlag: UInt32 = 0x1000
     /// The entry of codes no symbol has.
     static let invalidEntry: UInt32 = exceptionalFlag
 
@@ -43,9 +40,7 @@ struct HuffmanTable: Sendable {
     @inline(__always) static func payload(_ entry: UInt32) -> Int { Int(entry >> 16) }
     @inline(__always) static func isLiteral(_ entry: UInt32) -> Bool { entry & literalFlag != 0 }
     @inline(__always) static func isExceptional(_ entry: UInt32) -> Bool { entry & exceptionalFlag != 0 }
-    @inline(__always) static func isLink(_ entry: UInt32) -> Bool {
-        entry & (exceptionalFlag | linkFlag) == exceptionalFlag | linkFlag
-    }
+    @inline(__always) static func isLink(_ entry: UInt32) -> Bool { entry & linkFlag != 0 }
     @inline(__always) static func isEndOfBlock(_ entry: UInt32) -> Bool { entry & endOfBlockFlag != 0 }
     /// Exceptional but neither a link nor the end of block: a code no symbol has.
     @inline(__always) static func isInvalid(_ entry: UInt32) -> Bool {

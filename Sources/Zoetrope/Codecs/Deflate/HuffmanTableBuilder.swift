@@ -132,30 +132,4 @@ extension HuffmanTable {
             index += step
         }
     }
-
-    /// Turns every primary literal entry whose bits also hold the whole code of a second primary
-    /// literal into a pair entry (``pairFlag``: both bytes, both codes' bits to consume, the first
-    /// code's length in bits 8–11), so the fast loop writes two literals per lookup. A decoder that
-    /// wants one literal at a time consumes the code length and writes the first byte.
-    mutating func pairLiterals() {
-        let primaryBits = self.primaryBits, limit = UInt32(truncatingIfNeeded: primaryBits)
-        entries.withUnsafeMutableBufferPointer { table in
-            // Downwards: the second code's index, `index >> first`, is lower, so it still holds a
-            // single literal when read (index 0 reads itself, still unpaired). Without branches:
-            // whether a pair fits is data the branch predictor cannot learn.
-            var index = (1 << primaryBits) - 1
-            while index >= 0 {
-                let first = table[index]
-                let firstLength = first & 0xFF
-                // In bounds: a right shift of an index stays an index.
-                let second = table[index &>> Int(firstLength)]
-                let bothLiterals = (first & second & Self.literalFlag) >> 15
-                let fits = bothLiterals & ((second & 0xFF) &+ firstLength <= limit ? 1 : 0) != 0
-                let pair = (first & 0x00FF_0000) | (second & 0x00FF_0000) << 8 | Self.literalFlag | Self.pairFlag
-                    | firstLength << 8 | (firstLength + (second & 0xFF))
-                table[index] = fits ? pair : first
-                index -= 1
-            }
-        }
-    }
 }

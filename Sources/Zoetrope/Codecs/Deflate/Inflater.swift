@@ -423,7 +423,6 @@ public struct Inflater: Sendable {
         guard Self.build(&literalTable, lengths[..<literalCount], HuffmanTable.literalLengthSymbols, complete: false) else {
             throw Self.error(.malformed, "invalid literal/length code")
         }
-        literalTable.pairLiterals()
         guard Self.build(&distanceTable, lengths[literalCount...], HuffmanTable.distanceSymbols, complete: false) else {
             throw Self.error(.malformed, "invalid distance code")
         }
