@@ -111,8 +111,13 @@ public struct Inflater: Sendable {
     /// Bytes decoded but not yet taken.
     public var availableOutput: Int { outputCount - outputTaken }
 
-    /// Appends compressed bytes to the input.
+    /// Appends compressed bytes to the input. (The first bytes fed, when they are an array, are
+    /// kept without copying them: a one-shot inflate feeds the whole stream at once.)
     public mutating func feed<Bytes: Collection<UInt8>>(_ bytes: Bytes) {
+        if input.isEmpty, let array = bytes as? [UInt8] {
+            input = array
+            return
+        }
         // Drop consumed input first so that long streams fed in pieces do not accumulate.
         // Keep 8 bytes behind the read position: the bit buffer may hand up to 7 back (alignToByte).
         if bits.position >= 65_536 && bits.position * 2 >= input.count {
@@ -122,13 +127,6 @@ public struct Inflater: Sendable {
             bits.position = 8
         }
         input.append(contentsOf: bytes)
-    }
-
-    /// Appends compressed bytes to the input; the first array fed is kept as it is, without
-    /// copying it (a one-shot inflate feeds the whole stream at once).
-    public mutating func feed(_ bytes: [UInt8]) {
-        guard input.isEmpty else { return feed(bytes[...]) }
-        input = bytes
     }
 
     /// Declares that no more input will come: a stream that has not ended is then truncated.
