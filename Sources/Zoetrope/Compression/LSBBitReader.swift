@@ -84,7 +84,7 @@ struct LSBBitReader {
             .loadUnaligned(as: UInt64.self))
         // Wrapping operators: the counts are in range (0…63, positions within `bytes`), and the
         // checks would cost as much as the refill.
-        bits |= word &<< UInt64(bitCount)
+        bits |= word &<< UInt64(truncatingIfNeeded: bitCount)
         // Whole bytes that fit: (63 - count) / 8 of them; the bits of the last one that did not fit
         // are shifted out above bit 63 and loaded again next time.
         position &+= (63 &- bitCount) &>> 3
@@ -129,7 +129,7 @@ struct LSBBitReader {
     /// ``isPastEnd`` then reports; before that it would skip bits the next refill loads.
     @inline(__always)
     mutating func consume(_ count: Int) {
-        bits &>>= UInt64(count)
+        bits &>>= UInt64(truncatingIfNeeded: count)
         bitCount &-= count
     }
 

@@ -48,3 +48,59 @@ enum LZ77 {
         return true
     }
 }
+
+extension LZ77 {
+    /// Bytes a ``copyBytesWithSlack(_:at:distance:length:)`` may write past the match's end.
+    static let copySlack = 32
+
+    /// Copies a byte match of `length` (≥ 1) from `distance` bytes back (`0 < distance ≤ op`) to
+    /// `out + op` in whole words, writing up to ``copySlack`` bytes past the match, which later
+    /// output overwrites: the caller guarantees `length + copySlack` bytes of buffer after `out + op`.
+    ///
+    /// Each word is read only after every byte in it is final: 16-byte words when the source lies
+    /// at least 16 bytes behind, 8-byte words at 8 to 15 (the first 32 bytes unconditionally, so
+    /// most matches take no loop branch); a distance of 1 (a run of one byte) stores the byte
+    /// splat across a vector; distances 2 to 7 copy a word and advance by the distance, so each
+    /// store adds `distance` correct bytes after the ones the previous store made final.
+    @inline(__always)
+    static func copyBytesWithSlack(_ out: UnsafeMutablePointer<UInt8>, at op: Int, distance: Int, length: Int) {
+        let base = UnsafeMutableRawPointer(out)
+        if distance >= 8 {
+            if distance >= 16 {
+                copyWords(base, from: op &- distance, to: op, end: op &+ length, word: SIMD16<UInt8>.self)
+            } else {
+                copyWords(base, from: op &- distance, to: op, end: op &+ length, word: SIMD8<UInt8>.self)
+            }
+        } else if distance == 1 {
+            let run = SIMD16<UInt8>(repeating: out[op &- 1])
+            var to = op
+            repeat {
+                base.storeBytes(of: run, toByteOffset: to, as: SIMD16<UInt8>.self)
+                to &+= 16
+            } while to < op &+ length
+        } else {
+            var from = op &- distance, to = op
+            repeat {
+                base.storeBytes(of: base.loadUnaligned(fromByteOffset: from, as: UInt64.self), toByteOffset: to, as: UInt64.self)
+                from &+= distance
+                to &+= distance
+            } while to < op &+ length
+        }
+    }
+
+    /// Copies `from..<from + (end - to)` to `to..<end` a `Word` at a time, at least 32 bytes, where
+    /// the source lies at least a word behind the target (so each word read is final).
+    @inline(__always)
+    private static func copyWords<Word: SIMD>(_ base: UnsafeMutableRawPointer, from: Int, to: Int, end: Int,
+                                              word: Word.Type) where Word.Scalar == UInt8 {
+        let size = MemoryLayout<Word>.size
+        var from = from, to = to
+        repeat {
+            for _ in 0..<(32 / size) {
+                base.storeBytes(of: base.loadUnaligned(fromByteOffset: from, as: Word.self), toByteOffset: to, as: Word.self)
+                from &+= size
+                to &+= size
+            }
+        } while to < end
+    }
+}

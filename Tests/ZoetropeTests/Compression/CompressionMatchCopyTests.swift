@@ -33,4 +33,23 @@ struct CompressionMatchCopyTests {
 
     @Test("pixels: the same for 32-bit elements")
     func pixels() { Self.check { UInt32(truncatingIfNeeded: $0 &* 0x9E37_79B9) } }
+
+    @Test("word copies with slack: every distance up to 40 and lengths to 258 equal the byte-by-byte copy, and write nothing past the slack")
+    func bytesWithSlack() {
+        let start = 300
+        for distance in 1...40 {
+            for length in [1, 2, 3, 5, 7, 8, 9, 15, 16, 17, 31, 32, 33, 47, 64, 100, 258] {
+                let size = start + length + LZ77.copySlack
+                // One sentinel byte after the slack: the copy must not reach it.
+                var buffer = (0..<(size + 1)).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
+                let sentinel = buffer[size]
+                let expected = Self.reference(buffer, at: start, distance: distance, length: length)
+                buffer.withUnsafeMutableBufferPointer { pointer in
+                    LZ77.copyBytesWithSlack(pointer.baseAddress!, at: start, distance: distance, length: length)
+                }
+                #expect(buffer[..<(start + length)] == expected[..<(start + length)], "distance \(distance) length \(length)")
+                #expect(buffer[size] == sentinel, "distance \(distance) length \(length): wrote past the slack")
+            }
+        }
+    }
 }

@@ -30,4 +30,19 @@ struct ChecksumTests {
         fast.update(Array(data[7001...]))
         #expect(fast.value == UInt32(b << 16 | a))
     }
+
+    @Test("Adler-32 in 32-byte chunks equals the definition at every length around the chunk and block sizes, all bytes 255 included")
+    func adler32Lengths() {
+        let random = TestData.random(12_000, seed: 23)
+        let saturated = [UInt8](repeating: 255, count: 12_000)
+        for data in [random, saturated] {
+            for length in Array(0...100) + [5_535, 5_536, 5_537, 11_072, 11_073, 12_000] {
+                var a = 1, b = 0
+                for byte in data[0..<length] { a = (a + Int(byte)) % 65521; b = (b + a) % 65521 }
+                var checksum = Adler32()
+                checksum.update(Array(data[0..<length]))
+                #expect(checksum.value == UInt32(b << 16 | a), "length \(length)")
+            }
+        }
+    }
 }

@@ -299,4 +299,16 @@ struct InflateTests {
         guard (try? inflater.inflate()) == .finished else { return nil }
         return inflater.takeOutput()
     }
+
+    @Test("a one-shot inflate that outgrows its first guess grows once to the projected size and hands back a fitting buffer")
+    func oneShotGrowth() throws {
+        // Runs compress far beyond the first guess (twice the input).
+        let data = TestData.runs(3_000_000, seed: 41)
+        let stream = Zlib.compress(data, level: 6)
+        let output = try Zlib.decompress(stream, maxOutputBytes: data.count)
+        #expect(output == data)
+        #expect(output.capacity <= output.count + output.count / 2 + 4_096)
+        // The limit still holds exactly.
+        #expect(throws: ZoetropeError.self) { try Zlib.decompress(stream, maxOutputBytes: data.count - 1) }
+    }
 }

@@ -18,9 +18,9 @@
 /// guard try inflater.inflate() == .finished else { ... }
 /// ```
 ///
-/// Decoding is table-driven: one lookup in a 10-bit table decodes most literal/length codes, a
-/// 64-bit bit buffer is refilled eight bytes at a time, and matches copy with block moves where
-/// they do not overlap.
+/// Decoding is table-driven: one lookup in an 11-bit table gives most literal/length codes with
+/// their length base and extra bits, a 64-bit bit buffer is refilled eight bytes at a time without
+/// branches (up to three literals per refill), and matches copy in whole words.
 public struct Inflater: Sendable {
     /// The stream's wrapping.
     public enum Format: Sendable, Hashable {
@@ -59,6 +59,8 @@ public struct Inflater: Sendable {
     private var isFinalBlock = false
     private var literalTable = HuffmanTable.fixedLiteralLength
     private var distanceTable = HuffmanTable.fixedDistance
+    /// Dynamic blocks rebuild these tables in place (the first one copies them from the fixed ones).
+    private var codeLengthTable = HuffmanTable(primaryBits: HuffmanTable.codeLengthBits, capacity: HuffmanTable.codeLengthCapacity)
 
     // Input: bytes fed and not yet discarded; `inputBase` counts the discarded ones (for offsets).
     // `bits` is where the bit reader stands in `input` between calls.
@@ -109,8 +111,13 @@ public struct Inflater: Sendable {
     /// Bytes decoded but not yet taken.
     public var availableOutput: Int { outputCount - outputTaken }
 
-    /// Appends compressed bytes to the input.
+    /// Appends compressed bytes to the input. (The first bytes fed, when they are an array, are
+    /// kept without copying them: a one-shot inflate feeds the whole stream at once.)
     public mutating func feed<Bytes: Collection<UInt8>>(_ bytes: Bytes) {
+        if input.isEmpty, let array = bytes as? [UInt8] {
+            input = array
+            return
+        }
         // Drop consumed input first so that long streams fed in pieces do not accumulate.
         // Keep 8 bytes behind the read position: the bit buffer may hand up to 7 back (alignToByte).
         if bits.position >= 65_536 && bits.position * 2 >= input.count {
@@ -266,7 +273,7 @@ public struct Inflater: Sendable {
                 switch try decodeSymbols(&reader, pauseAt: pauseAt) {
                 case .endOfBlock: phase = isFinalBlock ? .trailer : .blockHeader
                 case .needsInput: return .needsInput
-                case .needsSpace: try reserveOutput(258)
+                case .needsSpace: try reserveOutput(258, consumed: reader.position, pauseAt: pauseAt)
                 case .paused: return .outputPending
                 }
             case .trailer:
@@ -327,7 +334,7 @@ public struct Inflater: Sendable {
         }
         if outputCount >= pauseAt { return .outputPending }
         let wanted = min(available, pauseAt - outputCount)
-        try reserveOutput(wanted)
+        try reserveOutput(wanted, consumed: reader.position, pauseAt: pauseAt)
         let count = min(wanted, min(output.count, maxOutputBytes - outputBase) - outputCount)
         let source = UnsafeBufferPointer(rebasing: reader.bytes[reader.position..<reader.position + count])
         let to = outputCount
@@ -353,15 +360,25 @@ public struct Inflater: Sendable {
     }
 
     /// Makes room for `count` more output bytes, or as many as the limit allows. Throws when not one
-    /// more byte fits.
-    private mutating func reserveOutput(_ count: Int) throws(ZoetropeError) {
+    /// more byte fits. `consumed` is how far the reader stands in `input`: with the whole stream
+    /// fed and no output limit to pause at (`pauseAt`), the output so far per input byte read
+    /// projects the final size, so a one-shot inflate grows its buffer once to about that instead
+    /// of doubling (and copying) several times.
+    private mutating func reserveOutput(_ count: Int, consumed: Int, pauseAt: Int) throws(ZoetropeError) {
         let ceiling = maxOutputBytes - outputBase
         let capacity = min(output.count, ceiling)
         if capacity - outputCount >= count { return }
         guard capacity < ceiling else {
             throw Self.error(.limitExceeded, "output exceeds the limit of \(maxOutputBytes) bytes")
         }
-        let wanted = max(outputCount + count, output.count * 2, 65_536)
+        var wanted = max(outputCount + count, output.count + output.count / 2, 65_536)
+        if inputComplete && pauseAt == .max && consumed > 0 && consumed < input.count {
+            // The rest of the input at the ratio so far, and an eighth more (as Doubles: the sizes
+            // are far below 2⁵³).
+            let ratio = Double(outputBase + outputCount) / Double(inputBase + consumed)
+            let projected = Double(outputCount) + Double(input.count - consumed) * ratio * 1.125
+            if projected < Double(ceiling) { wanted = max(wanted, Int(projected)) } else { wanted = ceiling }
+        }
         let newSize = min(ceiling, wanted)
         guard newSize > output.count else { return }
         // Copy only the bytes in use into a new buffer whose rest is left unwritten, as in `init`.
@@ -396,37 +413,41 @@ public struct Inflater: Sendable {
             guard try need(3, &reader) else { return false }
             codeLengthLengths[Self.codeLengthOrder[index]] = UInt8(reader.read(3))
         }
-        guard let codeLengthTable = HuffmanTable(lengths: codeLengthLengths, symbols: HuffmanTable.codeLengthSymbols,
-                                                 primaryBits: 7, allowIncomplete: false) else {
+        guard Self.build(&codeLengthTable, codeLengthLengths[...], HuffmanTable.codeLengthSymbols, complete: true) else {
             throw Self.error(.malformed, "invalid code length code")
         }
-        guard let lengths = try readCodeLengths(literalCount + distanceCount, with: codeLengthTable, &reader) else {
-            return false
-        }
+        guard let lengths = try readCodeLengths(literalCount + distanceCount, &reader) else { return false }
         guard lengths[256] != 0 else { throw Self.error(.malformed, "dynamic block has no end-of-block code") }
-        guard let literals = HuffmanTable(lengths: Array(lengths[0..<literalCount]),
-                                          symbolEntries: HuffmanTable.literalLengthEntries,
-                                          primaryBits: HuffmanTable.literalBits, allowIncomplete: true) else {
+        guard Self.build(&literalTable, lengths[..<literalCount], HuffmanTable.literalLengthSymbols, complete: false) else {
             throw Self.error(.malformed, "invalid literal/length code")
         }
-        guard let distances = HuffmanTable(lengths: Array(lengths[literalCount...]),
-                                           symbolEntries: HuffmanTable.distanceEntries,
-                                           primaryBits: HuffmanTable.distanceBits, allowIncomplete: true) else {
+        guard Self.build(&distanceTable, lengths[literalCount...], HuffmanTable.distanceSymbols, complete: false) else {
             throw Self.error(.malformed, "invalid distance code")
         }
-        literalTable = literals
-        distanceTable = distances
         return true
+    }
+
+    /// Rebuilds `table` in place for `lengths`; `complete` rejects the incomplete codes deflate
+    /// otherwise allows (none, or a single code).
+    private static func build(_ table: inout HuffmanTable, _ lengths: ArraySlice<UInt8>, _ symbols: [UInt32],
+                              complete: Bool) -> Bool {
+        if complete {
+            var left = 1
+            for length in 1...15 { left = left << 1 - lengths.lazy.filter { $0 == length }.count }
+            guard left == 0 else { return false }
+        }
+        return lengths.withUnsafeBufferPointer { lengths in
+            symbols.withUnsafeBufferPointer { table.build(lengths: lengths, symbols: $0) }
+        }
     }
 
     /// Reads `total` code lengths coded with `table` (RFC 1951 §3.2.7: lengths and repeat codes);
     /// `nil` when more input is needed.
-    private func readCodeLengths(_ total: Int, with table: HuffmanTable,
-                                 _ reader: inout LSBBitReader) throws(ZoetropeError) -> [UInt8]? {
+    private func readCodeLengths(_ total: Int, _ reader: inout LSBBitReader) throws(ZoetropeError) -> [UInt8]? {
         var lengths = [UInt8](repeating: 0, count: total)
         var index = 0
         while index < total {
-            guard let symbol = try decodeCarefully(table, maxCodeLength: 7, &reader) else { return nil }
+            guard let symbol = try decodeCodeLength(&reader) else { return nil }
             if symbol < 16 {
                 lengths[index] = UInt8(symbol)
                 index += 1
@@ -445,22 +466,22 @@ public struct Inflater: Sendable {
         return lengths
     }
 
-    /// Decodes one symbol with every check, for headers: `nil` when more input is needed.
-    private func decodeCarefully(_ table: HuffmanTable, maxCodeLength: Int,
-                                 _ reader: inout LSBBitReader) throws(ZoetropeError) -> UInt32? {
+    /// Decodes one code-length symbol with every check: `nil` when more input is needed.
+    private func decodeCodeLength(_ reader: inout LSBBitReader) throws(ZoetropeError) -> Int? {
         reader.refillBytes(upTo: 56)
         let bits = reader.bits
-        let entry = table.entries.withUnsafeBufferPointer {
-            HuffmanTable.lookup($0, bits, primaryBits: UInt64(table.primaryBits))
+        // The code-length code is complete and at most 7 bits long: its primary table holds it all.
+        let entry = codeLengthTable.entries.withUnsafeBufferPointer {
+            HuffmanTable.primary($0, bits, mask: UInt64(1 << HuffmanTable.codeLengthBits - 1))
         }
-        let length = Int(HuffmanTable.length(entry))
-        if HuffmanTable.kind(entry) == HuffmanTable.kindInvalid || length > reader.bitCount {
-            if reader.bitCount >= maxCodeLength { throw Self.error(.malformed, "invalid Huffman code") }
+        let length = HuffmanTable.consumed(entry)
+        if HuffmanTable.isInvalid(entry) || length > reader.bitCount {
+            if reader.bitCount >= HuffmanTable.codeLengthBits { throw Self.error(.malformed, "invalid Huffman code") }
             if inputComplete { throw Self.truncated }
             return nil
         }
         reader.consume(length)
-        return HuffmanTable.value(entry)
+        return HuffmanTable.payload(entry)
     }
 
     // MARK: - Compressed data (the hot loop)
@@ -476,7 +497,6 @@ public struct Inflater: Sendable {
         output = []
         defer { output = out }
         let literals = literalTable.entries, distances = distanceTable.entries
-        let literalBits = UInt64(literalTable.primaryBits), distanceBits = UInt64(distanceTable.primaryBits)
         let ceiling = maxOutputBytes - outputBase, complete = inputComplete
         var op = outputCount
         defer { outputCount = op }
@@ -487,7 +507,7 @@ public struct Inflater: Sendable {
                     guard let base = target.baseAddress else { return .needsSpace }
                     var decoder = HuffmanBlockDecoder(
                         reader: reader, out: base, op: op, capacity: min(target.count, ceiling), bufferEnd: target.count,
-                        literals: literals, distances: distances, literalBits: literalBits, distanceBits: distanceBits,
+                        literals: literals, distances: distances,
                         inputComplete: complete)
                     defer { reader = decoder.reader; op = decoder.op }
                     return try decoder.run(pauseAt: pauseAt)

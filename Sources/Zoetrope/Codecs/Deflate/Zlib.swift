@@ -16,18 +16,19 @@ public enum Zlib {
     ///   - maxOutputBytes: the most bytes the stream may inflate to.
     /// - Throws: ``ZoetropeError`` for malformed, truncated or oversized streams and checksum errors.
     public static func decompress(_ data: [UInt8], maxOutputBytes: Int) throws(ZoetropeError) -> [UInt8] {
-        // Start at four times the input (most data compresses less than that), at most 64 MiB,
-        // then double: the buffer is reserved, not zero-filled, so the guess costs little until
-        // it is written, and it saves regrowing (and page-faulting) buffer after buffer.
-        let guess = min(data.count, 16 << 20) * 4
+        // Start at twice the input (image data compresses about that much), at most 32 MiB; when
+        // that is too small the inflater projects the final size from the ratio so far and grows
+        // once to it. The buffer is reserved, not zero-filled, so the guess costs little until it
+        // is written.
+        let guess = min(data.count, 16 << 20) * 2
         var inflater = Inflater(format: .zlib, maxOutputBytes: maxOutputBytes, expectedOutputBytes: guess)
         inflater.feed(data)
         inflater.finishInput()
         _ = try inflater.inflate()
         let output = inflater.takeOutput()
         // The guess may have been far too big (data that did not compress): hand back a buffer
-        // that fits rather than one holding up to four times the output.
-        guard output.capacity > output.count + output.count / 4 + 4_096 else { return output }
+        // that fits rather than one holding up to twice the output.
+        guard output.capacity > output.count + output.count / 2 + 4_096 else { return output }
         return output.withUnsafeBufferPointer { [UInt8](unwrittenCount: $0.count, copying: $0) }
     }
 }

@@ -1,0 +1,135 @@
+extension HuffmanTable {
+    /// Rebuilds the table, in place, for code `lengths` (one per symbol, 0 = unused).
+    ///
+    /// The symbols are sorted by code length with one counting pass (a counting sort), then each
+    /// code is written once at its primary index and repeated for every bit pattern that may follow
+    /// it, with no per-symbol allocation. An over-subscribed code is rejected; so is an incomplete
+    /// one, except the two cases RFC 1951 and zlib allow: no code at all, or a single code (one
+    /// distance). Bit patterns no code has then look up as invalid entries.
+    /// - Parameters:
+    ///   - lengths: the code lengths (0…15).
+    ///   - symbols: per symbol, its entry without the code length (flags, payload, and the extra
+    ///     bits in bits 0–7), at least as many as `lengths`.
+    /// - Returns: `false` when the lengths do not form a usable prefix code.
+    mutating func build(lengths: UnsafeBufferPointer<UInt8>, symbols: UnsafeBufferPointer<UInt32>) -> Bool {
+        guard lengths.count <= symbols.count, lengths.count <= Int(UInt16.max) else { return false }
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 16) { counts in
+            withUnsafeTemporaryAllocation(of: UInt16.self, capacity: max(1, lengths.count)) { sorted in
+                guard let census = Self.census(lengths, counts: counts, primaryBits: primaryBits) else { return false }
+                if census.isIncomplete && census.used > 1 { return false }
+                Self.sortByLength(lengths, counts: counts, into: sorted)
+                let subtableBits = max(0, census.maxLength - primaryBits)
+                let size = (1 << primaryBits) + census.longCodes << subtableBits
+                if entries.count < size { entries = [UInt32](repeating: Self.invalidEntry, count: size) }
+                let primaryBits = self.primaryBits
+                entries.withUnsafeMutableBufferPointer { table in
+                    if census.isIncomplete {
+                        // At most one code: the patterns it leaves are invalid.
+                        UnsafeMutableBufferPointer(rebasing: table[..<size]).update(repeating: Self.invalidEntry)
+                    }
+                    Self.fill(table, primaryBits: primaryBits, subtableBits: subtableBits, counts: counts,
+                              sorted: UnsafeBufferPointer(sorted), symbols: symbols, maxLength: census.maxLength)
+                }
+                return true
+            }
+        }
+    }
+
+    /// What the code lengths add up to.
+    private struct Census {
+        var used = 0
+        var maxLength = 0
+        /// Symbols whose codes are longer than the primary width (each may start a subtable).
+        var longCodes = 0
+        var isIncomplete = false
+    }
+
+    /// Counts the codes of each length into `counts` (0…15); `nil` when a length is over 15 or the
+    /// code is over-subscribed.
+    private static func census(_ lengths: UnsafeBufferPointer<UInt8>, counts: UnsafeMutableBufferPointer<Int>,
+                               primaryBits: Int) -> Census? {
+        counts.update(repeating: 0)
+        for length in lengths {
+            guard length <= 15 else { return nil }
+            counts[Int(length)] += 1
+        }
+        var census = Census()
+        var left = 1
+        for length in 1...15 {
+            left = left << 1 - counts[length]
+            if left < 0 { return nil }
+            if counts[length] > 0 { census.maxLength = length }
+            census.used += counts[length]
+            if length > primaryBits { census.longCodes += counts[length] }
+        }
+        census.isIncomplete = left > 0
+        return census
+    }
+
+    /// Writes the used symbols into `sorted` by code length, in symbol order within a length (the
+    /// order of canonical codes), using the counts of each length.
+    private static func sortByLength(_ lengths: UnsafeBufferPointer<UInt8>, counts: UnsafeMutableBufferPointer<Int>,
+                                     into sorted: UnsafeMutableBufferPointer<UInt16>) {
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: 16) { next in
+            var offset = 0
+            for length in 1...15 {
+                next[length] = offset
+                offset += counts[length]
+            }
+            // In bounds: `next[length]` stays below the used count, which `sorted` holds.
+            for (symbol, length) in lengths.enumerated() where length != 0 {
+                sorted[next[Int(length)]] = UInt16(truncatingIfNeeded: symbol)
+                next[Int(length)] += 1
+            }
+        }
+    }
+
+    /// Writes every code, shortest first: codes up to the primary width straight into the primary
+    /// table, longer ones into the subtables their first `primaryBits` bits link to.
+    private static func fill(_ table: UnsafeMutableBufferPointer<UInt32>, primaryBits: Int, subtableBits: Int,
+                             counts: UnsafeMutableBufferPointer<Int>, sorted: UnsafeBufferPointer<UInt16>,
+                             symbols: UnsafeBufferPointer<UInt32>, maxLength: Int) {
+        let primarySize = 1 << primaryBits, subtableSize = 1 << subtableBits
+        var code = 0, index = 0
+        var linkedPrefix = -1, subtableStart = 0, nextSubtable = primarySize
+        for length in 1...max(1, maxLength) {
+            for _ in 0..<counts[length] {
+                let reversed = reverse(code, bits: length)
+                let symbolEntry = symbols[Int(sorted[index])]
+                code += 1
+                index += 1
+                if length <= primaryBits {
+                    let entry = symbolEntry &+ UInt32(length | length << 8)
+                    replicate(entry, into: table, start: 0, from: reversed, step: 1 << length, below: primarySize)
+                    continue
+                }
+                // Canonical codes in order have non-decreasing prefixes, so the codes sharing a
+                // prefix come together: a new prefix starts the next subtable.
+                let prefix = reversed & (primarySize - 1)
+                if prefix != linkedPrefix {
+                    linkedPrefix = prefix
+                    subtableStart = nextSubtable
+                    nextSubtable += subtableSize
+                    table[prefix] = UInt32(subtableStart) << 16 | exceptionalFlag | linkFlag
+                        | UInt32(subtableBits << 8 | primaryBits)
+                }
+                let rest = length - primaryBits
+                replicate(symbolEntry &+ UInt32(rest | rest << 8), into: table, start: subtableStart,
+                          from: reversed >> primaryBits, step: 1 << rest, below: subtableSize)
+            }
+            code <<= 1
+        }
+    }
+
+    /// Stores `entry` at `start + i` for every `i` from `first` in steps of `step` below `limit`:
+    /// every index whose low bits are the (reversed) code, whatever the bits after it.
+    @inline(__always)
+    private static func replicate(_ entry: UInt32, into table: UnsafeMutableBufferPointer<UInt32>, start: Int,
+                                  from first: Int, step: Int, below limit: Int) {
+        var index = first
+        while index < limit {
+            table[start + index] = entry
+            index += step
+        }
+    }
+}
