@@ -5,12 +5,13 @@ enum VP8LEncoder {
     /// The largest width or height (14-bit fields).
     static let maximumDimension = 16384
 
-    /// A VP8L chunk payload for `image` (1...16384 pixels each way, checked by the caller).
-    static func encode(_ image: RGBAImage, settings: VP8LEncoderSettings) -> [UInt8] {
+    /// A VP8L chunk payload for `image` (1...16384 pixels each way, checked by the caller): the
+    /// smallest of `plans` (by default those ``VP8LTransformPlan/candidates(for:settings:)`` picks).
+    static func encode(_ image: RGBAImage, settings: VP8LEncoderSettings, plans: [VP8LTransformPlan]? = nil) -> [UInt8] {
         let argb = argbPixels(image)
         let hasAlpha = argb.contains { $0 >> 24 != 0xff }
         var best: [UInt8]?
-        for plan in VP8LTransformPlan.candidates(for: argb, settings: settings) {
+        for plan in plans ?? VP8LTransformPlan.candidates(for: argb, settings: settings) {
             var writer = BitWriter(reservingCapacity: image.width * image.height)
             writeHeader(width: image.width, height: image.height, hasAlpha: hasAlpha, to: &writer)
             plan.write(argb, width: image.width, height: image.height, settings: settings, to: &writer)

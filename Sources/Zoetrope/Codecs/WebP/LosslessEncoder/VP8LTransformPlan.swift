@@ -2,19 +2,53 @@
 enum VP8LTransformPlan: Sendable {
     /// Entropy coding alone.
     case none
+    /// Colour indexing with this palette (at most 256 colours).
+    case palette([UInt32])
+    /// Subtract-green, then prediction, then cross-colour, for true-colour images.
+    case spatial
 
-    /// The plans worth trying for `argb`: all applicable ones when `settings` says so, else the
-    /// one the heuristics favour.
+    /// Images this small are also tried without transforms, whose sub-images would cost more
+    /// than they save.
+    static let smallImagePixels = 256
+
+    /// The plans worth trying for `argb`: all applicable ones when `settings` says so (or the
+    /// image is small), else the one the heuristics favour.
     static func candidates(for argb: [UInt32], settings: VP8LEncoderSettings) -> [VP8LTransformPlan] {
-        [.none]
+        let tryAll = settings.triesAllPlans || argb.count <= smallImagePixels
+        var plans: [VP8LTransformPlan] = []
+        if let colors = VP8LPaletteEncoder.palette(of: argb) { plans.append(.palette(colors)) }
+        if plans.isEmpty || tryAll { plans.append(.spatial) }
+        if tryAll { plans.append(.none) }
+        return plans
     }
 
     /// Writes the transforms and the main image's entropy-coded pixels.
     func write(_ argb: [UInt32], width: Int, height: Int, settings: VP8LEncoderSettings, to writer: inout BitWriter) {
+        var pixels = argb, codedWidth = width
         switch self {
         case .none:
-            writer.write(0, bits: 1)
-            VP8LEntropyEncoder.write(argb, width: width, isMainImage: true, settings: settings.entropy, to: &writer)
+            break
+        case .palette(let colors):
+            (pixels, codedWidth) = VP8LPaletteEncoder.write(palette: colors, argb: argb, width: width, height: height,
+                                                            settings: settings, to: &writer)
+        case .spatial:
+            writer.write(1, bits: 1)
+            writer.write(UInt32(VP8LTransform.Kind.subtractGreen.rawValue), bits: 2)
+            for index in pixels.indices { pixels[index] = Self.subtractGreen(pixels[index]) }
+            pixels = VP8LPredictorEncoder.write(pixels, width: width, height: height, tileBits: settings.tileBits,
+                                                settings: settings, to: &writer)
+            pixels = VP8LCrossColorEncoder.write(pixels, width: width, height: height, tileBits: settings.tileBits,
+                                                 settings: settings, to: &writer)
         }
+        writer.write(0, bits: 1) // no more transforms
+        VP8LEntropyEncoder.write(pixels, width: codedWidth, isMainImage: true, settings: settings.entropy, to: &writer)
+    }
+
+    /// The subtract-green transform (RFC 9649 §4.3): green taken from red and blue.
+    @inline(__always)
+    static func subtractGreen(_ argb: UInt32) -> UInt32 {
+        let green = (argb >> 8) & 0xff
+        let redBlue = ((argb | 0xff00_ff00) &- (green << 16 | green)) & 0x00ff_00ff
+        return (argb & 0xff00_ff00) | redBlue
     }
 }

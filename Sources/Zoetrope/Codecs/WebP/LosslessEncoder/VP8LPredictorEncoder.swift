@@ -1,0 +1,104 @@
+/// The predictor transform, forward (RFC 9649 §4.1): each pixel minus its prediction from
+/// already-coded neighbours, with a mode 0...13 per tile chosen by the smallest residual cost.
+///
+/// The edges follow the format whatever the tile's mode: the first pixel is predicted by opaque
+/// black, the rest of the top row by the left pixel, the first column by the pixel above.
+enum VP8LPredictorEncoder {
+    /// The prediction of `mode` from the neighbours (the same arithmetic as the decoder's).
+    @inline(__always)
+    static func predict(_ mode: Int, left: UInt32, top: UInt32, topLeft: UInt32, topRight: UInt32) -> UInt32 {
+        typealias P = VP8LPredictorTransform
+        switch mode {
+        case 1: return left
+        case 2: return top
+        case 3: return topRight
+        case 4: return topLeft
+        case 5: return P.average(P.average(left, topRight), top)
+        case 6: return P.average(left, topLeft)
+        case 7: return P.average(left, top)
+        case 8: return P.average(topLeft, top)
+        case 9: return P.average(top, topRight)
+        case 10: return P.average(P.average(left, topLeft), P.average(top, topRight))
+        case 11: return P.select(top: top, left: left, topLeft: topLeft)
+        case 12: return P.clampedAddSubtractFull(left, top, topLeft)
+        case 13: return P.clampedAddSubtractHalf(left, top, topLeft)
+        default: return P.opaqueBlack
+        }
+    }
+
+    /// The residual of the pixel at `index` (not in the top row or first column) under `mode`.
+    @inline(__always)
+    static func residual(_ pixels: UnsafeBufferPointer<UInt32>, _ index: Int, width: Int, mode: Int) -> UInt32 {
+        let above = index - width
+        let prediction = predict(mode, left: pixels[index - 1], top: pixels[above], topLeft: pixels[above - 1],
+                                 topRight: pixels[above + 1])
+        return vp8lSubtractPixels(pixels[index], prediction)
+    }
+
+    /// Writes the transform (type, tile size, the mode image) and returns the residuals.
+    static func write(_ argb: [UInt32], width: Int, height: Int, tileBits: Int,
+                      settings: VP8LEncoderSettings, to writer: inout BitWriter) -> [UInt32] {
+        let tilesPerRow = vp8lSubsampledSize(width, bits: tileBits)
+        let tileRows = vp8lSubsampledSize(height, bits: tileBits)
+        var modes = [UInt32](repeating: 0, count: tilesPerRow * tileRows)
+        var residuals = [UInt32](repeating: 0, count: argb.count)
+        argb.withUnsafeBufferPointer { pixels in
+            VP8LResidualCost.table.withUnsafeBufferPointer { cost in
+                for tileY in 0 ..< tileRows {
+                    for tileX in 0 ..< tilesPerRow {
+                        let tile = PixelRect(x: tileX << tileBits, y: tileY << tileBits,
+                                             width: min(1 << tileBits, width - (tileX << tileBits)),
+                                             height: min(1 << tileBits, height - (tileY << tileBits)))
+                        let mode = bestMode(pixels, tile: tile, width: width, cost: cost)
+                        modes[tileY * tilesPerRow + tileX] = 0xff00_0000 | UInt32(mode) << 8
+                        fill(&residuals, pixels, tile: tile, width: width, mode: mode)
+                    }
+                }
+            }
+        }
+        writer.write(1, bits: 1)
+        writer.write(UInt32(VP8LTransform.Kind.predictor.rawValue), bits: 2)
+        writer.write(UInt32(tileBits - 2), bits: 3)
+        VP8LEntropyEncoder.write(modes, width: tilesPerRow, isMainImage: false, settings: settings.subImage, to: &writer)
+        return residuals
+    }
+
+    /// The mode with the cheapest residuals over the tile's inner pixels (those off the edges).
+    private static func bestMode(_ pixels: UnsafeBufferPointer<UInt32>, tile: PixelRect, width: Int,
+                                 cost: UnsafeBufferPointer<Int32>) -> Int {
+        let firstX = max(tile.x, 1), firstY = max(tile.y, 1)
+        guard firstX < tile.maxX, firstY < tile.maxY else { return 0 }
+        var best = (mode: 0, cost: Int32.max)
+        for mode in 0 ..< 14 {
+            var total: Int32 = 0
+            for y in firstY ..< tile.maxY {
+                for x in firstX ..< tile.maxX {
+                    total &+= VP8LResidualCost.pixel(residual(pixels, y * width + x, width: width, mode: mode), cost)
+                }
+                if total >= best.cost { break }
+            }
+            if total < best.cost { best = (mode, total) }
+        }
+        return best.mode
+    }
+
+    /// Writes the residuals of the tile's pixels under `mode` (edge pixels by the edge rules).
+    private static func fill(_ residuals: inout [UInt32], _ pixels: UnsafeBufferPointer<UInt32>, tile: PixelRect,
+                             width: Int, mode: Int) {
+        for y in tile.y ..< tile.maxY {
+            for x in tile.x ..< tile.maxX {
+                let index = y * width + x
+                let prediction: UInt32
+                if y == 0 {
+                    prediction = x == 0 ? VP8LPredictorTransform.opaqueBlack : pixels[index - 1]
+                } else if x == 0 {
+                    prediction = pixels[index - width]
+                } else {
+                    residuals[index] = residual(pixels, index, width: width, mode: mode)
+                    continue
+                }
+                residuals[index] = vp8lSubtractPixels(pixels[index], prediction)
+            }
+        }
+    }
+}
