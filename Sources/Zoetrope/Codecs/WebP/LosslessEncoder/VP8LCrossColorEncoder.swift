@@ -24,31 +24,22 @@ enum VP8LCrossColorEncoder {
     /// pixels.
     static func write(_ argb: [UInt32], width: Int, height: Int, tileBits: Int,
                       settings: VP8LEncoderSettings, to writer: inout BitWriter) -> [UInt32] {
-        let tilesPerRow = vp8lSubsampledSize(width, bits: tileBits)
-        let tileRows = vp8lSubsampledSize(height, bits: tileBits)
-        var tiles = [UInt32](repeating: 0, count: tilesPerRow * tileRows)
+        let grid = VP8LTileGrid(width: width, height: height, bits: tileBits)
+        var tiles = [UInt32](repeating: 0, count: grid.count)
         var output = argb
         VP8LResidualCost.table.withUnsafeBufferPointer { cost in
-            for tileY in 0 ..< tileRows {
-                for tileX in 0 ..< tilesPerRow {
-                    let tile = PixelRect(x: tileX << tileBits, y: tileY << tileBits,
-                                         width: min(1 << tileBits, width - (tileX << tileBits)),
-                                         height: min(1 << tileBits, height - (tileY << tileBits)))
-                    var samples: [UInt32] = []
-                    samples.reserveCapacity(tile.area)
-                    for y in tile.y ..< tile.maxY { samples.append(contentsOf: argb[y * width + tile.x ..< y * width + tile.maxX]) }
-                    let multipliers = search(samples, cost: cost)
-                    tiles[tileY * tilesPerRow + tileX] = multipliers.word
-                    for y in tile.y ..< tile.maxY {
-                        for x in tile.x ..< tile.maxX { output[y * width + x] = multipliers.apply(argb[y * width + x]) }
-                    }
+            grid.forEach { index, tile in
+                var samples: [UInt32] = []
+                samples.reserveCapacity(tile.area)
+                for y in tile.y ..< tile.maxY { samples.append(contentsOf: argb[y * width + tile.x ..< y * width + tile.maxX]) }
+                let multipliers = search(samples, cost: cost)
+                tiles[index] = multipliers.word
+                for y in tile.y ..< tile.maxY {
+                    for x in tile.x ..< tile.maxX { output[y * width + x] = multipliers.apply(argb[y * width + x]) }
                 }
             }
         }
-        writer.write(1, bits: 1)
-        writer.write(UInt32(VP8LTransform.Kind.crossColor.rawValue), bits: 2)
-        writer.write(UInt32(tileBits - 2), bits: 3)
-        VP8LEntropyEncoder.write(tiles, width: tilesPerRow, isMainImage: false, settings: settings.subImage, to: &writer)
+        grid.writeTransform(.crossColor, tiles: tiles, settings: settings, to: &writer)
         return output
     }
 

@@ -7,13 +7,21 @@ enum VP8LEntropyEncoder {
         var matching: VP8LMatchFinder.Settings
         /// Colour cache sizes to try (log2; 0 is no cache).
         var cacheCandidates: [Int]
+        /// Run LZ77 a second time, taking only the matches that pay under the first pass's costs.
+        var refinesMatches = false
     }
 
     /// Writes `pixels` (`width` per row). `isMainImage` adds the meta prefix code flag, which
     /// only the main image has.
     static func write(_ pixels: [UInt32], width: Int, isMainImage: Bool, settings: Settings,
                       to writer: inout BitWriter) {
-        let plain = VP8LMatchFinder.tokens(pixels, width: width, settings: settings.matching)
+        var plain = VP8LMatchFinder.tokens(pixels, width: width, settings: settings.matching)
+        if settings.refinesMatches {
+            var matching = settings.matching
+            matching.costs = VP8LCostModel(VP8LHistogram(plain, cacheBits: 0))
+            matching.minimumLength = 2
+            plain = VP8LMatchFinder.tokens(pixels, width: width, settings: matching)
+        }
         let (cacheBits, tokens) = VP8LColorCacheEncoder.best(of: settings.cacheCandidates, tokens: plain, pixels: pixels)
         if cacheBits > 0 {
             writer.write(1, bits: 1)

@@ -10,6 +10,8 @@ struct VP8LMatchFinder {
         var isLazy: Bool
         /// The shortest match taken.
         var minimumLength = 3
+        /// With a model, a match is taken only when it costs less than its pixels as literals.
+        var costs: VP8LCostModel? = nil
     }
 
     /// The farthest distance a code can express, kept below the format's limit.
@@ -98,6 +100,17 @@ struct VP8LMatchFinder {
             return best
         }
 
+        /// Whether copying `length` pixels with `distanceCode` costs less than their literals.
+        func pays(_ length: Int, _ distanceCode: Int, at position: Int, _ costs: VP8LCostModel) -> Bool {
+            let copy = costs.copy(length: length, distanceCode: distanceCode)
+            var literals: Float = 0
+            for index in position ..< position + length {
+                literals += costs.literal(pixels[index])
+                if literals > copy { return true }
+            }
+            return false
+        }
+
         mutating func run(into tokens: inout [VP8LToken]) {
             var position = 0
             let count = pixels.count
@@ -114,10 +127,13 @@ struct VP8LMatchFinder {
                     }
                 }
                 if match.length < settings.minimumLength { match = (1, 0) }
+                let code = match.distance == 0 ? 0 : VP8LDistanceCodes.code(distance: match.distance, width: width)
+                if match.distance != 0, let costs = settings.costs, !pays(match.length, code, at: position, costs) {
+                    match = (1, 0)
+                }
                 if match.distance == 0 {
                     tokens.append(.literal(pixels[position]))
                 } else {
-                    let code = VP8LDistanceCodes.code(distance: match.distance, width: width)
                     tokens.append(.copy(length: match.length, distanceCode: code))
                 }
                 position += match.length

@@ -38,28 +38,19 @@ enum VP8LPredictorEncoder {
     /// Writes the transform (type, tile size, the mode image) and returns the residuals.
     static func write(_ argb: [UInt32], width: Int, height: Int, tileBits: Int,
                       settings: VP8LEncoderSettings, to writer: inout BitWriter) -> [UInt32] {
-        let tilesPerRow = vp8lSubsampledSize(width, bits: tileBits)
-        let tileRows = vp8lSubsampledSize(height, bits: tileBits)
-        var modes = [UInt32](repeating: 0, count: tilesPerRow * tileRows)
+        let grid = VP8LTileGrid(width: width, height: height, bits: tileBits)
+        var modes = [UInt32](repeating: 0, count: grid.count)
         var residuals = [UInt32](repeating: 0, count: argb.count)
         argb.withUnsafeBufferPointer { pixels in
             VP8LResidualCost.table.withUnsafeBufferPointer { cost in
-                for tileY in 0 ..< tileRows {
-                    for tileX in 0 ..< tilesPerRow {
-                        let tile = PixelRect(x: tileX << tileBits, y: tileY << tileBits,
-                                             width: min(1 << tileBits, width - (tileX << tileBits)),
-                                             height: min(1 << tileBits, height - (tileY << tileBits)))
-                        let mode = bestMode(pixels, tile: tile, width: width, cost: cost)
-                        modes[tileY * tilesPerRow + tileX] = 0xff00_0000 | UInt32(mode) << 8
-                        fill(&residuals, pixels, tile: tile, width: width, mode: mode)
-                    }
+                grid.forEach { index, tile in
+                    let mode = bestMode(pixels, tile: tile, width: width, cost: cost)
+                    modes[index] = 0xff00_0000 | UInt32(mode) << 8
+                    fill(&residuals, pixels, tile: tile, width: width, mode: mode)
                 }
             }
         }
-        writer.write(1, bits: 1)
-        writer.write(UInt32(VP8LTransform.Kind.predictor.rawValue), bits: 2)
-        writer.write(UInt32(tileBits - 2), bits: 3)
-        VP8LEntropyEncoder.write(modes, width: tilesPerRow, isMainImage: false, settings: settings.subImage, to: &writer)
+        grid.writeTransform(.predictor, tiles: modes, settings: settings, to: &writer)
         return residuals
     }
 
