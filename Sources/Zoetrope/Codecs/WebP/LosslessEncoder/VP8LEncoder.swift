@@ -58,7 +58,7 @@ struct VP8LEncoderSettings: Sendable {
         let caches: [Int] = level < 3 ? [0] : level < 6 ? [0, 4, 8] : Array(0...10)
         entropy = VP8LEntropyEncoder.Settings(
             matching: VP8LMatchFinder.Settings(chainLength: chain, isLazy: level >= 5),
-            cacheCandidates: caches, refinesMatches: level >= 5)
+            cacheCandidates: caches, refinesMatches: level >= 5, parsesOptimally: level >= 8)
         triesAllPlans = level >= 7
         tileBits = level >= 8 ? 4 : 5
     }

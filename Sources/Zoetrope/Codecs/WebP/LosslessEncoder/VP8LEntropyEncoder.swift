@@ -9,6 +9,8 @@ enum VP8LEntropyEncoder {
         var cacheCandidates: [Int]
         /// Run LZ77 a second time, taking only the matches that pay under the first pass's costs.
         var refinesMatches = false
+        /// Make that second pass the cheapest parse under those costs, not a greedy one.
+        var parsesOptimally = false
     }
 
     /// Writes `pixels` (`width` per row). `isMainImage` adds the meta prefix code flag, which
@@ -20,7 +22,7 @@ enum VP8LEntropyEncoder {
             var matching = settings.matching
             matching.costs = VP8LCostModel(VP8LHistogram(plain, cacheBits: 0))
             matching.minimumLength = 2
-            plain = VP8LMatchFinder.tokens(pixels, width: width, settings: matching)
+            plain = VP8LMatchFinder.tokens(pixels, width: width, settings: matching, optimal: settings.parsesOptimally)
         }
         let (cacheBits, tokens) = VP8LColorCacheEncoder.best(of: settings.cacheCandidates, tokens: plain, pixels: pixels)
         if cacheBits > 0 {

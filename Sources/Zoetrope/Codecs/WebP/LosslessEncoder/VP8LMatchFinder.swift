@@ -18,8 +18,10 @@ struct VP8LMatchFinder {
     static let window = (1 << 20) - 120
     private static let hashBits = 18
 
-    /// Tokens for `pixels` (`width` per row): literals and copies, no cache indices.
-    static func tokens(_ pixels: [UInt32], width: Int, settings: Settings) -> [VP8LToken] {
+    /// Tokens for `pixels` (`width` per row): literals and copies, no cache indices. With
+    /// `optimal` (and a cost model in `settings`), the cheapest parse under the model's costs
+    /// instead of a greedy or lazy one.
+    static func tokens(_ pixels: [UInt32], width: Int, settings: Settings, optimal: Bool = false) -> [VP8LToken] {
         let count = pixels.count
         var tokens: [VP8LToken] = []
         tokens.reserveCapacity(count / 2)
@@ -30,7 +32,11 @@ struct VP8LMatchFinder {
             head.withUnsafeMutableBufferPointer { head in
                 chain.withUnsafeMutableBufferPointer { chain in
                     var finder = Search(pixels: pixels, head: head, chain: chain, width: width, settings: settings)
-                    finder.run(into: &tokens)
+                    if optimal, let costs = settings.costs {
+                        finder.runOptimal(into: &tokens, costs: costs)
+                    } else {
+                        finder.run(into: &tokens)
+                    }
                 }
             }
         }
@@ -38,7 +44,7 @@ struct VP8LMatchFinder {
     }
 
     /// The search state over one image.
-    private struct Search {
+    struct Search {
         let pixels: UnsafeBufferPointer<UInt32>
         let head: UnsafeMutableBufferPointer<Int32>
         let chain: UnsafeMutableBufferPointer<Int32>
