@@ -26,6 +26,16 @@ struct WebPEncoderLibWebPTests {
         }
     }
 
+    @Test("an image coded with several prefix code groups (an entropy image) decodes exactly with dwebp",
+          LibWebPTools.requirement)
+    func entropyImage() throws {
+        let image = WebPEncoderTests.twoRegions()
+        for level in [6, 9] {
+            let reference = try #require(try LibWebPTools.decode(try WebPEncoder.encode(image, level: level)))
+            #expect(reference.pixels == image.pixels, "level \(level)")
+        }
+    }
+
     @Test("webpmux reads every frame of an animation, and dwebp decodes each to the planned piece",
           LibWebPTools.requirement)
     func animationFrames() throws {

@@ -85,6 +85,35 @@ struct WebPEncoderTests {
         }
     }
 
+    @Test("regions with different statistics get their own prefix codes (entropy image), exactly")
+    func entropyImage() throws {
+        let image = Self.twoRegions()
+        let settings = VP8LEncoderSettings(level: 6)
+        var single = settings
+        single.entropy.entropyImageBits = 0
+        var sizes: [Int] = []
+        for options in [settings, single] {
+            let payload = VP8LEncoder.encode(image, settings: options)
+            let body = WebPFileWriter.chunk(RIFFChunk.vp8l, payload)
+            #expect(try Self.decodeStill(WebPFileWriter.riffHeader(bodySize: body.count) + body) == image)
+            sizes.append(payload.count)
+        }
+        #expect(sizes[0] < sizes[1])
+    }
+
+    /// Noise in two halves with different colours: one set of prefix codes fits neither well.
+    static func twoRegions() -> RGBAImage {
+        var rng = SplitMix64(seed: 5)
+        var image = RGBAImage(width: 128, height: 96)
+        for y in 0..<96 {
+            for x in 0..<128 {
+                let noise = UInt8(truncatingIfNeeded: rng.next() & 0x3f)
+                image[x, y] = x < 64 ? (noise &+ 100, 10, 200, 255) : (20, noise, 30 &+ noise / 4, 255)
+            }
+        }
+        return image
+    }
+
     @Test("the widest image VP8L allows is written")
     func widestImage() throws {
         var image = RGBAImage(width: 16384, height: 1)

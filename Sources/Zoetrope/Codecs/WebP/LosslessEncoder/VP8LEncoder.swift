@@ -58,13 +58,12 @@ struct VP8LEncoderSettings: Sendable {
         let caches: [Int] = level < 3 ? [0] : level < 6 ? [0, 4, 8] : Array(0...10)
         entropy = VP8LEntropyEncoder.Settings(
             matching: VP8LMatchFinder.Settings(chainLength: chain, isLazy: level >= 5),
-            cacheCandidates: caches, refinesMatches: level >= 5, parsesOptimally: level >= 8)
+            cacheCandidates: caches, refinesMatches: level >= 5, parsesOptimally: level >= 6,
+            entropyImageBits: level < 4 ? 0 : level < 7 ? 5 : 4, groupLimit: level < 8 ? 64 : 256)
         triesAllPlans = level >= 7
         tileBits = level >= 8 ? 4 : 5
     }
 
     /// Settings for a transform's sub-image: small, so a quick search does.
-    var subImage: VP8LEntropyEncoder.Settings {
-        VP8LEntropyEncoder.Settings(matching: entropy.matching, cacheCandidates: [0])
-    }
+    var subImage: VP8LEntropyEncoder.Settings { entropy.forSubImage }
 }

@@ -1,6 +1,7 @@
 /// Writes the entropy-coded part of one VP8L image level (RFC 9649 §5): the colour cache size,
-/// for the main image the (absent) meta prefix codes, the five prefix codes of its single group,
-/// and the pixels as literals, cache indices and backward references.
+/// for the main image the meta prefix codes (an entropy image when several code groups pay),
+/// the prefix codes of each group, and the pixels as literals, cache indices and backward
+/// references.
 enum VP8LEntropyEncoder {
     /// How hard to compress.
     struct Settings: Sendable {
@@ -11,33 +12,58 @@ enum VP8LEntropyEncoder {
         var refinesMatches = false
         /// Make that second pass the cheapest parse under those costs, not a greedy one.
         var parsesOptimally = false
+        /// log2 of the entropy image's tile side; 0 for one code group.
+        var entropyImageBits = 0
+        /// The most code groups.
+        var groupLimit = 1
     }
 
     /// Writes `pixels` (`width` per row). `isMainImage` adds the meta prefix code flag, which
     /// only the main image has.
     static func write(_ pixels: [UInt32], width: Int, isMainImage: Bool, settings: Settings,
                       to writer: inout BitWriter) {
-        var plain = VP8LMatchFinder.tokens(pixels, width: width, settings: settings.matching)
-        if settings.refinesMatches {
-            var matching = settings.matching
-            matching.costs = VP8LCostModel(VP8LHistogram(plain, cacheBits: 0))
-            matching.minimumLength = 2
-            plain = VP8LMatchFinder.tokens(pixels, width: width, settings: matching, optimal: settings.parsesOptimally)
-        }
-        let (cacheBits, tokens) = VP8LColorCacheEncoder.best(of: settings.cacheCandidates, tokens: plain, pixels: pixels)
+        let (cacheBits, tokens) = VP8LColorCacheEncoder.best(of: settings.cacheCandidates,
+                                                             tokens: matches(pixels, width: width, settings: settings),
+                                                             pixels: pixels)
         if cacheBits > 0 {
             writer.write(1, bits: 1)
             writer.write(UInt32(cacheBits), bits: 4)
         } else {
             writer.write(0, bits: 1)
         }
-        if isMainImage { writer.write(0, bits: 1) } // one prefix code group for the whole image
-        let histogram = VP8LHistogram(tokens, cacheBits: cacheBits)
-        let codes = Codes(histogram)
-        for code in [codes.green, codes.red, codes.blue, codes.alpha, codes.distance] {
-            VP8LCodeLengthWriter.write(code, to: &writer)
+        if isMainImage, settings.entropyImageBits > 0,
+           let image = VP8LEntropyImage.plan(tokens: tokens, width: width, height: pixels.count / width, cacheBits: cacheBits,
+                                             bits: settings.entropyImageBits, limit: settings.groupLimit) {
+            let groups = image.groups(of: tokens)
+            var histograms = [VP8LHistogram](repeating: VP8LHistogram(cacheBits: cacheBits), count: image.groupCount)
+            for (token, group) in zip(tokens, groups) { histograms[group].add(token) }
+            let single = VP8LHistogram(tokens, cacheBits: cacheBits).estimatedBits
+            let split = histograms.reduce(0) { $0 + $1.estimatedBits + Double(VP8LHistogramClusters.groupOverheadBits) }
+            if split < single {
+                writer.write(1, bits: 1)
+                writer.write(UInt32(image.grid.bits - 2), bits: 3)
+                write(image.tileImage, width: image.grid.tilesPerRow, isMainImage: false, settings: settings.forSubImage,
+                      to: &writer)
+                let codes = histograms.map(Codes.init)
+                for group in codes { group.writeDescriptions(to: &writer) }
+                for (token, group) in zip(tokens, groups) { codes[group].write(token, to: &writer) }
+                return
+            }
         }
+        if isMainImage { writer.write(0, bits: 1) } // one prefix code group for the whole image
+        let codes = Codes(VP8LHistogram(tokens, cacheBits: cacheBits))
+        codes.writeDescriptions(to: &writer)
         for token in tokens { codes.write(token, to: &writer) }
+    }
+
+    /// Literals and copies for `pixels`: one LZ77 pass, or a second one priced by the first.
+    private static func matches(_ pixels: [UInt32], width: Int, settings: Settings) -> [VP8LToken] {
+        let plain = VP8LMatchFinder.tokens(pixels, width: width, settings: settings.matching)
+        guard settings.refinesMatches else { return plain }
+        var matching = settings.matching
+        matching.costs = VP8LCostModel(VP8LHistogram(plain, cacheBits: 0))
+        matching.minimumLength = 2
+        return VP8LMatchFinder.tokens(pixels, width: width, settings: matching, optimal: settings.parsesOptimally)
     }
 
     /// The five codes of a group.
@@ -50,6 +76,10 @@ enum VP8LEntropyEncoder {
             blue = VP8LHuffmanCode(histogram: histogram.blue)
             alpha = VP8LHuffmanCode(histogram: histogram.alpha)
             distance = VP8LHuffmanCode(histogram: histogram.distance)
+        }
+
+        func writeDescriptions(to writer: inout BitWriter) {
+            for code in [green, red, blue, alpha, distance] { VP8LCodeLengthWriter.write(code, to: &writer) }
         }
 
         @inline(__always)
@@ -72,5 +102,12 @@ enum VP8LEntropyEncoder {
                 writer.write(distance.extra, bits: distance.extraBits)
             }
         }
+    }
+}
+
+extension VP8LEntropyEncoder.Settings {
+    /// The same search for a sub-image, with one code group and no cache.
+    var forSubImage: VP8LEntropyEncoder.Settings {
+        VP8LEntropyEncoder.Settings(matching: matching, cacheCandidates: [0])
     }
 }
