@@ -6,6 +6,9 @@ struct WebPEncoderLibWebPTests {
     /// Each plan that applies to `image`, by name.
     static func plans(_ image: RGBAImage) -> [(String, VP8LTransformPlan)] {
         var plans: [(String, VP8LTransformPlan)] = [("none", .none), ("spatial", .spatial)]
+        for (green, cross) in [(false, false), (true, false), (false, true)] {
+            plans.append(("predictor, subtract-green \(green), cross-colour \(cross)", .spatial(subtractGreen: green, crossColor: cross)))
+        }
         if let colors = VP8LPaletteEncoder.palette(of: VP8LEncoder.argbPixels(image)) { plans.append(("palette", .palette(colors))) }
         return plans
     }

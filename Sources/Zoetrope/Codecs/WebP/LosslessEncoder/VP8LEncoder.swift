@@ -51,17 +51,21 @@ struct VP8LEncoderSettings: Sendable {
     var triesAllPlans: Bool
     /// log2 of the predictor and cross-colour tile sides.
     var tileBits: Int
+    /// Also try prediction without subtract-green and cross-colour (and, with
+    /// ``triesAllPlans``, each of them alone).
+    var triesSpatialVariants: Bool
 
     init(level: Int) {
         let level = min(max(level, 0), 9)
-        let chain = [1, 4, 8, 16, 24, 32, 48, 64, 128, 256][level]
+        let chain = [1, 4, 8, 16, 24, 32, 48, 64, 96, 128][level]
         let caches: [Int] = level < 3 ? [0] : level < 6 ? [0, 4, 8] : Array(0...10)
         entropy = VP8LEntropyEncoder.Settings(
             matching: VP8LMatchFinder.Settings(chainLength: chain, isLazy: level >= 5),
             cacheCandidates: caches, refinesMatches: level >= 5, parsesOptimally: level >= 6,
-            entropyImageBits: level < 4 ? 0 : level < 7 ? 5 : 4, groupLimit: level < 8 ? 64 : 256)
+            entropyImageBits: level < 4 ? 0 : 5, groupLimit: 64)
         triesAllPlans = level >= 7
-        tileBits = level >= 8 ? 4 : 5
+        triesSpatialVariants = level >= 6
+        tileBits = 5
     }
 
     /// Settings for a transform's sub-image: small, so a quick search does.

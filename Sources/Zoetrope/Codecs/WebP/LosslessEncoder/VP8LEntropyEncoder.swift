@@ -38,7 +38,9 @@ enum VP8LEntropyEncoder {
             var histograms = [VP8LHistogram](repeating: VP8LHistogram(cacheBits: cacheBits), count: image.groupCount)
             for (token, group) in zip(tokens, groups) { histograms[group].add(token) }
             let single = VP8LHistogram(tokens, cacheBits: cacheBits).estimatedBits
-            let split = histograms.reduce(0) { $0 + $1.estimatedBits + Double(VP8LHistogramClusters.groupOverheadBits) }
+            // The entropy image costs about half of log₂ groups per tile once compressed.
+            let mapBits = Double(image.grid.count) * VP8LEntropy.log2(Double(image.groupCount)) / 2
+            let split = histograms.reduce(mapBits) { $0 + $1.estimatedBits + Double(VP8LHistogramClusters.groupOverheadBits) }
             if split < single {
                 writer.write(1, bits: 1)
                 writer.write(UInt32(image.grid.bits - 2), bits: 3)

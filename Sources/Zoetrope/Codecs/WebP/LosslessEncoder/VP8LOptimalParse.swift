@@ -20,17 +20,23 @@ extension VP8LMatchFinder.Search {
                 stepLength[position + 1] = 1
                 stepCode[position + 1] = 0
             }
-            let match = previous.length > Self.followedLength ? (length: previous.length - 1, distance: previous.distance)
-                : longestMatch(at: position)
+            let following = previous.length > Self.followedLength
+            let match = following ? (length: previous.length - 1, distance: previous.distance) : longestMatch(at: position)
             previous = match
-            guard match.length >= 2 else { continue }
-            let code = VP8LDistanceCodes.code(distance: match.distance, width: width)
-            for length in Self.lengths(upTo: match.length) {
-                let cost = base + costs.copy(length: length, distanceCode: code)
-                if cost < total[position + length] {
-                    total[position + length] = cost
-                    stepLength[position + length] = Int32(length)
-                    stepCode[position + length] = Int32(code)
+            // The longest match may lie far back: the pixels left and above, whose distance codes
+            // are cheapest, are offered too (unless a long match is being followed).
+            let limit = min(VP8LPrefixEncoding.maximumLength, count - position)
+            let nearby = following ? [] : [1, width].filter { $0 <= position && $0 != match.distance }
+            for (length, distance) in [match] + nearby.map({ (matchLength(position, distance: $0, limit: limit), $0) })
+            where length >= 2 {
+                let code = VP8LDistanceCodes.code(distance: distance, width: width)
+                for candidate in Self.lengths(upTo: length) {
+                    let cost = base + costs.copy(length: candidate, distanceCode: code)
+                    if cost < total[position + candidate] {
+                        total[position + candidate] = cost
+                        stepLength[position + candidate] = Int32(candidate)
+                        stepCode[position + candidate] = Int32(code)
+                    }
                 }
             }
         }

@@ -44,7 +44,10 @@ enum VP8LPredictorEncoder {
         argb.withUnsafeBufferPointer { pixels in
             VP8LResidualCost.table.withUnsafeBufferPointer { cost in
                 grid.forEach { index, tile in
-                    let mode = bestMode(pixels, tile: tile, width: width, cost: cost)
+                    // The neighbours' modes cost less in the mode image: prefer them a little.
+                    let left = index % grid.tilesPerRow > 0 ? Int((modes[index - 1] >> 8) & 0xf) : -1
+                    let top = index >= grid.tilesPerRow ? Int((modes[index - grid.tilesPerRow] >> 8) & 0xf) : -1
+                    let mode = bestMode(pixels, tile: tile, width: width, cost: cost, preferred: (left, top))
                     modes[index] = 0xff00_0000 | UInt32(mode) << 8
                     fill(&residuals, pixels, tile: tile, width: width, mode: mode)
                 }
@@ -54,14 +57,18 @@ enum VP8LPredictorEncoder {
         return residuals
     }
 
-    /// The mode with the cheapest residuals over the tile's inner pixels (those off the edges).
+    /// About what a mode unlike its neighbours' costs in the mode image, in 1/16 bits.
+    static let modeChangeCost: Int32 = 6 * 16
+
+    /// The mode with the cheapest residuals over the tile's inner pixels (those off the edges),
+    /// counting ``modeChangeCost`` against modes other than the `preferred` (left, top) ones.
     private static func bestMode(_ pixels: UnsafeBufferPointer<UInt32>, tile: PixelRect, width: Int,
-                                 cost: UnsafeBufferPointer<Int32>) -> Int {
+                                 cost: UnsafeBufferPointer<Int32>, preferred: (Int, Int)) -> Int {
         let firstX = max(tile.x, 1), firstY = max(tile.y, 1)
-        guard firstX < tile.maxX, firstY < tile.maxY else { return 0 }
+        guard firstX < tile.maxX, firstY < tile.maxY else { return max(preferred.0, preferred.1, 0) }
         var best = (mode: 0, cost: Int32.max)
         for mode in 0 ..< 14 {
-            var total: Int32 = 0
+            var total: Int32 = mode == preferred.0 || mode == preferred.1 ? 0 : modeChangeCost
             for y in firstY ..< tile.maxY {
                 for x in firstX ..< tile.maxX {
                     total &+= VP8LResidualCost.pixel(residual(pixels, y * width + x, width: width, mode: mode), cost)

@@ -4,8 +4,12 @@ enum VP8LTransformPlan: Sendable {
     case none
     /// Colour indexing with this palette (at most 256 colours).
     case palette([UInt32])
-    /// Subtract-green, then prediction, then cross-colour, for true-colour images.
-    case spatial
+    /// Prediction, for true-colour images; with subtract-green before it and cross-colour after
+    /// when those are set.
+    case spatial(subtractGreen: Bool, crossColor: Bool)
+
+    /// All three transforms that decorrelate true colour.
+    static let spatial = VP8LTransformPlan.spatial(subtractGreen: true, crossColor: true)
 
     /// Images this small are also tried without transforms, whose sub-images would cost more
     /// than they save.
@@ -17,7 +21,11 @@ enum VP8LTransformPlan: Sendable {
         let tryAll = settings.triesAllPlans || argb.count <= smallImagePixels
         var plans: [VP8LTransformPlan] = []
         if let colors = VP8LPaletteEncoder.palette(of: argb) { plans.append(.palette(colors)) }
-        if plans.isEmpty || tryAll { plans.append(.spatial) }
+        if plans.isEmpty || tryAll {
+            plans.append(.spatial)
+            if settings.triesSpatialVariants { plans.append(.spatial(subtractGreen: false, crossColor: false)) }
+            if tryAll { plans += [.spatial(subtractGreen: true, crossColor: false), .spatial(subtractGreen: false, crossColor: true)] }
+        }
         if tryAll { plans.append(.none) }
         return plans
     }
@@ -31,14 +39,18 @@ enum VP8LTransformPlan: Sendable {
         case .palette(let colors):
             (pixels, codedWidth) = VP8LPaletteEncoder.write(palette: colors, argb: argb, width: width, height: height,
                                                             settings: settings, to: &writer)
-        case .spatial:
-            writer.write(1, bits: 1)
-            writer.write(UInt32(VP8LTransform.Kind.subtractGreen.rawValue), bits: 2)
-            for index in pixels.indices { pixels[index] = Self.subtractGreen(pixels[index]) }
+        case .spatial(let subtractsGreen, let crossColor):
+            if subtractsGreen {
+                writer.write(1, bits: 1)
+                writer.write(UInt32(VP8LTransform.Kind.subtractGreen.rawValue), bits: 2)
+                for index in pixels.indices { pixels[index] = Self.subtractGreen(pixels[index]) }
+            }
             pixels = VP8LPredictorEncoder.write(pixels, width: width, height: height, tileBits: settings.tileBits,
                                                 settings: settings, to: &writer)
-            pixels = VP8LCrossColorEncoder.write(pixels, width: width, height: height, tileBits: settings.tileBits,
-                                                 settings: settings, to: &writer)
+            if crossColor {
+                pixels = VP8LCrossColorEncoder.write(pixels, width: width, height: height, tileBits: settings.tileBits,
+                                                     settings: settings, to: &writer)
+            }
         }
         writer.write(0, bits: 1) // no more transforms
         VP8LEntropyEncoder.write(pixels, width: codedWidth, isMainImage: true, settings: settings.entropy, to: &writer)
