@@ -1,19 +1,22 @@
 import ArgumentParser
 import Zoetrope
 
-/// `zoetrope convert IN OUT`: re-encodes any image Zoetrope decodes as GIF or APNG (or PNG).
+/// `zoetrope convert IN OUT`: re-encodes any image Zoetrope decodes as GIF, APNG (or PNG) or
+/// lossless WebP.
 struct ConvertCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "convert",
-        abstract: "Convert an animated or still image to GIF, APNG or PNG.",
+        abstract: "Convert an animated or still image to GIF, APNG, PNG or lossless WebP.",
         discussion: """
         Reads any file Zoetrope decodes (\(FormatNames.list)) and writes its fully composited frames, \
         keeping each frame's display duration and the loop count. The format comes from --format, \
-        else from OUTPUT's extension (.gif; .png or .apng: APNG, or a plain PNG for one frame); \
+        else from OUTPUT's extension (.gif; .png or .apng: APNG, or a plain PNG for one frame; .webp: \
+        lossless WebP, animated or still); \
         it must be given when writing to standard output.
 
         APNG output is exact: frames are stored as the rectangle that changed, in the smallest \
-        sample format that keeps every pixel. GIF output is exact when every frame has at most 256 \
+        sample format that keeps every pixel. WebP output is lossless (VP8L) and exact too, each \
+        frame stored as the changed rectangle. GIF output is exact when every frame has at most 256 \
         colours and no partial transparency.
 
         Nothing is lost: the output is written to a temporary file beside it and moved into place \
@@ -29,6 +32,7 @@ struct ConvertCommand: ParsableCommand {
           zoetrope convert loading.gif loading.png
           zoetrope convert anim.png anim.gif --frames 0-9 --width 200
           zoetrope convert big.gif small.png --level 9
+          zoetrope convert clip.gif clip.webp
           curl -s URL | zoetrope convert - - --format png > out.png
         """
     )
@@ -39,10 +43,10 @@ struct ConvertCommand: ParsableCommand {
     @Argument(help: "The file to write (replaced if it exists), or - for standard output.")
     var output: String
 
-    @Option(help: "Output format: gif, png or apng (default: from OUTPUT's extension).")
+    @Option(help: "Output format: gif, png, apng or webp (default: from OUTPUT's extension).")
     var format: OutputFormat?
 
-    @Option(name: .long, parsing: .unconditional, help: "PNG compression level from 0 (fastest, stored) to 9 (smallest: tries every filter strategy and parses near-optimally, a few times slower than 6).")
+    @Option(name: .long, parsing: .unconditional, help: "PNG and WebP compression level from 0 (fastest) to 9 (smallest; for PNG, 9 also tries every filter strategy and parses near-optimally, a few times slower than 6).")
     var level: Int = 6
 
     @Flag(name: .long, help: "Keep delays exactly as stored instead of the browsers' minimum.")
@@ -64,7 +68,9 @@ struct ConvertCommand: ParsableCommand {
             let (image, identity) = try source.open(options: DecodingOptions(timing: rawTiming ? .raw : .browser))
             var frames = try SelectedFrames(image, selection: selection.frames, width: selection.width, height: selection.height)
             let destination = try OutputDestination.open(outputPath, protecting: identity.map { [$0] } ?? [])
-            let progress = ProgressReporter("converting", total: 2 * frames.frameCount, quiet: selection.quiet)
+            // GIF and APNG read the frames twice (to plan, then to write), WebP once.
+            let passes = outputFormat == .webp ? 1 : 2
+            let progress = ProgressReporter("converting", total: passes * frames.frameCount, quiet: selection.quiet)
             let count = frames.frameCount
             var passesDone = 0
             frames.onFrame = { done in
@@ -97,7 +103,10 @@ struct ConvertCommand: ParsableCommand {
                                        to: destination.write)
             }
         case .webp:
-            throw CommandFailure(file: nil, "writing WebP is not supported yet")
+            // A GIF that repeats 65 535 times plays once more than WebP's 16-bit count can say.
+            let plays = playCount.count.map { PlayCount.finite(min($0, 65_535)) } ?? .infinite
+            try WebPEncoder.encode(frames, durations: frames.durations, playCount: plays, level: level,
+                                   to: destination.write)
         }
     }
 }

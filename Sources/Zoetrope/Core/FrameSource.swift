@@ -32,6 +32,24 @@ struct FrameArray: FrameSource {
     }
 }
 
+extension FrameSource {
+    /// Calls `body` with each frame in order, checking what the encoders rely on: every frame has
+    /// ``canvasSize`` and the pass gives ``frameCount`` frames. Throws
+    /// ``ZoetropeError/Kind/invalidArgument`` for `format` when either fails.
+    func forEachCheckedFrame(format: ImageFormat, _ body: (_ index: Int, _ frame: RGBAImage) throws -> Void) throws {
+        var seen = 0
+        try forEachFrame { index, frame in
+            guard frame.size == canvasSize else {
+                throw ZoetropeError(.invalidArgument, format: format, "all frames must have the same size")
+            }
+            seen += 1
+            guard seen <= frameCount else { throw FrameSourceMismatch.error(format, self) }
+            try body(index, frame)
+        }
+        guard seen == frameCount else { throw FrameSourceMismatch.error(format, self) }
+    }
+}
+
 /// The error for a source whose pass did not give ``FrameSource/frameCount`` frames.
 enum FrameSourceMismatch {
     static func error(_ format: ImageFormat, _ source: some FrameSource) -> ZoetropeError {

@@ -6,7 +6,7 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
 
     /// `explicit` when given, else the format `path`'s extension names.
     /// - Throws: ``CommandFailure`` when the format cannot be told (standard output, an unknown
-    ///   extension) or cannot be written yet.
+    ///   extension).
     static func resolve(_ explicit: OutputFormat?, for path: PathArgument) throws -> OutputFormat {
         let format: OutputFormat
         if let explicit {
@@ -16,10 +16,7 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
         } else {
             let target = path.isStandardStream ? "standard output" : "'\(path.display)'"
             throw CommandFailure(file: nil, "cannot tell which format to write to \(target): "
-                                 + "give --format gif or --format png (or an output ending in .gif, .png or .apng)")
-        }
-        if format == .webp {
-            throw CommandFailure(file: nil, "writing WebP is not supported yet: use .gif, .png or .apng")
+                                 + "give --format gif, png or webp (or an output ending in .gif, .png, .apng or .webp)")
         }
         return format
     }

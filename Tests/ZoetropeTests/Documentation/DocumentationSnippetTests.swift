@@ -88,6 +88,9 @@ struct DocumentationSnippetTests {
         let again = try AnimatedImage(bytes: transcodeToGIF(gif))
         #expect(again.frameCount == 2 && again.playCount == .finite(2))
         #expect(try again.frame(at: 1) == AnimatedImage(bytes: gif).frame(at: 1))
+        let webp = try AnimatedImage(bytes: transcodeToWebP(gif))
+        #expect(webp.format == .webp && webp.frameCount == 2 && webp.playCount == .finite(2))
+        #expect(try webp.frame(at: 1) == AnimatedImage(bytes: gif).frame(at: 1))
         #expect(try describe(gif) == "GIF 8×4, 2 frames, 128 bytes each")
     }
 

@@ -84,3 +84,11 @@ func transcodeToGIF(_ bytes: [UInt8]) throws -> [UInt8] {
     let durations = (0..<image.frameCount).map { image.duration(at: $0) }
     return try GIFEncoder.encode(frames: frames, durations: durations, playCount: image.playCount)
 }
+
+func transcodeToWebP(_ bytes: [UInt8]) throws -> [UInt8] {
+    let image = try AnimatedImage(bytes: bytes)
+    let durations = (0..<image.frameCount).map { image.duration(at: $0) }
+    var webp: [UInt8] = []
+    try WebPEncoder.encode(image, durations: durations, playCount: image.playCount) { webp += $0 }
+    return webp
+}

@@ -80,7 +80,7 @@ public enum APNGEncoder {
             out.bytes.removeAll(keepingCapacity: true)
             index += 1
         }
-        try forEachCheckedFrame(of: source) { frame in
+        try source.forEachCheckedFrame(format: .apng) { _, frame in
             if let piece = planner.add(frame) { try write(piece) }
         }
         if let piece = planner.finish() { try write(piece) }
@@ -95,7 +95,7 @@ public enum APNGEncoder {
     private static func colourPlan(for source: some FrameSource,
                                    level: Int) throws -> (PNGColorPlan, APNGFramePlanner.Search) {
         var census = PNGColorCensus()
-        try forEachCheckedFrame(of: source) { census.add($0) }
+        try source.forEachCheckedFrame(format: .apng) { _, frame in census.add(frame) }
         let plain = PNGColorPlan(census)
         var search = APNGFramePlanner.Search(allowsOver: source.frameCount > 1, triesEveryDisposeOp: level >= 8, level: level)
         guard search.allowsOver else { return (plain, search) }
@@ -108,21 +108,6 @@ public enum APNGEncoder {
             return (plain, search)
         }
         return (transparent, search)
-    }
-
-    /// Calls `body` with each frame of `source`, checking that each has the canvas size and that
-    /// there are as many as `source` says.
-    private static func forEachCheckedFrame(of source: some FrameSource, _ body: (RGBAImage) throws -> Void) throws {
-        var seen = 0
-        try source.forEachFrame { _, frame in
-            guard frame.size == source.canvasSize else {
-                throw ZoetropeError(.invalidArgument, format: .apng, "all frames must have the same size")
-            }
-            seen += 1
-            guard seen <= source.frameCount else { throw FrameSourceMismatch.error(.apng, source) }
-            try body(frame)
-        }
-        guard seen == source.frameCount else { throw FrameSourceMismatch.error(.apng, source) }
     }
 
     /// Appends one frame's `fcTL` and its image data (`IDAT` for the first frame, `fdAT` after).

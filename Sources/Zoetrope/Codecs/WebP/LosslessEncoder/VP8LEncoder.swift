@@ -1,0 +1,73 @@
+/// Encodes one image as a VP8L bitstream (RFC 9649): the 5-byte header, the transforms chosen for
+/// the image, and the entropy-coded pixels. Lossless: decoding gives back every byte of the RGBA
+/// input.
+enum VP8LEncoder {
+    /// The largest width or height (14-bit fields).
+    static let maximumDimension = 16384
+
+    /// A VP8L chunk payload for `image` (1...16384 pixels each way, checked by the caller): the
+    /// smallest of `plans` (by default those ``VP8LTransformPlan/candidates(for:settings:)`` picks).
+    static func encode(_ image: RGBAImage, settings: VP8LEncoderSettings, plans: [VP8LTransformPlan]? = nil) -> [UInt8] {
+        let argb = argbPixels(image)
+        let hasAlpha = argb.contains { $0 >> 24 != 0xff }
+        var best: [UInt8]?
+        for plan in plans ?? VP8LTransformPlan.candidates(for: argb, settings: settings) {
+            var writer = BitWriter(reservingCapacity: image.width * image.height)
+            writeHeader(width: image.width, height: image.height, hasAlpha: hasAlpha, to: &writer)
+            plan.write(argb, width: image.width, height: image.height, settings: settings, to: &writer)
+            writer.alignToByte()
+            if best == nil || writer.bytes.count < best!.count { best = writer.bytes }
+        }
+        return best ?? []
+    }
+
+    /// The signature, 14-bit width − 1 and height − 1, the alpha hint and version 0.
+    private static func writeHeader(width: Int, height: Int, hasAlpha: Bool, to writer: inout BitWriter) {
+        writer.write(UInt32(VP8LHeader.signature), bits: 8)
+        writer.write(UInt32(width - 1), bits: 14)
+        writer.write(UInt32(height - 1), bits: 14)
+        writer.write(hasAlpha ? 1 : 0, bits: 1)
+        writer.write(0, bits: 3)
+    }
+
+    /// RGBA bytes as ARGB words.
+    static func argbPixels(_ image: RGBAImage) -> [UInt32] {
+        let count = image.width * image.height
+        var argb = [UInt32](repeating: 0, count: count)
+        image.pixels.withUnsafeBytes { raw in
+            for index in 0 ..< count {
+                let abgr = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: index * 4, as: UInt32.self))
+                argb[index] = (abgr & 0xff00_ff00) | (abgr >> 16 & 0xff) | (abgr & 0xff) << 16
+            }
+        }
+        return argb
+    }
+}
+
+/// How hard ``VP8LEncoder`` works, from a 0...9 level.
+struct VP8LEncoderSettings: Sendable {
+    var entropy: VP8LEntropyEncoder.Settings
+    /// Encode every applicable transform plan and keep the smallest (else pick by heuristics).
+    var triesAllPlans: Bool
+    /// log2 of the predictor and cross-colour tile sides.
+    var tileBits: Int
+    /// Also try prediction without subtract-green and cross-colour (and, with
+    /// ``triesAllPlans``, each of them alone).
+    var triesSpatialVariants: Bool
+
+    init(level: Int) {
+        let level = min(max(level, 0), 9)
+        let chain = [1, 4, 8, 16, 24, 32, 48, 64, 96, 128][level]
+        let caches: [Int] = level < 3 ? [0] : level < 6 ? [0, 4, 8] : Array(0...10)
+        entropy = VP8LEntropyEncoder.Settings(
+            matching: VP8LMatchFinder.Settings(chainLength: chain, isLazy: level >= 5),
+            cacheCandidates: caches, refinesMatches: level >= 5, parsesOptimally: level >= 6,
+            entropyImageBits: level < 4 ? 0 : 5, groupLimit: 64)
+        triesAllPlans = level >= 7
+        triesSpatialVariants = level >= 6
+        tileBits = 5
+    }
+
+    /// Settings for a transform's sub-image: small, so a quick search does.
+    var subImage: VP8LEntropyEncoder.Settings { entropy.forSubImage }
+}

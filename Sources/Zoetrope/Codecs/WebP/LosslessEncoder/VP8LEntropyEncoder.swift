@@ -1,0 +1,115 @@
+/// Writes the entropy-coded part of one VP8L image level (RFC 9649 §5): the colour cache size,
+/// for the main image the meta prefix codes (an entropy image when several code groups pay),
+/// the prefix codes of each group, and the pixels as literals, cache indices and backward
+/// references.
+enum VP8LEntropyEncoder {
+    /// How hard to compress.
+    struct Settings: Sendable {
+        var matching: VP8LMatchFinder.Settings
+        /// Colour cache sizes to try (log2; 0 is no cache).
+        var cacheCandidates: [Int]
+        /// Run LZ77 a second time, taking only the matches that pay under the first pass's costs.
+        var refinesMatches = false
+        /// Make that second pass the cheapest parse under those costs, not a greedy one.
+        var parsesOptimally = false
+        /// log2 of the entropy image's tile side; 0 for one code group.
+        var entropyImageBits = 0
+        /// The most code groups.
+        var groupLimit = 1
+    }
+
+    /// Writes `pixels` (`width` per row). `isMainImage` adds the meta prefix code flag, which
+    /// only the main image has.
+    static func write(_ pixels: [UInt32], width: Int, isMainImage: Bool, settings: Settings,
+                      to writer: inout BitWriter) {
+        let (cacheBits, tokens) = VP8LColorCacheEncoder.best(of: settings.cacheCandidates,
+                                                             tokens: matches(pixels, width: width, settings: settings),
+                                                             pixels: pixels)
+        if cacheBits > 0 {
+            writer.write(1, bits: 1)
+            writer.write(UInt32(cacheBits), bits: 4)
+        } else {
+            writer.write(0, bits: 1)
+        }
+        if isMainImage, settings.entropyImageBits > 0,
+           let image = VP8LEntropyImage.plan(tokens: tokens, width: width, height: pixels.count / width, cacheBits: cacheBits,
+                                             bits: settings.entropyImageBits, limit: settings.groupLimit) {
+            let groups = image.groups(of: tokens)
+            var histograms = [VP8LHistogram](repeating: VP8LHistogram(cacheBits: cacheBits), count: image.groupCount)
+            for (token, group) in zip(tokens, groups) { histograms[group].add(token) }
+            let single = VP8LHistogram(tokens, cacheBits: cacheBits).estimatedBits
+            // The entropy image costs about half of log₂ groups per tile once compressed.
+            let mapBits = Double(image.grid.count) * VP8LEntropy.log2(Double(image.groupCount)) / 2
+            let split = histograms.reduce(mapBits) { $0 + $1.estimatedBits + Double(VP8LHistogramClusters.groupOverheadBits) }
+            if split < single {
+                writer.write(1, bits: 1)
+                writer.write(UInt32(image.grid.bits - 2), bits: 3)
+                write(image.tileImage, width: image.grid.tilesPerRow, isMainImage: false, settings: settings.forSubImage,
+                      to: &writer)
+                let codes = histograms.map(Codes.init)
+                for group in codes { group.writeDescriptions(to: &writer) }
+                for (token, group) in zip(tokens, groups) { codes[group].write(token, to: &writer) }
+                return
+            }
+        }
+        if isMainImage { writer.write(0, bits: 1) } // one prefix code group for the whole image
+        let codes = Codes(VP8LHistogram(tokens, cacheBits: cacheBits))
+        codes.writeDescriptions(to: &writer)
+        for token in tokens { codes.write(token, to: &writer) }
+    }
+
+    /// Literals and copies for `pixels`: one LZ77 pass, or a second one priced by the first.
+    private static func matches(_ pixels: [UInt32], width: Int, settings: Settings) -> [VP8LToken] {
+        let plain = VP8LMatchFinder.tokens(pixels, width: width, settings: settings.matching)
+        guard settings.refinesMatches else { return plain }
+        var matching = settings.matching
+        matching.costs = VP8LCostModel(VP8LHistogram(plain, cacheBits: 0))
+        matching.minimumLength = 2
+        return VP8LMatchFinder.tokens(pixels, width: width, settings: matching, optimal: settings.parsesOptimally)
+    }
+
+    /// The five codes of a group.
+    struct Codes {
+        let green, red, blue, alpha, distance: VP8LHuffmanCode
+
+        init(_ histogram: VP8LHistogram) {
+            green = VP8LHuffmanCode(histogram: histogram.green)
+            red = VP8LHuffmanCode(histogram: histogram.red)
+            blue = VP8LHuffmanCode(histogram: histogram.blue)
+            alpha = VP8LHuffmanCode(histogram: histogram.alpha)
+            distance = VP8LHuffmanCode(histogram: histogram.distance)
+        }
+
+        func writeDescriptions(to writer: inout BitWriter) {
+            for code in [green, red, blue, alpha, distance] { VP8LCodeLengthWriter.write(code, to: &writer) }
+        }
+
+        @inline(__always)
+        func write(_ token: VP8LToken, to writer: inout BitWriter) {
+            switch token.kind {
+            case .literal:
+                let argb = token.value
+                green.write(Int((argb >> 8) & 0xff), to: &writer)
+                red.write(Int((argb >> 16) & 0xff), to: &writer)
+                blue.write(Int(argb & 0xff), to: &writer)
+                alpha.write(Int(argb >> 24), to: &writer)
+            case .cacheIndex:
+                green.write(VP8LPrefixCodeSet.literalCount + VP8LPrefixCodeSet.lengthPrefixCount + Int(token.value), to: &writer)
+            case .copy:
+                let length = VP8LPrefixEncoding.split(token.length)
+                green.write(VP8LPrefixCodeSet.literalCount + length.prefix, to: &writer)
+                writer.write(length.extra, bits: length.extraBits)
+                let distance = VP8LPrefixEncoding.split(Int(token.value))
+                self.distance.write(distance.prefix, to: &writer)
+                writer.write(distance.extra, bits: distance.extraBits)
+            }
+        }
+    }
+}
+
+extension VP8LEntropyEncoder.Settings {
+    /// The same search for a sub-image, with one code group and no cache.
+    var forSubImage: VP8LEntropyEncoder.Settings {
+        VP8LEntropyEncoder.Settings(matching: matching, cacheCandidates: [0])
+    }
+}

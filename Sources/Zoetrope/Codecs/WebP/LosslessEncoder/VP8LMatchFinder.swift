@@ -1,0 +1,150 @@
+/// Finds LZ77 backward references in an ARGB image with hash chains over pixel pairs (the VP8L
+/// window is about 2^20 pixels). The pixel straight above and the one to the left are always
+/// tried first: their distance codes are the cheapest, and images repeat them most.
+struct VP8LMatchFinder {
+    /// How hard to look.
+    struct Settings: Sendable {
+        /// Chain entries visited per position.
+        var chainLength: Int
+        /// Whether to try the next position before taking a match (lazy matching).
+        var isLazy: Bool
+        /// The shortest match taken.
+        var minimumLength = 3
+        /// With a model, a match is taken only when it costs less than its pixels as literals.
+        var costs: VP8LCostModel? = nil
+    }
+
+    /// The farthest distance a code can express, kept below the format's limit.
+    static let window = (1 << 20) - 120
+    private static let hashBits = 18
+
+    /// Tokens for `pixels` (`width` per row): literals and copies, no cache indices. With
+    /// `optimal` (and a cost model in `settings`), the cheapest parse under the model's costs
+    /// instead of a greedy or lazy one.
+    static func tokens(_ pixels: [UInt32], width: Int, settings: Settings, optimal: Bool = false) -> [VP8LToken] {
+        let count = pixels.count
+        var tokens: [VP8LToken] = []
+        tokens.reserveCapacity(count / 2)
+        guard count > 0 else { return tokens }
+        var head = [Int32](repeating: -1, count: 1 << hashBits)
+        var chain = [Int32](repeating: -1, count: count)
+        pixels.withUnsafeBufferPointer { pixels in
+            head.withUnsafeMutableBufferPointer { head in
+                chain.withUnsafeMutableBufferPointer { chain in
+                    var finder = Search(pixels: pixels, head: head, chain: chain, width: width, settings: settings)
+                    if optimal, let costs = settings.costs {
+                        finder.runOptimal(into: &tokens, costs: costs)
+                    } else {
+                        finder.run(into: &tokens)
+                    }
+                }
+            }
+        }
+        return tokens
+    }
+
+    /// The search state over one image.
+    struct Search {
+        let pixels: UnsafeBufferPointer<UInt32>
+        let head: UnsafeMutableBufferPointer<Int32>
+        let chain: UnsafeMutableBufferPointer<Int32>
+        let width: Int
+        let settings: Settings
+        var inserted = 0
+
+        @inline(__always)
+        func hash(_ position: Int) -> Int {
+            let pair = UInt64(pixels[position]) << 32 | UInt64(pixels[position + 1])
+            return Int(truncatingIfNeeded: (pair &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - hashBits))
+        }
+
+        /// Adds every position before `position` to the chains.
+        @inline(__always)
+        mutating func insert(upTo position: Int) {
+            let last = min(position, pixels.count - 1)
+            while inserted < last {
+                let key = hash(inserted)
+                chain[inserted] = head[key]
+                head[key] = Int32(inserted)
+                inserted += 1
+            }
+        }
+
+        /// Pixels equal at `position` and `position − distance`, up to `limit`.
+        @inline(__always)
+        func matchLength(_ position: Int, distance: Int, limit: Int) -> Int {
+            var length = 0
+            while length < limit, pixels[position + length] == pixels[position - distance + length] { length += 1 }
+            return length
+        }
+
+        /// The longest match at `position` as (length, distance), length 0 if none.
+        mutating func longestMatch(at position: Int) -> (length: Int, distance: Int) {
+            let limit = min(VP8LPrefixEncoding.maximumLength, pixels.count - position)
+            var best = (length: 0, distance: 0)
+            for distance in [1, width] where distance <= position {
+                let length = matchLength(position, distance: distance, limit: limit)
+                if length > best.length { best = (length, distance) }
+            }
+            guard limit >= 2, best.length < limit else { return best }
+            insert(upTo: position)
+            var candidate = Int(head[hash(position)])
+            var steps = settings.chainLength
+            while candidate >= 0, steps > 0, position - candidate <= VP8LMatchFinder.window {
+                let distance = position - candidate
+                // Check the pixel just past the best match first: a longer match must pass it.
+                if pixels[candidate + best.length] == pixels[position + best.length] {
+                    let length = matchLength(position, distance: distance, limit: limit)
+                    if length > best.length {
+                        best = (length, distance)
+                        if length == limit { break }
+                    }
+                }
+                candidate = Int(chain[candidate])
+                steps -= 1
+            }
+            return best
+        }
+
+        /// Whether copying `length` pixels with `distanceCode` costs less than their literals.
+        func pays(_ length: Int, _ distanceCode: Int, at position: Int, _ costs: VP8LCostModel) -> Bool {
+            let copy = costs.copy(length: length, distanceCode: distanceCode)
+            var literals: Float = 0
+            for index in position ..< position + length {
+                literals += costs.literal(pixels[index])
+                if literals > copy { return true }
+            }
+            return false
+        }
+
+        mutating func run(into tokens: inout [VP8LToken]) {
+            var position = 0
+            let count = pixels.count
+            var pending = longestMatch(at: 0)
+            while position < count {
+                var match = pending
+                if match.length >= settings.minimumLength, settings.isLazy, position + 1 < count {
+                    let next = longestMatch(at: position + 1)
+                    if next.length > match.length + 1 {
+                        tokens.append(.literal(pixels[position]))
+                        position += 1
+                        pending = next
+                        continue
+                    }
+                }
+                if match.length < settings.minimumLength { match = (1, 0) }
+                let code = match.distance == 0 ? 0 : VP8LDistanceCodes.code(distance: match.distance, width: width)
+                if match.distance != 0, let costs = settings.costs, !pays(match.length, code, at: position, costs) {
+                    match = (1, 0)
+                }
+                if match.distance == 0 {
+                    tokens.append(.literal(pixels[position]))
+                } else {
+                    tokens.append(.copy(length: match.length, distanceCode: code))
+                }
+                position += match.length
+                if position < count { pending = longestMatch(at: position) }
+            }
+        }
+    }
+}

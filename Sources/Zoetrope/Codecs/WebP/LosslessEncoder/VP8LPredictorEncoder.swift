@@ -1,0 +1,102 @@
+/// The predictor transform, forward (RFC 9649 §4.1): each pixel minus its prediction from
+/// already-coded neighbours, with a mode 0...13 per tile chosen by the smallest residual cost.
+///
+/// The edges follow the format whatever the tile's mode: the first pixel is predicted by opaque
+/// black, the rest of the top row by the left pixel, the first column by the pixel above.
+enum VP8LPredictorEncoder {
+    /// The prediction of `mode` from the neighbours (the same arithmetic as the decoder's).
+    @inline(__always)
+    static func predict(_ mode: Int, left: UInt32, top: UInt32, topLeft: UInt32, topRight: UInt32) -> UInt32 {
+        typealias P = VP8LPredictorTransform
+        switch mode {
+        case 1: return left
+        case 2: return top
+        case 3: return topRight
+        case 4: return topLeft
+        case 5: return P.average(P.average(left, topRight), top)
+        case 6: return P.average(left, topLeft)
+        case 7: return P.average(left, top)
+        case 8: return P.average(topLeft, top)
+        case 9: return P.average(top, topRight)
+        case 10: return P.average(P.average(left, topLeft), P.average(top, topRight))
+        case 11: return P.select(top: top, left: left, topLeft: topLeft)
+        case 12: return P.clampedAddSubtractFull(left, top, topLeft)
+        case 13: return P.clampedAddSubtractHalf(left, top, topLeft)
+        default: return P.opaqueBlack
+        }
+    }
+
+    /// The residual of the pixel at `index` (not in the top row or first column) under `mode`.
+    @inline(__always)
+    static func residual(_ pixels: UnsafeBufferPointer<UInt32>, _ index: Int, width: Int, mode: Int) -> UInt32 {
+        let above = index - width
+        let prediction = predict(mode, left: pixels[index - 1], top: pixels[above], topLeft: pixels[above - 1],
+                                 topRight: pixels[above + 1])
+        return vp8lSubtractPixels(pixels[index], prediction)
+    }
+
+    /// Writes the transform (type, tile size, the mode image) and returns the residuals.
+    static func write(_ argb: [UInt32], width: Int, height: Int, tileBits: Int,
+                      settings: VP8LEncoderSettings, to writer: inout BitWriter) -> [UInt32] {
+        let grid = VP8LTileGrid(width: width, height: height, bits: tileBits)
+        var modes = [UInt32](repeating: 0, count: grid.count)
+        var residuals = [UInt32](repeating: 0, count: argb.count)
+        argb.withUnsafeBufferPointer { pixels in
+            VP8LResidualCost.table.withUnsafeBufferPointer { cost in
+                grid.forEach { index, tile in
+                    // The neighbours' modes cost less in the mode image: prefer them a little.
+                    let left = index % grid.tilesPerRow > 0 ? Int((modes[index - 1] >> 8) & 0xf) : -1
+                    let top = index >= grid.tilesPerRow ? Int((modes[index - grid.tilesPerRow] >> 8) & 0xf) : -1
+                    let mode = bestMode(pixels, tile: tile, width: width, cost: cost, preferred: (left, top))
+                    modes[index] = 0xff00_0000 | UInt32(mode) << 8
+                    fill(&residuals, pixels, tile: tile, width: width, mode: mode)
+                }
+            }
+        }
+        grid.writeTransform(.predictor, tiles: modes, settings: settings, to: &writer)
+        return residuals
+    }
+
+    /// About what a mode unlike its neighbours' costs in the mode image, in 1/16 bits.
+    static let modeChangeCost: Int32 = 6 * 16
+
+    /// The mode with the cheapest residuals over the tile's inner pixels (those off the edges),
+    /// counting ``modeChangeCost`` against modes other than the `preferred` (left, top) ones.
+    private static func bestMode(_ pixels: UnsafeBufferPointer<UInt32>, tile: PixelRect, width: Int,
+                                 cost: UnsafeBufferPointer<Int32>, preferred: (Int, Int)) -> Int {
+        let firstX = max(tile.x, 1), firstY = max(tile.y, 1)
+        guard firstX < tile.maxX, firstY < tile.maxY else { return max(preferred.0, preferred.1, 0) }
+        var best = (mode: 0, cost: Int32.max)
+        for mode in 0 ..< 14 {
+            var total: Int32 = mode == preferred.0 || mode == preferred.1 ? 0 : modeChangeCost
+            for y in firstY ..< tile.maxY {
+                for x in firstX ..< tile.maxX {
+                    total &+= VP8LResidualCost.pixel(residual(pixels, y * width + x, width: width, mode: mode), cost)
+                }
+                if total >= best.cost { break }
+            }
+            if total < best.cost { best = (mode, total) }
+        }
+        return best.mode
+    }
+
+    /// Writes the residuals of the tile's pixels under `mode` (edge pixels by the edge rules).
+    private static func fill(_ residuals: inout [UInt32], _ pixels: UnsafeBufferPointer<UInt32>, tile: PixelRect,
+                             width: Int, mode: Int) {
+        for y in tile.y ..< tile.maxY {
+            for x in tile.x ..< tile.maxX {
+                let index = y * width + x
+                let prediction: UInt32
+                if y == 0 {
+                    prediction = x == 0 ? VP8LPredictorTransform.opaqueBlack : pixels[index - 1]
+                } else if x == 0 {
+                    prediction = pixels[index - width]
+                } else {
+                    residuals[index] = residual(pixels, index, width: width, mode: mode)
+                    continue
+                }
+                residuals[index] = vp8lSubtractPixels(pixels[index], prediction)
+            }
+        }
+    }
+}

@@ -1,0 +1,34 @@
+/// One entropy-coded element of a VP8L image (RFC 9649 §5.2.2): a literal ARGB pixel, a colour
+/// cache index, or a backward reference of `length` pixels.
+struct VP8LToken: Sendable, Equatable {
+    enum Kind: UInt8, Sendable { case literal, cacheIndex, copy }
+
+    var kind: Kind
+    /// The ARGB pixel, the cache index, or the distance code (≥ 1, see ``VP8LDistanceCodes``).
+    var value: UInt32
+    /// Pixels covered: 1 for literals and cache indices, 1...4096 for copies.
+    var length: Int
+
+    static func literal(_ argb: UInt32) -> VP8LToken { VP8LToken(kind: .literal, value: argb, length: 1) }
+    static func copy(length: Int, distanceCode: Int) -> VP8LToken {
+        VP8LToken(kind: .copy, value: UInt32(distanceCode), length: length)
+    }
+}
+
+/// The prefix coding of LZ77 lengths and distance codes (RFC 9649 §5.2.2): the inverse of
+/// ``VP8LDistanceMap/value(prefix:reader:)``.
+enum VP8LPrefixEncoding {
+    /// The longest backward reference.
+    static let maximumLength = 4096
+
+    /// The prefix symbol of `value` (≥ 1), and the extra bits that follow it.
+    @inline(__always)
+    static func split(_ value: Int) -> (prefix: Int, extraBits: Int, extra: UInt32) {
+        let offset = value - 1
+        if offset < 4 { return (offset, 0, 0) }
+        let highest = Int.bitWidth - 1 - offset.leadingZeroBitCount
+        let second = (offset >> (highest - 1)) & 1
+        let extraBits = highest - 1
+        return (2 * highest + second, extraBits, UInt32(offset & ((1 << extraBits) - 1)))
+    }
+}

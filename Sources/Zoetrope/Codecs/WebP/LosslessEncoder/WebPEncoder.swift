@@ -1,0 +1,118 @@
+/// Writes lossless WebP files (VP8L, RFC 9649): still images and animations.
+///
+/// Every pixel survives exactly, transparent ones' colours included. An image is coded with the
+/// transforms that pay for it (a palette for few colours, else subtract-green, spatial prediction
+/// and cross-colour decorrelation), LZ77 backward references with 2-D distance codes and a colour
+/// cache. An animation stores each frame after the first as the rectangle that differs from the
+/// canvas the decoder holds, blending it over that canvas or replacing it and disposing it
+/// whichever way makes the next rectangle smallest; decoding gives back every frame exactly.
+///
+/// ```swift
+/// let still = try WebPEncoder.encode(image)
+/// let animation = try WebPEncoder.encode(frames: frames, durations: delays, playCount: .infinite)
+/// ```
+public enum WebPEncoder {
+    /// The largest width or height VP8L can store.
+    public static let maximumDimension = VP8LEncoder.maximumDimension
+
+    /// Encodes one image as a lossless WebP still.
+    /// - Parameters:
+    ///   - image: the image, 1 to 16 384 pixels each way.
+    ///   - level: effort, 0 (fastest) to 9 (smallest output); 6 by default.
+    /// - Throws: ``ZoetropeError`` with kind `.invalidArgument` for an empty or too large image.
+    public static func encode(_ image: RGBAImage, level: Int = 6) throws(ZoetropeError) -> [UInt8] {
+        try checkSize(image.size)
+        let body = WebPFileWriter.chunk(RIFFChunk.vp8l, VP8LEncoder.encode(image, settings: VP8LEncoderSettings(level: level)))
+        return WebPFileWriter.riffHeader(bodySize: body.count) + body
+    }
+
+    /// Encodes `frames` (all the same size) as a lossless WebP file: an animation, or a still
+    /// when there is one frame.
+    /// - Parameters:
+    ///   - frames: the frames, in order.
+    ///   - durations: how long each frame shows; one per frame, stored in milliseconds (rounded,
+    ///     at most 16 777 215 ms).
+    ///   - playCount: how many times the animation plays (`ANIM` loop count; forever is 0).
+    ///   - level: effort, 0 (fastest) to 9 (smallest output); 6 by default.
+    /// - Throws: ``ZoetropeError`` with kind `.invalidArgument` for no frames, frames of different
+    ///   sizes or larger than 16 384 pixels each way, a duration count that does not match, or a
+    ///   play count outside 1…65 535.
+    public static func encode(frames: [RGBAImage], durations: [Duration], playCount: PlayCount,
+                              level: Int = 6) throws(ZoetropeError) -> [UInt8] {
+        guard frames.allSatisfy({ $0.size == frames.first?.size }) else {
+            throw ZoetropeError(.invalidArgument, format: .webp, "all frames must have the same size")
+        }
+        return try encodeCollecting(.webp) { output in
+            try encode(FrameArray(frames: frames), durations: durations, playCount: playCount, level: level, to: output)
+        }
+    }
+
+    /// Encodes the frames of `source` as a lossless WebP file, reading the source once and
+    /// holding only a few canvases besides the compressed frames. The RIFF header states the
+    /// file's size, so `output` receives the file after the last frame is encoded.
+    /// - Parameters:
+    ///   - source: the frames, all of its canvas size.
+    ///   - durations: how long each frame shows; one per frame.
+    ///   - playCount: how many times the animation plays (forever is 0).
+    ///   - level: effort, 0 (fastest) to 9 (smallest output).
+    ///   - output: receives the file's bytes in order.
+    /// - Throws: ``ZoetropeError`` with kind `.invalidArgument` for no frames, a frame of another
+    ///   size, a canvas larger than 16 384 pixels each way, a duration count that does not
+    ///   match, or a play count outside 1…65 535; and whatever `source` or `output` throw.
+    public static func encode(_ source: some FrameSource, durations: [Duration], playCount: PlayCount,
+                              level: Int = 6, to output: EncodedBytesSink) throws {
+        guard source.frameCount > 0 else {
+            throw ZoetropeError(.invalidArgument, format: .webp, "an animation needs at least one frame")
+        }
+        try checkSize(source.canvasSize)
+        guard durations.count == source.frameCount else {
+            throw ZoetropeError(.invalidArgument, format: .webp, "\(durations.count) durations for \(source.frameCount) frames")
+        }
+        let loopCount = playCount.count ?? 0
+        guard playCount == .infinite || (1...65_535).contains(loopCount) else {
+            throw ZoetropeError(.invalidArgument, format: .webp, "play count \(loopCount) is outside 1…65535")
+        }
+        if source.frameCount == 1 {
+            var still: RGBAImage?
+            try source.forEachCheckedFrame(format: .webp) { _, frame in still = frame }
+            if let still { try output(try encode(still, level: level)) }
+            return
+        }
+        let settings = VP8LEncoderSettings(level: level)
+        var chunks: [[UInt8]] = []
+        var hasAlpha = false
+        var planner = WebPFramePlanner()
+        func append(_ piece: WebPFramePlanner.Piece) {
+            let index = chunks.count
+            hasAlpha = hasAlpha || !piece.image.isOpaque
+            chunks.append(WebPFileWriter.frame(rect: piece.rect, milliseconds: milliseconds(durations[index]),
+                                               blends: piece.blends, disposesToBackground: piece.disposesToBackground,
+                                               vp8l: VP8LEncoder.encode(piece.image, settings: settings)))
+        }
+        try source.forEachCheckedFrame(format: .webp) { _, frame in
+            if let piece = planner.add(frame) { append(piece) }
+        }
+        if let piece = planner.finish() { append(piece) }
+        let size = source.canvasSize
+        let header = WebPFileWriter.animationHeader(width: size.width, height: size.height, hasAlpha: hasAlpha,
+                                                    loopCount: loopCount)
+        try output(WebPFileWriter.riffHeader(bodySize: header.count + chunks.reduce(0) { $0 + $1.count }) + header)
+        for chunk in chunks { try output(chunk) }
+    }
+
+    /// Refuses sizes VP8L cannot store (its fields hold 1…16 384).
+    static func checkSize(_ size: PixelSize) throws(ZoetropeError) {
+        guard (1...maximumDimension).contains(size.width), (1...maximumDimension).contains(size.height) else {
+            throw ZoetropeError(.invalidArgument, format: .webp,
+                                "WebP images are 1 to \(maximumDimension) pixels each way, not \(size)")
+        }
+    }
+
+    /// A duration in whole milliseconds (rounded), within the 24-bit field.
+    static func milliseconds(_ duration: Duration) -> Int {
+        let components = duration.components
+        guard components.seconds >= 0 else { return 0 }
+        let total = components.seconds * 1000 + (components.attoseconds + 500_000_000_000_000) / 1_000_000_000_000_000
+        return Int(min(total, 0xff_ffff))
+    }
+}

@@ -1,0 +1,123 @@
+import Testing
+@testable import Zoetrope
+
+@Suite("WebP lossless encoding")
+struct WebPEncoderTests {
+    /// Test images of the kinds the encoder's transforms target.
+    enum Kind: CaseIterable {
+        case gradient, noise, fewColors, manyColors, translucent, stripes
+    }
+
+    static func image(_ kind: Kind, width: Int, height: Int, seed: UInt64) -> RGBAImage {
+        var rng = SplitMix64(seed: seed)
+        var image = RGBAImage(width: width, height: height)
+        let palette: [(UInt8, UInt8, UInt8, UInt8)] = (0..<(kind == .fewColors ? 11 : 200)).map { _ in
+            (UInt8.random(in: 0...255, using: &rng), UInt8.random(in: 0...255, using: &rng),
+             UInt8.random(in: 0...255, using: &rng), UInt8.random(in: 0...255, using: &rng) | 0x80)
+        }
+        for y in 0..<height {
+            for x in 0..<width {
+                switch kind {
+                case .gradient:
+                    image[x, y] = (UInt8(truncatingIfNeeded: x * 3), UInt8(truncatingIfNeeded: y * 2),
+                                   UInt8(truncatingIfNeeded: x + y), 255)
+                case .noise:
+                    let value = rng.next()
+                    image[x, y] = (UInt8(truncatingIfNeeded: value), UInt8(truncatingIfNeeded: value >> 8),
+                                   UInt8(truncatingIfNeeded: value >> 16), UInt8(truncatingIfNeeded: value >> 24))
+                case .fewColors, .manyColors:
+                    let index = (x / 3 + y / 2 + Int(rng.next() % 3)) % palette.count
+                    image[x, y] = palette[index]
+                case .translucent:
+                    image[x, y] = (UInt8(truncatingIfNeeded: x * 7), 90, UInt8(truncatingIfNeeded: y * 5),
+                                   UInt8(truncatingIfNeeded: (x ^ y) * 9))
+                case .stripes:
+                    image[x, y] = x % 4 < 2 ? (255, 255, 255, 255) : (0, 0, 0, 0)
+                }
+            }
+        }
+        return image
+    }
+
+    static func decodeStill(_ bytes: [UInt8]) throws -> RGBAImage {
+        let decoded = try AnimatedImage(bytes: bytes)
+        #expect(decoded.format == .webp)
+        #expect(decoded.frameCount == 1)
+        return try decoded.frame(at: 0)
+    }
+
+    @Test("generated images of every kind and many sizes decode back exactly", arguments: Kind.allCases)
+    func stillRoundTrip(kind: Kind) throws {
+        for (index, size) in [(1, 1), (2, 1), (1, 5), (7, 3), (33, 17), (64, 64), (131, 45)].enumerated() {
+            let source = Self.image(kind, width: size.0, height: size.1, seed: UInt64(index))
+            for level in [0, 6, 9] {
+                let bytes = try WebPEncoder.encode(source, level: level)
+                #expect(try Self.decodeStill(bytes) == source, "\(kind) \(size) level \(level)")
+            }
+        }
+    }
+
+    @Test("a flat image compresses to a few bytes")
+    func flatImage() throws {
+        var image = RGBAImage(width: 300, height: 200)
+        for y in 0..<200 { for x in 0..<300 { image[x, y] = (12, 34, 56, 255) } }
+        let bytes = try WebPEncoder.encode(image)
+        #expect(bytes.count < 80)
+        #expect(try Self.decodeStill(bytes) == image)
+    }
+
+    @Test("empty and oversized images are refused with a typed error")
+    func invalidSizes() throws {
+        for size in [(0, 1), (1, 0), (16385, 1), (1, 16385)] {
+            let error = try #require(throws: ZoetropeError.self) {
+                try WebPEncoder.encode(RGBAImage(width: size.0, height: size.1))
+            }
+            #expect(error.kind == .invalidArgument)
+        }
+        let frame = RGBAImage(width: 2, height: 2)
+        #expect(throws: ZoetropeError.self) { try WebPEncoder.encode(frames: [], durations: [], playCount: .infinite) }
+        #expect(throws: ZoetropeError.self) {
+            try WebPEncoder.encode(frames: [frame, RGBAImage(width: 3, height: 2)], durations: [.zero, .zero], playCount: .infinite)
+        }
+        #expect(throws: ZoetropeError.self) { try WebPEncoder.encode(frames: [frame], durations: [], playCount: .infinite) }
+        #expect(throws: ZoetropeError.self) {
+            try WebPEncoder.encode(frames: [frame, frame], durations: [.zero, .zero], playCount: .finite(70_000))
+        }
+    }
+
+    @Test("regions with different statistics get their own prefix codes (entropy image), exactly")
+    func entropyImage() throws {
+        let image = Self.twoRegions()
+        let settings = VP8LEncoderSettings(level: 6)
+        var single = settings
+        single.entropy.entropyImageBits = 0
+        var sizes: [Int] = []
+        for options in [settings, single] {
+            let payload = VP8LEncoder.encode(image, settings: options)
+            let body = WebPFileWriter.chunk(RIFFChunk.vp8l, payload)
+            #expect(try Self.decodeStill(WebPFileWriter.riffHeader(bodySize: body.count) + body) == image)
+            sizes.append(payload.count)
+        }
+        #expect(sizes[0] < sizes[1])
+    }
+
+    /// Noise in two halves with different colours: one set of prefix codes fits neither well.
+    static func twoRegions() -> RGBAImage {
+        var rng = SplitMix64(seed: 5)
+        var image = RGBAImage(width: 128, height: 96)
+        for y in 0..<96 {
+            for x in 0..<128 {
+                let noise = UInt8(truncatingIfNeeded: rng.next() & 0x3f)
+                image[x, y] = x < 64 ? (noise &+ 100, 10, 200, 255) : (20, noise, 30 &+ noise / 4, 255)
+            }
+        }
+        return image
+    }
+
+    @Test("the widest image VP8L allows is written")
+    func widestImage() throws {
+        var image = RGBAImage(width: 16384, height: 1)
+        for x in 0..<16384 { image[x, 0] = (UInt8(truncatingIfNeeded: x), UInt8(truncatingIfNeeded: x >> 8), 0, 255) }
+        #expect(try Self.decodeStill(try WebPEncoder.encode(image, level: 1)) == image)
+    }
+}
