@@ -45,24 +45,15 @@ struct BitCosts {
     static let fixedCode = BitCosts(
         literalSymbol: { $0 < 144 ? 8 : $0 < 256 ? 9 : $0 < 280 ? 7 : 8 }, distanceSymbol: { _ in 5 })
 
-    /// Costs from `statistics`: a symbol seen `n` times out of `total` costs log2(total / n) bits,
+    /// Costs from `statistics`: a symbol seen `n` times out of `total` costs binaryLogarithm(total / n) bits,
     /// one never seen costs as if seen once.
     init(_ statistics: Statistics) {
         func entropy(_ counts: [Int]) -> [Float] {
             let total = Float(max(1, counts.reduce(0, +)))
-            return counts.map { Float(Self.log2(Double(total) / Double(max(1, $0)))) }
+            return counts.map { Float(binaryLogarithm(Double(total) / Double(max(1, $0)))) }
         }
         let literalBits = entropy(statistics.literals), distanceBits = entropy(statistics.distances)
         self.init(literalSymbol: { literalBits[$0] }, distanceSymbol: { distanceBits[$0] })
-    }
-
-    /// log2 of a positive `x`, to about 1e-5 (the library does not link the C maths library): the
-    /// exponent, plus log2 of the significand in [1, 2) from the series of atanh.
-    static func log2(_ x: Double) -> Double {
-        let s = x.significand
-        let y = (s - 1) / (s + 1), y2 = y * y
-        let ln = 2 * y * (1 + y2 * (1.0 / 3 + y2 * (1.0 / 5 + y2 * (1.0 / 7 + y2 / 9))))
-        return Double(x.exponent) + ln / 0.693_147_180_559_945_3
     }
 
     private init(literalSymbol: (Int) -> Float, distanceSymbol: (Int) -> Float) {

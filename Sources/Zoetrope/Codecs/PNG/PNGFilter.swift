@@ -242,7 +242,7 @@ enum PNGFilter {
         var histogram = [Int](repeating: 0, count: 256)
         for i in 0..<count { histogram[Int(bytes[i])] += 1 }
         var bits = 0.0
-        for n in histogram where n > 0 { bits += Double(n) * BitCosts.log2(Double(count) / Double(n)) }
+        for n in histogram where n > 0 { bits += Double(n) * binaryLogarithm(Double(count) / Double(n)) }
         return bits
     }
 }

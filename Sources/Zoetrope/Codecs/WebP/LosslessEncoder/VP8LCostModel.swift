@@ -16,8 +16,8 @@ struct VP8LCostModel: Sendable {
     private static func costs(_ counts: [UInt32]) -> [Float] {
         let total = Double(counts.reduce(0) { $0 + UInt64($1) })
         guard total > 0 else { return [Float](repeating: 8, count: counts.count) }
-        let logTotal = VP8LEntropy.log2(total)
-        return counts.map { count in Float(count > 0 ? logTotal - VP8LEntropy.log2(Double(count)) : logTotal + 2) }
+        let logTotal = binaryLogarithm(total)
+        return counts.map { count in Float(count > 0 ? logTotal - binaryLogarithm(Double(count)) : logTotal + 2) }
     }
 
     @inline(__always)

@@ -39,7 +39,7 @@ enum VP8LEntropyEncoder {
             for (token, group) in zip(tokens, groups) { histograms[group].add(token) }
             let single = VP8LHistogram(tokens, cacheBits: cacheBits).estimatedBits
             // The entropy image costs about half of log₂ groups per tile once compressed.
-            let mapBits = Double(image.grid.count) * VP8LEntropy.log2(Double(image.groupCount)) / 2
+            let mapBits = Double(image.grid.count) * binaryLogarithm(Double(image.groupCount)) / 2
             let split = histograms.reduce(mapBits) { $0 + $1.estimatedBits + Double(VP8LHistogramClusters.groupOverheadBits) }
             if split < single {
                 writer.write(1, bits: 1)

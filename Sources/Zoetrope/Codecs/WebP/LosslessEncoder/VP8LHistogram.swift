@@ -48,18 +48,8 @@ struct VP8LHistogram: Sendable {
     }
 }
 
-/// Entropy estimates without Foundation's `log2`.
+/// Entropy estimates for choosing among encodings.
 enum VP8LEntropy {
-    /// log₂ `value` (> 0): the exponent plus a short atanh series for the significand.
-    @inline(__always)
-    static func log2(_ value: Double) -> Double {
-        let exponent = Double(value.exponent)
-        let m = value.significand // [1, 2)
-        let t = (m - 1) / (m + 1), t2 = t * t
-        let series = t * (1 + t2 * (1.0 / 3 + t2 * (1.0 / 5 + t2 * (1.0 / 7 + t2 * (1.0 / 9 + t2 / 11)))))
-        return exponent + series * 2.885_390_081_777_926_8 // 2 / ln 2
-    }
-
     /// Bits to code the symbols counted in `histogram` with an ideal code, plus about 4 bits per
     /// used symbol for the code's description.
     static func bits(_ histogram: [UInt32]) -> Double {
@@ -68,10 +58,10 @@ enum VP8LEntropy {
         for count in histogram where count > 0 {
             total += UInt64(count)
             used += 1
-            sum += Double(count) * log2(Double(count))
+            sum += Double(count) * binaryLogarithm(Double(count))
         }
         guard used > 1 else { return 0 }
         let n = Double(total)
-        return n * log2(n) - sum + 4 * Double(used)
+        return n * binaryLogarithm(n) - sum + 4 * Double(used)
     }
 }

@@ -20,11 +20,11 @@ struct VP8LHistogramClusters {
     var groupCount: Int { counts.count }
 
     /// x log₂ x, tabulated for small counts.
-    private static let xLogXTable: [Float] = (0 ..< 4096).map { $0 == 0 ? 0 : Float(Double($0) * VP8LEntropy.log2(Double($0))) }
+    private static let xLogXTable: [Float] = (0 ..< 4096).map { $0 == 0 ? 0 : Float(Double($0) * binaryLogarithm(Double($0))) }
 
     @inline(__always)
     static func xLogX(_ value: UInt32) -> Float {
-        value < 4096 ? xLogXTable[Int(value)] : Float(Double(value) * VP8LEntropy.log2(Double(value)))
+        value < 4096 ? xLogXTable[Int(value)] : Float(Double(value) * binaryLogarithm(Double(value)))
     }
 
     /// Estimated growth in bits of group `group` when `tile` joins it.
@@ -73,7 +73,7 @@ struct VP8LHistogramClusters {
         for (bin, count) in zip(tile.bins, tile.counts) {
             let total = Float(totals[group][symbols.alphabet(of: Int(bin))])
             let seen = counts[group][Int(bin)]
-            let bits = seen > 0 ? Float(VP8LEntropy.log2(Double(total) / Double(seen))) : Float(VP8LEntropy.log2(Double(total + 1))) + 6
+            let bits = seen > 0 ? Float(binaryLogarithm(Double(total) / Double(seen))) : Float(binaryLogarithm(Double(total + 1))) + 6
             cost += Float(count) * bits
         }
         return cost

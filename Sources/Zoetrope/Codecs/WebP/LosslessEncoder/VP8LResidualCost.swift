@@ -4,7 +4,7 @@
 enum VP8LResidualCost {
     static let table: [Int32] = (0..<256).map { byte in
         let magnitude = min(byte, 256 - byte)
-        return Int32((VP8LEntropy.log2(Double(1 + magnitude)) * 16).rounded())
+        return Int32((binaryLogarithm(Double(1 + magnitude)) * 16).rounded())
     }
 
     /// The cost of the four bytes of an ARGB residual.
