@@ -1,0 +1,89 @@
+/// How often the colours of one or more images occur, with each channel reduced to 6 bits
+/// (262 144 cells) and the exact mean colour of each cell kept, so that building a palette from a
+/// 1080p frame looks at tens of thousands of weighted colours instead of millions of pixels.
+package struct ColorHistogram: Sendable {
+    /// Alpha below this is transparent and not counted.
+    package static let alphaThreshold: UInt8 = 128
+    private static let cellCount = 1 << 18
+
+    private var counts: [Int]
+    private var sums: [Int] // red, green, blue sums per cell, interleaved
+    private var firstColors: [UInt32] // the first exact colour met in each cell
+    /// Whether some cell has met two different exact colours (its mean is then not exact).
+    package private(set) var hasMixedCells = false
+
+    /// An empty histogram.
+    package init() {
+        counts = [Int](repeating: 0, count: Self.cellCount)
+        sums = [Int](repeating: 0, count: 3 * Self.cellCount)
+        firstColors = [UInt32](repeating: 0, count: Self.cellCount)
+    }
+
+    /// How many cells are occupied: the number of distinct colours when ``hasMixedCells`` is false.
+    package var occupiedCells: Int { counts.reduce(0) { $0 + ($1 > 0 ? 1 : 0) } }
+
+    /// Whether nothing has been counted.
+    package var isEmpty: Bool { !counts.contains { $0 != 0 } }
+
+    /// The cell of an 8-bit colour.
+    @inline(__always)
+    static func cell(_ red: UInt8, _ green: UInt8, _ blue: UInt8) -> Int {
+        Int(red >> 2) << 12 | Int(green >> 2) << 6 | Int(blue >> 2)
+    }
+
+    /// Counts the opaque pixels of `image` for which `include(pixel index)` is true (all by default).
+    package mutating func add(_ image: RGBAImage, where include: ((Int) -> Bool)? = nil) {
+        image.pixels.withUnsafeBufferPointer { pixels in
+            counts.withUnsafeMutableBufferPointer { counts in
+                sums.withUnsafeMutableBufferPointer { sums in
+                    for pixel in 0..<image.width * image.height {
+                        let offset = pixel * 4
+                        guard pixels[offset + 3] >= Self.alphaThreshold, include?(pixel) ?? true else { continue }
+                        let red = pixels[offset], green = pixels[offset + 1], blue = pixels[offset + 2]
+                        let cell = Self.cell(red, green, blue)
+                        let packed = UInt32(red) << 16 | UInt32(green) << 8 | UInt32(blue)
+                        if counts[cell] == 0 {
+                            firstColors[cell] = packed
+                        } else if firstColors[cell] != packed {
+                            hasMixedCells = true
+                        }
+                        counts[cell] += 1
+                        sums[3 * cell] += Int(red)
+                        sums[3 * cell + 1] += Int(green)
+                        sums[3 * cell + 2] += Int(blue)
+                    }
+                }
+            }
+        }
+    }
+
+    /// The exact colours counted, when there are at most `limit` and no cell is mixed.
+    package func exactColors(limit: Int) -> [RGBColor]? {
+        guard !hasMixedCells else { return nil }
+        var colors: [RGBColor] = []
+        for cell in 0..<Self.cellCount where counts[cell] > 0 {
+            guard colors.count < limit else { return nil }
+            let packed = firstColors[cell]
+            colors.append(RGBColor(red: UInt8(packed >> 16), green: UInt8(packed >> 8 & 0xFF), blue: UInt8(packed & 0xFF)))
+        }
+        return colors
+    }
+
+    /// The occupied cells as weighted colours (mean colour, pixel count), in cell order.
+    package func weightedColors() -> [WeightedColor] {
+        var colors: [WeightedColor] = []
+        for cell in 0..<Self.cellCount where counts[cell] > 0 {
+            let count = Float(counts[cell])
+            let red = Float(sums[3 * cell]) / count, green = Float(sums[3 * cell + 1]) / count
+            let blue = Float(sums[3 * cell + 2]) / count
+            colors.append(WeightedColor(color: OklabColor(red: red, green: green, blue: blue), weight: count))
+        }
+        return colors
+    }
+}
+
+/// A colour with how much it counts.
+package struct WeightedColor: Sendable, Hashable {
+    package var color: OklabColor
+    package var weight: Float
+}
