@@ -57,6 +57,14 @@ package struct ColorHistogram: Sendable {
         }
     }
 
+    /// Forgets everything counted.
+    package mutating func removeAll() {
+        guard !isEmpty || hasMixedCells else { return }
+        for cell in counts.indices { counts[cell] = 0 }
+        for index in sums.indices { sums[index] = 0 }
+        hasMixedCells = false
+    }
+
     /// The exact colours counted, when there are at most `limit` and no cell is mixed.
     package func exactColors(limit: Int) -> [RGBColor]? {
         guard !hasMixedCells else { return nil }
