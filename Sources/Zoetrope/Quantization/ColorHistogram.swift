@@ -8,19 +8,16 @@ package struct ColorHistogram: Sendable {
 
     private var counts: [Int]
     private var sums: [Int] // red, green, blue sums per cell, interleaved
-    private var firstColors: [UInt32] // the first exact colour met in each cell
-    /// Whether some cell has met two different exact colours (its mean is then not exact).
-    package private(set) var hasMixedCells = false
+    /// The distinct exact colours while there are at most 256 (`nil` once there are more).
+    private var distinct: Set<UInt32>? = []
 
     /// An empty histogram.
     package init() {
         counts = [Int](repeating: 0, count: Self.cellCount)
         sums = [Int](repeating: 0, count: 3 * Self.cellCount)
-        firstColors = [UInt32](repeating: 0, count: Self.cellCount)
     }
 
-    /// How many cells are occupied: the number of distinct colours when ``hasMixedCells`` is false.
-    package var occupiedCells: Int { counts.reduce(0) { $0 + ($1 > 0 ? 1 : 0) } }
+
 
     /// Whether nothing has been counted.
     package var isEmpty: Bool { !counts.contains { $0 != 0 } }
@@ -33,6 +30,9 @@ package struct ColorHistogram: Sendable {
 
     /// Counts the opaque pixels of `image` for which `include(pixel index)` is true (all by default).
     package mutating func add(_ image: RGBAImage, where include: ((Int) -> Bool)? = nil) {
+        var distinct = self.distinct
+        var last: UInt32 = .max
+        defer { self.distinct = distinct }
         image.pixels.withUnsafeBufferPointer { pixels in
             counts.withUnsafeMutableBufferPointer { counts in
                 sums.withUnsafeMutableBufferPointer { sums in
@@ -42,10 +42,9 @@ package struct ColorHistogram: Sendable {
                         let red = pixels[offset], green = pixels[offset + 1], blue = pixels[offset + 2]
                         let cell = Self.cell(red, green, blue)
                         let packed = UInt32(red) << 16 | UInt32(green) << 8 | UInt32(blue)
-                        if counts[cell] == 0 {
-                            firstColors[cell] = packed
-                        } else if firstColors[cell] != packed {
-                            hasMixedCells = true
+                        if packed != last, distinct != nil {
+                            last = packed
+                            if distinct!.insert(packed).inserted, distinct!.count > 256 { distinct = nil }
                         }
                         counts[cell] += 1
                         sums[3 * cell] += Int(red)
@@ -59,22 +58,16 @@ package struct ColorHistogram: Sendable {
 
     /// Forgets everything counted.
     package mutating func removeAll() {
-        guard !isEmpty || hasMixedCells else { return }
+        distinct = []
+        guard !isEmpty else { return }
         for cell in counts.indices { counts[cell] = 0 }
         for index in sums.indices { sums[index] = 0 }
-        hasMixedCells = false
     }
 
-    /// The exact colours counted, when there are at most `limit` and no cell is mixed.
+    /// The exact colours counted, in ascending order, when there are at most `limit`.
     package func exactColors(limit: Int) -> [RGBColor]? {
-        guard !hasMixedCells else { return nil }
-        var colors: [RGBColor] = []
-        for cell in 0..<Self.cellCount where counts[cell] > 0 {
-            guard colors.count < limit else { return nil }
-            let packed = firstColors[cell]
-            colors.append(RGBColor(red: UInt8(packed >> 16), green: UInt8(packed >> 8 & 0xFF), blue: UInt8(packed & 0xFF)))
-        }
-        return colors
+        guard let distinct, distinct.count <= limit else { return nil }
+        return distinct.sorted().map { RGBColor(red: UInt8($0 >> 16), green: UInt8($0 >> 8 & 0xFF), blue: UInt8($0 & 0xFF)) }
     }
 
     /// The occupied cells as weighted colours (mean colour, pixel count), in cell order.
