@@ -31,7 +31,7 @@ enum QualityMode {
                     let name = String(index + 1000).dropFirst()
                     try Data(PNGEncoder.encode(frame, level: 1)).write(to: URL(fileURLWithPath: "\(directory)/\(name).png"))
                 }
-                let apng = try APNGEncoder.encode(frames: frames, durations: [.milliseconds(40)], playCount: .infinite, level: 1)
+                let apng = try APNGEncoder.encode(frames: frames, durations: Array(repeating: .milliseconds(40), count: frames.count), playCount: .infinite, level: 1)
                 try Data(apng).write(to: URL(fileURLWithPath: "\(folder)/\(animation.name).png"))
                 print("\(folder)/\(animation.name).png")
             }

@@ -26,9 +26,15 @@ package struct PaletteMapper {
         }
     }
 
-    /// A mapper onto `palette`.
-    package init(palette: ColorPalette, dither: DitherMethod) {
+    /// How far ordered dithering goes towards the true mix of the two nearest colours (1: all the
+    /// way). Any dithering adds per-pixel error while it removes banding: a lower strength keeps
+    /// some bands and less noise.
+    package let orderedStrength: Float
+
+    /// A mapper onto `palette`; `orderedStrength` (0–1) applies to ``DitherMethod/ordered``.
+    package init(palette: ColorPalette, dither: DitherMethod, orderedStrength: Float = 1) {
         self.dither = dither
+        self.orderedStrength = orderedStrength
         cache = NearestColorCache(palette)
     }
 
@@ -80,7 +86,7 @@ package struct PaletteMapper {
         guard second != first else { return first }
         let step = Self.vector(palette.colors[second]) &- near
         let along = Float((error &* step).wrappedSum()) / Float((step &* step).wrappedSum())
-        return threshold < along ? second : first
+        return threshold < along * orderedStrength ? second : first
     }
 
     @inline(__always)
