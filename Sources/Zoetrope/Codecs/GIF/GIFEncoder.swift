@@ -1,8 +1,8 @@
 /// Writes GIF89a (or GIF87a) files.
 ///
 /// Two levels:
-/// - ``encode(frames:durations:playCount:)`` turns RGBA frames into an animated GIF, choosing palettes
-///   itself.
+/// - ``encode(frames:durations:playCount:options:)`` turns RGBA frames into an animated GIF, choosing palettes
+///   itself: exact when the colours fit, otherwise quantised and dithered as ``Options`` say.
 /// - ``encode(_:)`` writes an ``IndexedImage`` exactly as described — palettes, indices, rectangles,
 ///   disposal, transparency, interlacing and the LZW code stream's shape — for tests and tools that
 ///   need byte-level control, including unusual but valid streams.
