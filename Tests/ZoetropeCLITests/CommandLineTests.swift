@@ -303,7 +303,8 @@ struct ConvertColorOptionsTests {
         var colors = Set<[UInt8]>()
         for index in stride(from: 0, to: frame.pixels.count, by: 4) { colors.insert(Array(frame.pixels[index..<index + 3])) }
         #expect(colors.count <= 16 && colors.count >= 8)
-        for bad in [["--colors", "1"], ["--colors", "257"], ["--dither", "random"], ["--palette", "some"]] {
+        #expect(try CommandRunner.run(["convert", "in.png", "lossy.gif", "--lossy", "60", "--dither", dither], in: folder.url).status == 0)
+        for bad in [["--colors", "1"], ["--colors", "257"], ["--dither", "random"], ["--palette", "some"], ["--lossy", "201"]] {
             let refused = try CommandRunner.run(["convert", "in.png", "bad.gif"] + bad, in: folder.url)
             #expect(refused.status != 0 && !refused.standardError.isEmpty, "\(bad)")
         }

@@ -43,14 +43,22 @@ struct GIFOutputOptions: ParsableArguments {
     @Option(name: .long, help: "GIF: palettes for frames with too many colours: auto, global (one for all) or frame (one each).")
     var palette: Palette = .auto
 
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp(
+        "GIF: lossy LZW from 0 (off, the default) to 200, as gifsicle --lossy: smaller files, some noise.",
+        discussion: "The compressor may continue a matched string with a colour up to N/3 away (RGB distance); 30–80 are typical."))
+    var lossy: Int = 0
+
     func validate() throws {
         guard (2...256).contains(colors) else {
             throw ValidationError("--colors must be between 2 and 256 (got \(colors))")
+        }
+        guard (0...200).contains(lossy) else {
+            throw ValidationError("--lossy must be between 0 and 200 (got \(lossy))")
         }
     }
 
     /// The encoder options these knobs describe.
     var encoderOptions: GIFEncoder.Options {
-        GIFEncoder.Options(maximumColors: colors, dither: dither.encoderValue, palette: palette.encoderValue)
+        GIFEncoder.Options(maximumColors: colors, dither: dither.encoderValue, palette: palette.encoderValue, lossy: lossy)
     }
 }

@@ -118,6 +118,27 @@ struct GIFQuantizedEncoderTests {
         #expect(try decode(GIFEncoder.encode(frames: frames, durations: [.milliseconds(40)], playCount: .infinite)) == frames)
     }
 
+    @Test("lossy LZW makes smaller files that still decode close to the source, more so as it rises")
+    func lossy() throws {
+        let frames = pan(frames: 3, width: 128, height: 96)
+        var sizes: [Int] = []
+        for level in [0, 30, 90] {
+            let bytes = try GIFEncoder.encode(frames: frames, durations: [.milliseconds(50)], playCount: .infinite,
+                                              options: .init(lossy: level))
+            let decoded = try decode(bytes)
+            for (source, result) in zip(frames, decoded) {
+                let quality = psnr(source, result)
+                #expect(quality > (level == 90 ? 26 : 30), "lossy \(level): \(quality) dB")
+            }
+            sizes.append(bytes.count)
+        }
+        #expect(sizes[1] < sizes[0] && sizes[2] < sizes[1], "\(sizes)")
+        // A lossless rewrite of few colours far apart changes nothing.
+        var flat = RGBAImage(width: 20, height: 20)
+        for y in 0..<20 { for x in 0..<20 { flat[x, y] = ((x + y) % 2 == 0 ? (255, 0, 0, 255) : (0, 0, 255, 255)) } }
+        #expect(try decode(GIFEncoder.encode(frames: [flat], durations: [.zero], playCount: .infinite, options: .init(lossy: 200))) == [flat])
+    }
+
     @Test("hostile shapes and colour counts encode without crashing", arguments: [1, 2, 256])
     func hostile(_ colors: Int) throws {
         let options = GIFEncoder.Options(maximumColors: colors)

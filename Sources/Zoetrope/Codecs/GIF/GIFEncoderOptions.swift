@@ -38,12 +38,18 @@ extension GIFEncoder {
         public var dither: Dither
         /// Which palettes quantised frames use.
         public var palette: Palette
+        /// Lossy LZW, 0 (off: output as described above) to 200: the LZW compressor may continue a
+        /// string with a colour up to `lossy / 3` away (RGB distance) from the pixel's own, as
+        /// `gifsicle --lossy` does — smaller files, some noise and streaks. Even exact input is then
+        /// no longer decoded exactly.
+        public var lossy: Int
 
-        /// Creates options; `maximumColors` is clamped to 2–256.
-        public init(maximumColors: Int = 256, dither: Dither = .automatic, palette: Palette = .automatic) {
+        /// Creates options; `maximumColors` is clamped to 2–256 and `lossy` to 0–200.
+        public init(maximumColors: Int = 256, dither: Dither = .automatic, palette: Palette = .automatic, lossy: Int = 0) {
             self.maximumColors = min(256, max(2, maximumColors))
             self.dither = dither
             self.palette = palette
+            self.lossy = min(200, max(0, lossy))
         }
 
         /// 256 colours, automatic dithering and palettes.

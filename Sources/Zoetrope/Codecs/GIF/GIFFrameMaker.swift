@@ -46,22 +46,33 @@ struct GIFFrameMaker {
             }
         }
         let indices = map(image, table: table, special: special)
+        let tableCount = table.palette.colors.count + (transparent == nil ? 0 : 1)
         var frame: GIFEncoder.IndexedFrame
         if let previous {
             frame = GIFFrameDifference.frame(indices, table: table, transparent: transparent, pinned: special.pinned != nil,
                                              displayed: previous.displayed)
+            frame.indices = lossy(frame.indices, table: table, tableCount: tableCount)
             var displayed = previous.displayed
             GIFFrameDifference.draw(frame, table: table, on: &displayed)
             self.previous = (image, displayed)
         } else {
-            frame = GIFEncoder.IndexedFrame(rect: PixelRect(x: 0, y: 0, width: image.width, height: image.height), indices: indices,
+            let written = lossy(indices, table: table, tableCount: tableCount)
+            frame = GIFEncoder.IndexedFrame(rect: PixelRect(x: 0, y: 0, width: image.width, height: image.height), indices: written,
                                             transparentIndex: plan.anyTransparency ? transparent : nil)
-            if !plan.anyTransparency { self.previous = (image, GIFFrameDifference.render(indices, table: table, size: image.size)) }
+            if !plan.anyTransparency { self.previous = (image, GIFFrameDifference.render(written, table: table, size: image.size)) }
         }
         frame.localColorTable = table.isGlobal ? nil : GIFPalettizer.table(table.palette, transparent: transparent != nil)
         frame.disposal = plan.anyTransparency ? 2 : 1
         frame.delayCentiseconds = centiseconds
         return frame
+    }
+
+    /// `indices` rewritten by lossy LZW when the options ask for it.
+    private func lossy(_ indices: [UInt8], table: GIFFramePalette, tableCount: Int) -> [UInt8] {
+        guard plan.options.lossy > 0 else { return indices }
+        let codeSize = max(2, Int.bitWidth - (max(2, tableCount) - 1).leadingZeroBitCount)
+        var pass = LossyLZW(colors: table.palette.colors, distance: plan.options.lossy / 3, minimumCodeSize: codeSize)
+        return pass.rewrite(indices)
     }
 
     private mutating func map(_ image: RGBAImage, table: GIFFramePalette, special: PaletteMapper.Special) -> [UInt8] {
