@@ -7,9 +7,7 @@ struct LossyLZW {
     /// For each index, the other colour indices within the allowed distance, nearest first.
     private let similar: [[UInt8]]
     private let minimumCodeSize: Int
-    private static let slotCount = 1 << 13
-    private var keys = [Int32](repeating: -1, count: LossyLZW.slotCount)
-    private var values = [UInt16](repeating: 0, count: LossyLZW.slotCount)
+    private var table = LZWStringTable()
     private var nextCode = 0
 
     /// `colors` are the table's colours (indices at or above their count — a transparent entry —
@@ -36,9 +34,10 @@ struct LossyLZW {
         reset()
         for position in indices.indices.dropFirst() {
             let index = indices[position]
-            let slot = find(Int32(prefix << 8 | Int(index)))
-            if keys[slot] != -1 {
-                prefix = Int(values[slot])
+            let key = LZWStringTable.key(prefix, index)
+            let slot = table.slot(key)
+            if let code = table.code(at: slot) {
+                prefix = code
                 continue
             }
             if let (substitute, code) = continuation(of: prefix, for: index) {
@@ -47,8 +46,7 @@ struct LossyLZW {
                 continue
             }
             if nextCode < LZWDecoder.tableSize {
-                keys[slot] = Int32(prefix << 8 | Int(index))
-                values[slot] = UInt16(nextCode)
+                table.insert(key, code: nextCode, at: slot)
                 nextCode += 1
             }
             if nextCode == LZWDecoder.tableSize { reset() }
@@ -61,20 +59,13 @@ struct LossyLZW {
     private func continuation(of prefix: Int, for index: UInt8) -> (UInt8, Int)? {
         guard Int(index) < similar.count else { return nil }
         for candidate in similar[Int(index)] {
-            let slot = find(Int32(prefix << 8 | Int(candidate)))
-            if keys[slot] != -1 { return (candidate, Int(values[slot])) }
+            if let code = table.code(at: table.slot(LZWStringTable.key(prefix, candidate))) { return (candidate, code) }
         }
         return nil
     }
 
     private mutating func reset() {
-        for slot in keys.indices { keys[slot] = -1 }
+        table.removeAll()
         nextCode = (1 << minimumCodeSize) + 2
-    }
-
-    private func find(_ key: Int32) -> Int {
-        var slot = Int((UInt32(bitPattern: key) &* 2_654_435_761) >> 19) & (Self.slotCount - 1)
-        while keys[slot] != -1 && keys[slot] != key { slot = (slot + 1) & (Self.slotCount - 1) }
-        return slot
     }
 }
