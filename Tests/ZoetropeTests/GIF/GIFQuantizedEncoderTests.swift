@@ -150,6 +150,13 @@ struct GIFQuantizedEncoderTests {
         let decoded = try decode(GIFEncoder.encode(frames: [all, one.resized(like: all)], durations: [.zero], playCount: .infinite, options: options))
         #expect(decoded.count == 2 && decoded[0][3, 3].a == 0 && decoded[0][4, 3].a == 255)
         #expect(throws: ZoetropeError.self) { try GIFEncoder.encode(frames: [], durations: [], playCount: .infinite, options: options) }
+        var unclamped = options
+        unclamped.maximumColors = 100_000
+        unclamped.lossy = .max
+        #expect(try decode(GIFEncoder.encode(frames: [all], durations: [.zero], playCount: .infinite, options: unclamped)).count == 1)
+        unclamped.maximumColors = -5
+        unclamped.lossy = .min
+        #expect(try decode(GIFEncoder.encode(frames: [all], durations: [.zero], playCount: .infinite, options: unclamped)).count == 1)
         let empty = RGBAImage(width: 0, height: 0)
         #expect(throws: Never.self) { try GIFEncoder.encode(frames: [empty], durations: [.zero], playCount: .infinite, options: options) }
     }

@@ -69,9 +69,10 @@ struct GIFFrameMaker {
 
     /// `indices` rewritten by lossy LZW when the options ask for it.
     private func lossy(_ indices: [UInt8], table: GIFFramePalette, tableCount: Int) -> [UInt8] {
-        guard plan.options.lossy > 0 else { return indices }
+        let level = min(200, plan.options.lossy) // a public var: clamp again
+        guard level > 0 else { return indices }
         let codeSize = max(2, Int.bitWidth - (max(2, tableCount) - 1).leadingZeroBitCount)
-        var pass = LossyLZW(colors: table.palette.colors, distance: plan.options.lossy / 3, minimumCodeSize: codeSize)
+        var pass = LossyLZW(colors: table.palette.colors, distance: level / 3, minimumCodeSize: codeSize)
         return pass.rewrite(indices)
     }
 

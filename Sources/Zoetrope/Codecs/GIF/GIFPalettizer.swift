@@ -35,7 +35,7 @@ enum GIFPalettizer {
             if !anyTransparency { anyTransparency = hasTransparentPixel(image) }
             histogram.add(image)
         }
-        let maximum = options.maximumColors
+        let maximum = min(256, max(2, options.maximumColors)) // a public var: clamp again
         // Animations keep a transparent entry for unchanged pixels unless the colours need all 256.
         let wantsTransparent = anyTransparency || source.frameCount > 1
         var global: ColorPalette?
