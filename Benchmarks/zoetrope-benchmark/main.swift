@@ -21,6 +21,8 @@ case "generate-truecolor": status = TrueColorAnimations.run(modeArguments)
 case "playback": status = PlaybackBenchmark.main(modeArguments)
 case "frames": status = FramesMode.run(modeArguments)
 case "first-frame": status = FirstFrameMode.run(modeArguments)
+case "generate-quality": status = QualityMode.generate(modeArguments)
+case "psnr": status = QualityMode.psnr(modeArguments)
 default:
     print("""
     usage: zoetrope-benchmark compare --reference EXE --files DIR [--files DIR...] [--rounds N] [--min-ms MS] [--json OUT] [--only TEXT]
@@ -33,6 +35,8 @@ default:
            zoetrope-benchmark playback FILE [--seconds S] [--budgets LIST]   (playback memory, misses, CPU)
            zoetrope-benchmark frames FILE                       (per-frame hashes, for scripts/differential)
            zoetrope-benchmark first-frame FILE [MIN_MS]         (time to the first frame: lazy open against frame 0 alone)
+           zoetrope-benchmark generate-quality DIR              (true-colour and few-colour animations for scripts/encode-quality)
+           zoetrope-benchmark psnr SOURCE RESULT                (PSNR of RESULT's frames against SOURCE's, in dB)
     """)
     status = arguments.first == nil ? 0 : 64
 }

@@ -17,7 +17,9 @@ struct ConvertCommand: ParsableCommand {
         APNG output is exact: frames are stored as the rectangle that changed, in the smallest \
         sample format that keeps every pixel. WebP output is lossless (VP8L) and exact too, each \
         frame stored as the changed rectangle. GIF output is exact when every frame has at most 256 \
-        colours and no partial transparency.
+        colours (or --colors) and no partial transparency; otherwise colours are quantised to an \
+        adaptive palette (built in the Oklab colour space) and dithered as --dither says. Opaque \
+        GIF animations are stored as the rectangles that change.
 
         Nothing is lost: the output is written to a temporary file beside it and moved into place \
         only when complete, an input is never overwritten (by any name or link), and on any error \
@@ -33,6 +35,7 @@ struct ConvertCommand: ParsableCommand {
           zoetrope convert anim.png anim.gif --frames 0-9 --width 200
           zoetrope convert big.gif small.png --level 9
           zoetrope convert clip.gif clip.webp
+          zoetrope convert clip.png clip.gif --colors 128 --dither ordered
           curl -s URL | zoetrope convert - - --format png > out.png
         """
     )
@@ -53,6 +56,8 @@ struct ConvertCommand: ParsableCommand {
     var rawTiming = false
 
     @OptionGroup var selection: FrameOptions
+
+    @OptionGroup(title: "GIF output") var gif: GIFOutputOptions
 
     func validate() throws {
         guard (0...9).contains(level) else {
@@ -92,7 +97,8 @@ struct ConvertCommand: ParsableCommand {
         guard frames.frameCount > 0 else { throw CommandFailure(file: nil, "no frames to write") }
         switch format {
         case .gif:
-            try GIFEncoder.encode(frames, durations: frames.durations, playCount: playCount, to: destination.write)
+            try GIFEncoder.encode(frames, durations: frames.durations, playCount: playCount, options: gif.encoderOptions,
+                                  to: destination.write)
         case .png, .apng:
             if frames.frameCount == 1 {
                 var still: RGBAImage?

@@ -302,3 +302,31 @@ struct OutputKindTests {
         #expect(try CommandLineTests.frames(try folder.read("received")) == CommandLineTests.frames(original))
     }
 }
+
+@Suite("zoetrope convert: GIF colour options")
+struct ConvertColorOptionsTests {
+    /// A 40×30 still of 1200 distinct colours, as a PNG.
+    static func truecolorPNG() -> [UInt8] {
+        var image = RGBAImage(width: 40, height: 30)
+        for y in 0..<30 { for x in 0..<40 { image[x, y] = (UInt8(x * 6), UInt8(y * 8), UInt8((x + y) * 3), 255) } }
+        return PNGEncoder.encode(image, level: 1)
+    }
+
+    @Test("--colors limits the palette, every --dither works, and bad values are refused", arguments: ["none", "diffusion", "ordered", "auto"])
+    func colors(dither: String) throws {
+        let folder = try TemporaryFolder()
+        try folder.write(Self.truecolorPNG(), to: "in.png")
+        let result = try CommandRunner.run(["convert", "in.png", "out.gif", "--colors", "16", "--dither", dither, "--palette", "global"], in: folder.url)
+        #expect(result.status == 0, "\(result.standardError)")
+        let frame = try #require(try CommandLineTests.frames(folder.read("out.gif")).first)
+        var colors = Set<[UInt8]>()
+        for index in stride(from: 0, to: frame.pixels.count, by: 4) { colors.insert(Array(frame.pixels[index..<index + 3])) }
+        #expect(colors.count <= 16 && colors.count >= 8)
+        #expect(try CommandRunner.run(["convert", "in.png", "lossy.gif", "--lossy", "60", "--dither", dither], in: folder.url).status == 0)
+        for bad in [["--colors", "1"], ["--colors", "257"], ["--dither", "random"], ["--palette", "some"], ["--lossy", "201"]] {
+            let refused = try CommandRunner.run(["convert", "in.png", "bad.gif"] + bad, in: folder.url)
+            #expect(refused.status != 0 && !refused.standardError.isEmpty, "\(bad)")
+        }
+        #expect(!(try folder.names()).contains("bad.gif"))
+    }
+}

@@ -20,28 +20,29 @@ struct Base64Tests {
 struct SixelRendererTests {
     let renderer = SixelRenderer(cellPixels: PixelSize(width: 10, height: 20))
 
-    @Test("3×2: palette of used registers, one band, colours in register order, transparent undrawn")
+    @Test("3×2: the frame's own colours as registers, one band, colours in register order, transparent undrawn")
     func smallFrame() {
         let frame = makeImage([[red, red, clear],
                                [black, red, clear]])
         let out = renderer.render(frame, previous: nil, at: .topLeft)
-        // Black (16) is only in row 1 of column 0: bit 1 → 63 + 2 = "A"; trailing empty columns dropped.
-        // Red (196): column 0 row 0 → "@", column 1 rows 0 and 1 → 63 + 3 = "B".
-        #expect(text(out) == "\u{1B}[1;1H\u{1B}P0;1;0q\"1;1;3;2#16;2;0;0;0#196;2;100;0;0#16A$#196@B\u{1B}\\")
+        // Two colours, so an exact palette: black is register 0, red 1.
+        // Black is only in row 1 of column 0: bit 1 → 63 + 2 = "A"; trailing empty columns dropped.
+        // Red: column 0 row 0 → "@", column 1 rows 0 and 1 → 63 + 3 = "B".
+        #expect(text(out) == "\u{1B}[1;1H\u{1B}P0;1;0q\"1;1;3;2#0;2;0;0;0#1;2;100;0;0#0A$#1@B\u{1B}\\")
     }
 
     @Test("5×7: two bands separated by '-', runs of four or more compressed with '!'")
     func bandsAndRuns() {
         let frame = solidImage(width: 5, height: 7, white)
         let out = renderer.render(frame, previous: nil, at: CellPosition(row: 2, column: 3))
-        #expect(text(out) == "\u{1B}[2;3H\u{1B}P0;1;0q\"1;1;5;7#231;2;100;100;100#231!5~-#231!5@\u{1B}\\")
+        #expect(text(out) == "\u{1B}[2;3H\u{1B}P0;1;0q\"1;1;5;7#0;2;100;100;100#0!5~-#0!5@\u{1B}\\")
     }
 
     @Test("inline output starts at the cursor and ends with a newline")
     func inline() {
         let frame = solidImage(width: 1, height: 1, white)
         let out = renderer.render(frame, previous: frame, at: nil)
-        #expect(text(out) == "\u{1B}P0;1;0q\"1;1;1;1#231;2;100;100;100#231@\u{1B}\\\n")
+        #expect(text(out) == "\u{1B}P0;1;0q\"1;1;1;1#0;2;100;100;100#0@\u{1B}\\\n")
     }
 
     @Test("an unchanged frame sends nothing")

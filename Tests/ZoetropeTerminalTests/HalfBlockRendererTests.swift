@@ -54,12 +54,12 @@ struct HalfBlockRendererTests {
         #expect(text(out) == "\u{1B}[1;1H\u{1B}[48;2;255;0;0m  \u{1B}[0m")
     }
 
-    @Test("256 colours: SGR 38;5 / 48;5 with the nearest cube or grey entry")
+    @Test("256 colours: SGR 38;5 / 48;5 with exact entries kept and others ordered-dithered between the two nearest")
     func xterm256() {
         let frame = makeImage([[red, (128, 128, 128, 255)],
                                [black, (100, 200, 30, 255)]])
         let out = HalfBlockRenderer(depth: .xterm256).render(frame, previous: nil, at: .topLeft)
-        #expect(text(out) == "\u{1B}[1;1H\u{1B}[38;5;196;48;5;16m▀\u{1B}[38;5;244;48;5;76m▀\u{1B}[0m")
+        #expect(text(out) == "\u{1B}[1;1H\u{1B}[38;5;196;48;5;16m▀\u{1B}[38;5;244;48;5;71m▀\u{1B}[0m")
     }
 
     @Test("256 colours: a change too small to reach another palette entry is not redrawn")

@@ -1,6 +1,6 @@
 /// Equally sized frames that an encoder reads in order, possibly more than once, without holding
 /// them all: the streaming encoders (``APNGEncoder/encode(_:durations:playCount:level:to:)``,
-/// ``GIFEncoder/encode(_:durations:playCount:to:)``) make one pass to plan palettes and formats and
+/// ``GIFEncoder/encode(_:durations:playCount:options:to:)``) make one pass to plan palettes and formats and
 /// a second to write, so memory stays at a few canvases whatever the frame count.
 ///
 /// ``AnimatedImage`` is one (its composited frames); so is an array of ``RGBAImage``.

@@ -12,7 +12,8 @@ public struct HalfBlockRenderer: TerminalRenderer {
     public enum ColorDepth: Sendable, Hashable {
         /// `38;2;R;G;B` / `48;2;R;G;B`.
         case truecolor
-        /// `38;5;N` / `48;5;N` with N from `XtermPalette`.
+        /// `38;5;N` / `48;5;N` with N from the portable part of the xterm palette (its colour cube
+        /// and greys), chosen by the library's ordered dithering so gradients keep their tone.
         case xterm256
     }
 
@@ -105,6 +106,12 @@ public struct HalfBlockRenderer: TerminalRenderer {
 
     /// The cells of `frame`, row by row.
     func cells(of frame: RGBAImage) -> [Cell] {
+        let indexed = depth == .xterm256 ? XtermPalette.dithered(frame) : nil
+        func color(_ frame: RGBAImage, _ x: Int, _ y: Int) -> Color? {
+            guard let indexed else { return self.color(frame, x, y) }
+            let index = indexed[y * frame.width + x]
+            return index < 0 ? nil : .indexed(index)
+        }
         let rows = (frame.height + 1) / 2
         var cells = [Cell]()
         cells.reserveCapacity(rows * frame.width)

@@ -3,8 +3,10 @@ import Zoetrope
 /// DEC sixel graphics: `ESC P 0;1;0 q`, raster attributes `"1;1;W;H` (square pixels), the colour
 /// registers used (`#n;2;R;G;B` in percent), then bands of six pixel rows, `ESC \`.
 ///
-/// Colours are the xterm palette's cube and greys (`XtermPalette`), register n being palette
-/// entry n. In each band, colours go in ascending register order, each as `#n` and one sixel
+/// Colours come from an adaptive palette of up to 256 colours built for each frame by the
+/// library's quantiser (in Oklab, from the frame's colour frequencies), register n being palette
+/// entry n; pixels are mapped to it with ordered dithering, whose fixed pattern does not crawl
+/// between frames of an animation. In each band, colours go in ascending register order, each as `#n` and one sixel
 /// character per column (63 + a bit per row, top row = bit 0), runs of four or more as `!count c`,
 /// trailing empty columns dropped; `$` returns to the band's start for the next colour and `-`
 /// starts the next band. Pixels with alpha below 128 are left undrawn (the `P2 = 1` mode), so the
@@ -30,7 +32,7 @@ public struct SixelRenderer: PixelProtocolRenderer {
         out.append(decimal: frame.width)
         out.append(UInt8(ascii: ";"))
         out.append(decimal: frame.height)
-        Self.appendColorRegisters(used: registers.used, to: &out)
+        Self.appendColorRegisters(registers.palette, used: registers.used, to: &out)
         var bandTop = 0
         while bandTop < frame.height {
             if bandTop > 0 { out.append(UInt8(ascii: "-")) }
@@ -42,27 +44,27 @@ public struct SixelRenderer: PixelProtocolRenderer {
         return out
     }
 
-    /// The palette entry of each pixel (-1 where transparent), and which entries occur.
-    private static func registers(of frame: RGBAImage) -> (perPixel: [Int], used: [Bool]) {
-        let width = frame.width
-        var registers = [Int](repeating: -1, count: width * frame.height)
+    /// The palette, the palette entry of each pixel (-1 where transparent), and which entries occur.
+    package static func registers(of frame: RGBAImage) -> (palette: [RGBColor], perPixel: [Int], used: [Bool]) {
+        let palette = ColorQuantizer.palette(for: frame, maximumColors: 256)
+        var mapper = PaletteMapper(palette: palette, dither: .ordered)
+        let transparent: UInt8 = 255
+        // A palette of 256 colours leaves no spare index: find transparency by alpha instead.
+        let indices = mapper.map(frame, special: PaletteMapper.Special(transparentIndex: transparent))
+        var registers = [Int](repeating: -1, count: indices.count)
         var used = [Bool](repeating: false, count: 256)
-        for y in 0..<frame.height {
-            for x in 0..<width {
-                let pixel = frame[x, y]
-                guard pixel.a >= HalfBlockRenderer.opaqueAlpha else { continue }
-                let index = XtermPalette.index(r: pixel.r, g: pixel.g, b: pixel.b)
-                registers[y * width + x] = index
-                used[index] = true
-            }
+        for (pixel, index) in indices.enumerated() where frame[byte: pixel * 4 + 3] >= HalfBlockRenderer.opaqueAlpha {
+            registers[pixel] = Int(index)
+            used[Int(index)] = true
         }
-        return (registers, used)
+        return (palette.colors, registers, used)
     }
 
     /// Defines the colour registers used: `#n;2;R;G;B` in percent.
-    private static func appendColorRegisters(used: [Bool], to out: inout [UInt8]) {
+    private static func appendColorRegisters(_ palette: [RGBColor], used: [Bool], to out: inout [UInt8]) {
         for register in 0..<256 where used[register] {
-            let color = XtermPalette.color(at: register)
+            let entry = palette[register]
+            let color = (r: entry.red, g: entry.green, b: entry.blue)
             out.append(UInt8(ascii: "#"))
             out.append(decimal: register)
             out.append(text: ";2;")

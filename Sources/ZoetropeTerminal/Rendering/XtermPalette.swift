@@ -1,6 +1,25 @@
+import Zoetrope
+
 /// The xterm 256-colour palette's portable part: the 6×6×6 colour cube (indices 16–231) and the 24
 /// greys (232–255). Indices 0–15 are left out because every terminal theme redefines them.
 package enum XtermPalette {
+    /// Entries 16–255 as a quantiser palette (its index i is entry i + 16).
+    private static let palette = ColorPalette((16..<256).map { index in
+        let color = color(at: index)
+        return RGBColor(red: color.r, green: color.g, blue: color.b)
+    })
+
+    /// The palette entry of each pixel of `frame` by ordered dithering (-1 where alpha is below 128):
+    /// a fixed pattern mixing the two entries nearest to each colour, so smooth gradients keep
+    /// their tone and unchanged pixels keep their entry from frame to frame.
+    package static func dithered(_ frame: RGBAImage) -> [Int] {
+        var mapper = PaletteMapper(palette: palette, dither: .ordered)
+        let indices = mapper.map(frame, special: PaletteMapper.Special(transparentIndex: 255))
+        return indices.enumerated().map { pixel, index in
+            frame[byte: pixel * 4 + 3] < HalfBlockRenderer.opaqueAlpha ? -1 : Int(index) + 16
+        }
+    }
+
     /// The cube's channel levels.
     package static let cubeLevels: [UInt8] = [0, 95, 135, 175, 215, 255]
 

@@ -1,8 +1,8 @@
 /// Writes GIF89a (or GIF87a) files.
 ///
 /// Two levels:
-/// - ``encode(frames:durations:playCount:)`` turns RGBA frames into an animated GIF, choosing palettes
-///   itself.
+/// - ``encode(frames:durations:playCount:options:)`` turns RGBA frames into an animated GIF, choosing palettes
+///   itself: exact when the colours fit, otherwise quantised and dithered as ``Options`` say.
 /// - ``encode(_:)`` writes an ``IndexedImage`` exactly as described — palettes, indices, rectangles,
 ///   disposal, transparency, interlacing and the LZW code stream's shape — for tests and tools that
 ///   need byte-level control, including unusual but valid streams.
@@ -168,13 +168,14 @@ public enum GIFEncoder {
 
     /// Encodes canvas-sized RGBA frames as an animated GIF.
     ///
-    /// Palettes: when all frames together use at most 256 colours (a fully transparent pixel counts
-    /// as one extra colour) they share one exact global table; otherwise each frame gets its own
-    /// table, exact when the frame has at most 256 colours, else its pixels are rounded to the
-    /// nearest colour of a fixed 6×7×6 colour cube (no dithering). Pixels with alpha below 128 are
-    /// transparent, the rest opaque (GIF has no partial transparency). Every frame covers the whole
-    /// canvas; when any frame has transparent pixels all frames are disposed to background, so each
-    /// shows exactly its own pixels.
+    /// Pixels with alpha below 128 are transparent, the rest opaque (GIF has no partial
+    /// transparency). Palettes: when all frames together use few enough colours they share one
+    /// exact global table; otherwise each frame's table is exact when the pixels it writes fit,
+    /// else colours are quantised as `options` say (see ``Options``). Opaque animations are stored
+    /// as differences: each frame after the first covers only the rectangle it changes, leaving
+    /// unchanged pixels transparent when that is smaller. When any frame has transparent pixels,
+    /// every frame covers the whole canvas and is disposed to background, so each shows exactly its
+    /// own pixels.
     /// - Parameters:
     ///   - frames: at least one frame, all the same size (at most 65535 × 65535).
     ///   - durations: one per frame, or a single duration for all; rounded to hundredths of a
@@ -182,26 +183,28 @@ public enum GIFEncoder {
     ///   - playCount: how many times the animation plays. GIF stores repetitions after the first
     ///     play (browsers' reading of NETSCAPE2.0): forever is 0, one play writes no loop extension,
     ///     N plays store N − 1 (at most 65536 plays).
+    ///   - options: colour count, dithering and palette choice for frames with too many colours.
     /// - Throws: ``ZoetropeError`` with kind `.invalidArgument` for empty or mismatched input, or a
     ///   play count GIF cannot store.
-    public static func encode(frames: [RGBAImage], durations: [Duration], playCount: PlayCount) throws(ZoetropeError) -> [UInt8] {
+    public static func encode(frames: [RGBAImage], durations: [Duration], playCount: PlayCount,
+                              options: Options = .default) throws(ZoetropeError) -> [UInt8] {
         guard frames.allSatisfy({ $0.size == frames.first?.size }) else {
             throw ZoetropeError(.invalidArgument, format: .gif, "all frames must have the same size")
         }
         return try encodeCollecting(.gif) { output in
-            try encode(FrameArray(frames: frames), durations: durations, playCount: playCount, to: output)
+            try encode(FrameArray(frames: frames), durations: durations, playCount: playCount, options: options, to: output)
         }
     }
 
     /// Encodes the frames of `source` as an animated GIF, by the rules of
-    /// ``encode(frames:durations:playCount:)``, handing the file to `output` a frame at a time and
-    /// holding only a few canvases: `source` is read twice, once to choose the palettes and once
-    /// to write.
+    /// ``encode(frames:durations:playCount:options:)``, handing the file to `output` a frame at a
+    /// time and holding only a few canvases: `source` is read twice, once to choose the palettes
+    /// and once to write.
     /// - Throws: ``ZoetropeError`` with kind `.invalidArgument` for no frames, a frame of another
     ///   size, a duration count that does not match, or a play count GIF cannot store; and
     ///   whatever `source` or `output` throw.
     public static func encode(_ source: some FrameSource, durations: [Duration], playCount: PlayCount,
-                              to output: EncodedBytesSink) throws {
+                              options: Options = .default, to output: EncodedBytesSink) throws {
         guard source.frameCount > 0 else {
             throw ZoetropeError(.invalidArgument, format: .gif, "no frames to encode")
         }
@@ -209,22 +212,21 @@ public enum GIFEncoder {
             throw ZoetropeError(.invalidArgument, format: .gif,
                                 "\(durations.count) delays for \(source.frameCount) frames (give one per frame, or one for all)")
         }
-        let plan = try GIFPalettizer.plan(source)
+        let plan = try GIFPalettizer.plan(source, options: options)
         var out = ByteWriter()
-        let header = IndexedImage(canvasSize: source.canvasSize, globalColorTable: plan.shared?.table,
+        let header = IndexedImage(canvasSize: source.canvasSize,
+                                  globalColorTable: plan.global.map { GIFPalettizer.table($0, transparent: plan.reservesTransparent) },
                                   loopCount: try loopCount(for: playCount), frames: [])
         let globalTableCount = try GIFWriter.appendHeader(of: header, to: &out)
+        var maker = GIFFrameMaker(plan: plan)
         var index = 0
-        try source.forEachFrame { _, image in
-            guard index < source.frameCount else { throw FrameSourceMismatch.error(.gif, source) }
+        try source.forEachCheckedFrame(format: .gif) { _, image in
             let delay = durations.count == 1 ? durations[0] : durations[index]
-            try GIFWriter.writeFrame(GIFPalettizer.indexedFrame(image, delay: delay, plan: plan), index: index,
-                                     globalTableCount: globalTableCount, into: &out)
+            try GIFWriter.writeFrame(maker.frame(image, delay: delay), index: index, globalTableCount: globalTableCount, into: &out)
             try output(out.bytes)
             out.bytes.removeAll(keepingCapacity: true)
             index += 1
         }
-        guard index == source.frameCount else { throw FrameSourceMismatch.error(.gif, source) }
         out.append(GIFWriter.trailer)
         try output(out.bytes)
     }

@@ -7,10 +7,7 @@ struct LZWEncoder {
     private let clearCodes: GIFEncoder.ClearCodePolicy
     private var clearCode: Int { 1 << minimumCodeSize }
 
-    // The string table as an open-addressing hash from (prefix code, next index) to code.
-    private static let slotCount = 1 << 13
-    private var keys = [Int32](repeating: -1, count: LZWEncoder.slotCount)
-    private var values = [UInt16](repeating: 0, count: LZWEncoder.slotCount)
+    private var table = LZWStringTable()
 
     private var output: [UInt8] = []
     private var bitBuffer: UInt64 = 0
@@ -39,17 +36,16 @@ struct LZWEncoder {
         }
         var codesSinceClear = 0
         for index in indices.dropFirst() {
-            let key = Int32(prefix << 8 | Int(index))
-            let slot = find(key)
-            if keys[slot] == key {
-                prefix = Int(values[slot])
+            let key = LZWStringTable.key(prefix, index)
+            let slot = table.slot(key)
+            if let code = table.code(at: slot) {
+                prefix = code
                 continue
             }
             write(prefix)
             codesSinceClear += 1
             if nextCode < LZWDecoder.tableSize {
-                keys[slot] = key
-                values[slot] = UInt16(nextCode)
+                table.insert(key, code: nextCode, at: slot)
                 nextCode += 1
                 if nextCode > 1 << width && width < LZWDecoder.maximumCodeWidth { width += 1 }
             }
@@ -74,17 +70,11 @@ struct LZWEncoder {
         }
     }
 
-    private func find(_ key: Int32) -> Int {
-        var slot = Int((UInt32(bitPattern: key) &* 2_654_435_761) >> 19) & (Self.slotCount - 1)
-        while keys[slot] != -1 && keys[slot] != key { slot = (slot + 1) & (Self.slotCount - 1) }
-        return slot
-    }
-
     private mutating func emitClear() {
         write(clearCode)
         width = minimumCodeSize + 1
         nextCode = clearCode + 2
-        for slot in keys.indices { keys[slot] = -1 }
+        table.removeAll()
     }
 
     private mutating func write(_ code: Int) {

@@ -1,0 +1,41 @@
+/// Nearest palette entry of any 8-bit colour, remembered per cell of 7 bits a channel (2 Mi cells,
+/// filled as colours are met), so mapping a 1080p frame costs a table read for most pixels. A
+/// colour that is in the palette always maps to its own entry.
+struct NearestColorCache {
+    /// The low 15 bits of a cell's entry before its nearest colour is known.
+    private static let unknown: UInt16 = 0x7FFF
+    /// Set in a cell's entry when a palette colour lies in the cell: such cells check for exact hits.
+    private static let holdsPaletteColor: UInt16 = 0x8000
+    let palette: ColorPalette
+    private var cells: [UInt16]
+    private let exact: [UInt32: Int]
+
+    init(_ palette: ColorPalette) {
+        self.palette = palette
+        cells = [UInt16](repeating: Self.unknown, count: 1 << 21)
+        exact = Dictionary(palette.colors.enumerated().map { ($1.packed, $0) }, uniquingKeysWith: { first, _ in first })
+        for color in palette.colors {
+            cells[Self.cell(Int(color.red), Int(color.green), Int(color.blue))] = Self.holdsPaletteColor | Self.unknown
+        }
+    }
+
+    @inline(__always)
+    private static func cell(_ red: Int, _ green: Int, _ blue: Int) -> Int {
+        (red >> 1) << 14 | (green >> 1) << 7 | blue >> 1
+    }
+
+    /// The palette index nearest (in Oklab) to the colour, channels clamped to 0…255.
+    @inline(__always)
+    mutating func index(red: Int, green: Int, blue: Int) -> Int {
+        let red = min(255, max(0, red)), green = min(255, max(0, green)), blue = min(255, max(0, blue))
+        let cell = Self.cell(red, green, blue)
+        let known = cells[cell]
+        if known & Self.holdsPaletteColor != 0, let index = exact[UInt32(red << 16 | green << 8 | blue)] { return index }
+        let stored = known & ~Self.holdsPaletteColor
+        if stored != Self.unknown { return Int(stored) }
+        let centre = OklabColor(red: Float(red & ~1) + 0.5, green: Float(green & ~1) + 0.5, blue: Float(blue & ~1) + 0.5)
+        let index = palette.search.nearest(centre).index
+        cells[cell] = known & Self.holdsPaletteColor | UInt16(index)
+        return index
+    }
+}
