@@ -169,11 +169,12 @@ private struct CodeStream {
         let length = Int(truncatingIfNeeded: entry &>> 32)
         let distance = position &- Int(truncatingIfNeeded: UInt32(truncatingIfNeeded: entry))
         let room = count &- position
-        if distance >= 4 && room >= 8 && room &- length >= 4 {
-            // 16-byte (4-pixel) chunks, the first unconditionally, the second for any string longer than 4: each chunk's source lies
-            // `distance` ≥ 4 pixels back, so it is final output before it is read. The last chunk
-            // ends before max(8, length + 3) ≤ room pixels past `position`, inside `output`; the
-            // pixels written past the string's end are overwritten by later output.
+        if distance >= 4 && length &+ 4 <= room {
+            // 16-byte (4-pixel) chunks, the first unconditionally, the rest while the string goes
+            // on: each chunk's source lies `distance` ≥ 4 pixels back, so it is final output
+            // before it is read. The chunks cover the string rounded up to 4 pixels, at most
+            // `length + 3` < room pixels, inside `output`; the pixels written past the string's
+            // end are overwritten by later output.
             let raw = UnsafeMutableRawPointer(out + position), back = distance &* 4
             raw.storeBytes(of: raw.loadUnaligned(fromByteOffset: 0 &- back, as: SIMD16<UInt8>.self), as: SIMD16<UInt8>.self)
             guard length > 4 else { return position &+ length }
