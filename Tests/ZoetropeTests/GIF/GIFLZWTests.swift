@@ -30,6 +30,22 @@ struct GIFLZWTests {
         #expect(try decodeStill(bytes).frame.pixels == GIFFixtures.expectedPixels(indices, palette: palette))
     }
 
+    @Test("minimum code sizes 9 to 11 decode, 11 starting at the 12-bit limit and filling the table",
+          arguments: 9...11)
+    func wideMinimumCodeSizes(_ codeSize: Int) throws {
+        // With code size 11 the first code is already 12 bits wide and must stay so when the
+        // table fills (2048 entries are left): the width never grows past 12.
+        let palette = GIFFixtures.palette(4)
+        let indices = GIFFixtures.randomIndices(120 * 90, below: 4, seed: UInt64(codeSize))
+        for policy in [GIFEncoder.ClearCodePolicy.whenTableFull, .never] {
+            let bytes = try GIFFixtures.still(width: 120, height: 90, indices: indices, palette: palette,
+                                              lzw: GIFEncoder.LZWOptions(minimumCodeSize: codeSize, clearCodes: policy))
+            let (image, frame) = try decodeStill(bytes)
+            #expect(frame.pixels == GIFFixtures.expectedPixels(indices, palette: palette), "code size \(codeSize), \(policy)")
+            #expect(image.warnings.isEmpty)
+        }
+    }
+
     @Test("a deferred clear keeps decoding with the full 4096-entry table and 12-bit codes")
     func deferredClear() throws {
         // Random 8-bit data: nearly every code adds an entry, so 96×96 pixels fill the table long

@@ -43,113 +43,153 @@ enum LZWDecoder {
                        into output: UnsafeMutableBufferPointer<UInt32>) -> Result {
         precondition(supportedMinimumCodeSizes.contains(minimumCodeSize) && colors.count == 1 << minimumCodeSize
                      && output.count <= Int(UInt32.max))
-        // Output start and length of each table code's string (literals are not stored), on the
-        // stack and not cleared: an entry is read only once defined (codes at or past the next
-        // free code are refused or defined first), and frames start after a fresh table.
-        // UInt32 holds any pixel position (a frame has fewer than 2^32 pixels).
-        return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: tableSize) { starts in
-            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: tableSize) { lengths in
-                var decoder = CodeStream(reader: LSBBitReader(data), minimumCodeSize: minimumCodeSize, colors: colors,
-                                         output: output, starts: starts, lengths: lengths)
-                return decoder.run()
-            }
+        // Per table code (literals are not stored), its string's output start (low 32 bits) and
+        // length (high 32 bits), one word so that one load and one store serve both; not cleared:
+        // an entry is read only once defined (codes at or past the next free code are refused or
+        // defined first), and frames start after a fresh table. 32 bits hold any pixel position
+        // or length (a frame has fewer than 2^32 pixels).
+        return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: tableSize) { entries in
+            var decoder = CodeStream(reader: LSBBitReader(data), minimumCodeSize: minimumCodeSize, colors: colors,
+                                     output: output, entries: entries)
+            return decoder.run()
         }
     }
 }
 
-/// The state of one LZW decode, held in a local variable so that its fields stay in registers.
+/// One LZW decode: the constants, and the position and reader where ``run()`` stopped. The loop
+/// keeps its per-code state in locals, so that it stays in registers.
 private struct CodeStream {
     var reader: LSBBitReader
     let minimumCodeSize: Int
     let clearCode: Int
     let colors: UnsafeBufferPointer<UInt32>
     let output: UnsafeMutableBufferPointer<UInt32>
-    let starts: UnsafeMutableBufferPointer<UInt32>
-    let lengths: UnsafeMutableBufferPointer<UInt32>
+    let entries: UnsafeMutableBufferPointer<UInt64>
     /// Pixels written.
     var position = 0
-    var width: Int
-    var nextCode: Int
-    /// The previous code's string (none right after a clear code).
-    var hasPrevious = false
-    var previousStart = 0
-    var previousLength = 0
 
     init(reader: LSBBitReader, minimumCodeSize: Int, colors: UnsafeBufferPointer<UInt32>,
-         output: UnsafeMutableBufferPointer<UInt32>, starts: UnsafeMutableBufferPointer<UInt32>,
-         lengths: UnsafeMutableBufferPointer<UInt32>) {
+         output: UnsafeMutableBufferPointer<UInt32>, entries: UnsafeMutableBufferPointer<UInt64>) {
         self.reader = reader
         self.minimumCodeSize = minimumCodeSize
         self.clearCode = 1 << minimumCodeSize
         self.colors = colors
         self.output = output
-        self.starts = starts
-        self.lengths = lengths
-        width = minimumCodeSize + 1
-        nextCode = clearCode + 2
+        self.entries = entries
     }
 
-    @inline(__always)
-    private func result(_ stop: LZWDecoder.Stop) -> LZWDecoder.Result {
-        LZWDecoder.Result(pixelsWritten: position, stop: stop, bytePosition: reader.byteOffset)
-    }
-
+    /// Decodes until the output is full or the stream stops.
     mutating func run() -> LZWDecoder.Result {
-        while position < output.count {
+        let stop = decodeCodes()
+        return LZWDecoder.Result(pixelsWritten: position, stop: stop, bytePosition: reader.byteOffset)
+    }
+
+    /// The `nextCode` at which a code width grows: `1 << width`, or `2 * tableSize` (never reached,
+    /// as `nextCode ≤ tableSize`) at the greatest width, 12 (a minimum code size of 11 starts there).
+    @inline(__always)
+    private static func widthLimit(_ width: Int) -> Int {
+        width < LZWDecoder.maximumCodeWidth ? 1 << width : 2 * LZWDecoder.tableSize
+    }
+
+    /// The code loop.
+    @inline(__always)
+    private mutating func decodeCodes() -> LZWDecoder.Stop {
+        var reader = self.reader, position = 0, width = minimumCodeSize + 1
+        var widthLimit = Self.widthLimit(width), nextCode = clearCode + 2
+        // Entries are defined only while `nextCode < defineLimit`: 0 at the start and right after
+        // a clear code (there is no previous string), tableSize otherwise.
+        var defineLimit = 0
+        // The previous code's string, as an entry (start | length << 32).
+        var previous: UInt64 = 0
+        defer { self.reader = reader; self.position = position }
+        let count = output.count, clearCode = self.clearCode, endCode = clearCode + 1
+        // Base addresses in locals, so that stores through them do not make the loop reload them.
+        // `entries` holds tableSize entries and `colors` clearCode ≥ 2; an empty `output` has
+        // nothing to decode.
+        guard count > 0, let out = output.baseAddress else { return .complete }
+        let entries = self.entries.baseAddress.unsafelyUnwrapped, colors = self.colors.baseAddress.unsafelyUnwrapped
+        while position < count {
             if reader.bitCount < width {
                 reader.refill()
-                if reader.bitCount < width { return result(.dataEnded) }
+                if reader.bitCount < width { return .dataEnded }
             }
-            let code = Int(reader.peek(width))
+            // `widthLimit - 1` is the width's mask (8191 at width 12, cut to 4095 by the second
+            // mask), so the code is below tableSize, the size of `entries`.
+            let code = Int(truncatingIfNeeded: reader.bits) & (widthLimit &- 1) & (LZWDecoder.tableSize - 1)
             reader.consume(width)
-            if code == clearCode {
+            if code > endCode || code < clearCode {
+                // The entry the previous code implies: its string plus this one's first pixel (for
+                // code == nextCode, the string about to be written).
+                if nextCode < defineLimit {
+                    guard code <= nextCode else { return .invalidCode(code: code, nextCode: nextCode) }
+                    entries[nextCode] = previous &+ (1 << 32)
+                    nextCode &+= 1
+                } else if code >= nextCode {
+                    return .invalidCode(code: code, nextCode: nextCode)
+                }
+                defineLimit = LZWDecoder.tableSize
+                let start = position
+                position = Self.emit(code, at: position, count: count, out: out, colors: colors, entries: entries,
+                                     clearCode: clearCode)
+                previous = UInt64(truncatingIfNeeded: start) | UInt64(truncatingIfNeeded: position &- start) << 32
+            } else if code == clearCode {
                 width = minimumCodeSize + 1
+                widthLimit = Self.widthLimit(width)
                 nextCode = clearCode + 2
-                hasPrevious = false
+                defineLimit = 0
+                // No growth check here: it follows the first code after the clear (this matters
+                // only for a minimum code size of 1, where nextCode starts at 1 << width).
                 continue
+            } else {
+                return .endCode
             }
-            if code == clearCode + 1 { return result(.endCode) }
-            guard defineEntry(before: code) else {
-                return result(.invalidCode(code: code, nextCode: nextCode))
+            if nextCode == widthLimit {
+                width += 1
+                widthLimit = Self.widthLimit(width)
             }
-            emit(code)
-            if nextCode == 1 << width && width < LZWDecoder.maximumCodeWidth { width += 1 }
         }
-        return result(.complete)
+        return .complete
     }
 
-    /// Defines the entry the previous code implies (previous string + first pixel of this one; for
-    /// `code == nextCode` that is the string about to be emitted). `false` when `code` is not in
-    /// the table even then.
+    /// Writes `code`'s string at `position` (as much of it as fits in `count`), returning the
+    /// position after it. `position < count`, and `code` is a literal or a defined table code.
     @inline(__always)
-    private mutating func defineEntry(before code: Int) -> Bool {
-        guard hasPrevious && nextCode < LZWDecoder.tableSize else { return code < nextCode }
-        guard code <= nextCode else { return false }
-        starts[nextCode] = UInt32(truncatingIfNeeded: previousStart)
-        lengths[nextCode] = UInt32(truncatingIfNeeded: previousLength + 1)
-        nextCode += 1
-        return true
-    }
-
-    /// Writes `code`'s string (as much as fits) and makes it the previous string.
-    @inline(__always)
-    private mutating func emit(_ code: Int) {
-        let start = position
+    private static func emit(_ code: Int, at position: Int, count: Int, out: UnsafeMutablePointer<UInt32>,
+                             colors: UnsafePointer<UInt32>, entries: UnsafePointer<UInt64>,
+                             clearCode: Int) -> Int {
         if code < clearCode {
-            output[position] = colors[code]
-            position += 1
-        } else {
-            // A string written earlier: an LZ77 copy from where it was written. The entry defined
-            // just now (code == nextCode - 1) overlaps itself: its last pixel is its own first.
-            let room = output.count - position
-            let length = min(Int(lengths[code]), room)
-            // `output` is not empty here (position < output.count).
-            LZ77.copyMatch(output.baseAddress.unsafelyUnwrapped, at: position, distance: position - Int(starts[code]),
-                           length: length, room: room)
-            position += length
+            // code < clearCode = colors.count.
+            out[position] = colors[code]
+            return position &+ 1
         }
-        previousStart = start
-        previousLength = position - start
-        hasPrevious = true
+        // A string written earlier: an LZ77 copy from where it was written. The entry defined just
+        // now (code == nextCode - 1) overlaps itself: its last pixel is its own first.
+        // Defined entries start before `position` and have a length of at least 2.
+        let entry = entries[code]
+        let length = Int(truncatingIfNeeded: entry &>> 32)
+        let distance = position &- Int(truncatingIfNeeded: UInt32(truncatingIfNeeded: entry))
+        let room = count &- position
+        if distance >= 4 && length &+ 4 <= room {
+            // 16-byte (4-pixel) chunks, the first unconditionally, the rest while the string goes
+            // on: each chunk's source lies `distance` ≥ 4 pixels back, so it is final output
+            // before it is read. The chunks cover the string rounded up to 4 pixels, at most
+            // `length + 3` < room pixels, inside `output`; the pixels written past the string's
+            // end are overwritten by later output.
+            let raw = UnsafeMutableRawPointer(out + position), back = distance &* 4
+            raw.storeBytes(of: raw.loadUnaligned(fromByteOffset: 0 &- back, as: SIMD16<UInt8>.self), as: SIMD16<UInt8>.self)
+            guard length > 4 else { return position &+ length }
+            raw.storeBytes(of: raw.loadUnaligned(fromByteOffset: 16 &- back, as: SIMD16<UInt8>.self),
+                           toByteOffset: 16, as: SIMD16<UInt8>.self)
+            var k = 32
+            while k < length &* 4 {
+                raw.storeBytes(of: raw.loadUnaligned(fromByteOffset: k &- back, as: SIMD16<UInt8>.self),
+                               toByteOffset: k, as: SIMD16<UInt8>.self)
+                k &+= 16
+            }
+            return position &+ length
+        }
+        let clipped = min(length, room)
+        LZ77.copyMatch(out, at: position, distance: distance, length: clipped, room: room)
+        return position &+ clipped
     }
 }
