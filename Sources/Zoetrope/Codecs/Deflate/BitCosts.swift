@@ -10,20 +10,12 @@ struct BitCosts {
 
     /// The symbol counts of a parse.
     struct Statistics {
-        var literals = [Int](repeating: 0, count: 286)
-        var distances = [Int](repeating: 0, count: 30)
+        var literals: [Int]
+        var distances: [Int]
 
         init(_ tokens: [Deflater.Token]) {
-            let symbols = DeflateSymbols.tables
-            for token in tokens {
-                if token.length == 0 {
-                    literals[Int(token.value)] += 1
-                } else {
-                    literals[257 + symbols.lengthCode(Int(token.length))] += 1
-                    distances[symbols.distanceCode(Int(token.value))] += 1
-                }
-            }
-            literals[256] = 1
+            (literals, distances) = TokenBuffer.frequencies(of: tokens)
+            literals[256] = 1 // the end-of-block code
         }
 
         /// The size of a dynamic block with these counts, less its header: the coded symbols with

@@ -154,6 +154,11 @@ struct TokenBuffer: Sendable {
     /// How often each literal/length symbol (0–285) and distance symbol (0–29) occurs, counted in
     /// one pass when the block is written rather than token by token as the matcher emits them.
     func frequencies() -> (literals: [Int], distances: [Int]) {
+        Self.frequencies(of: tokens)
+    }
+
+    /// The symbol counts of `tokens`: literal/length symbols 0–285 and distance symbols 0–29.
+    static func frequencies(of tokens: [Deflater.Token]) -> (literals: [Int], distances: [Int]) {
         var literals = [Int](repeating: 0, count: 286)
         var distances = [Int](repeating: 0, count: 30)
         let symbols = DeflateSymbols.tables
