@@ -5,7 +5,8 @@ import Testing
 struct WebPEncoderLibWebPTests {
     /// Each plan that applies to `image`, by name.
     static func plans(_ image: RGBAImage) -> [(String, VP8LTransformPlan)] {
-        var plans: [(String, VP8LTransformPlan)] = [("none", .none), ("spatial", .spatial)]
+        var plans: [(String, VP8LTransformPlan)] = [("none", .none), ("spatial", .spatial),
+                                                    ("spatial, modes by entropy", .spatial(subtractGreen: true, crossColor: true, modesByEntropy: true))]
         for (green, cross) in [(false, false), (true, false), (false, true)] {
             plans.append(("predictor, subtract-green \(green), cross-colour \(cross)", .spatial(subtractGreen: green, crossColor: cross)))
         }

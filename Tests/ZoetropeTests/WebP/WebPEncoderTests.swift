@@ -57,6 +57,21 @@ struct WebPEncoderTests {
         }
     }
 
+    @Test("on a smooth gradient, predictor modes chosen by entropy code smaller than by residual size, exactly")
+    func entropyModes() throws {
+        // A 256×64 ramp whose steps are uneven (x·255/256): small residuals everywhere, but only
+        // some modes make them the same from pixel to pixel.
+        var image = RGBAImage(width: 256, height: 64)
+        for y in 0..<64 { for x in 0..<256 { image[x, y] = (UInt8(x * 255 / 256), UInt8(y * 255 / 256), UInt8((x + y) % 256), 255) } }
+        let settings = VP8LEncoderSettings(level: 6)
+        let bySize = VP8LEncoder.encode(image, settings: settings, plans: [.spatial])
+        let byEntropy = VP8LEncoder.encode(image, settings: settings,
+                                           plans: [.spatial(subtractGreen: true, crossColor: true, modesByEntropy: true)])
+        #expect(byEntropy.count * 10 < bySize.count * 9, "by entropy \(byEntropy.count) bytes, by size \(bySize.count)")
+        let body = WebPFileWriter.chunk(RIFFChunk.vp8l, byEntropy)
+        #expect(try Self.decodeStill(WebPFileWriter.riffHeader(bodySize: body.count) + body) == image)
+    }
+
     @Test("a flat image compresses to a few bytes")
     func flatImage() throws {
         var image = RGBAImage(width: 300, height: 200)

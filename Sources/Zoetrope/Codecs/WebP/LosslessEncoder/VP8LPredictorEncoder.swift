@@ -1,5 +1,7 @@
 /// The predictor transform, forward (RFC 9649 §4.1): each pixel minus its prediction from
-/// already-coded neighbours, with a mode 0...13 per tile chosen by the smallest residual cost.
+/// already-coded neighbours, with a mode 0...13 per tile chosen by the smallest residual cost: the
+/// residuals' sizes, or what they add to the entropy of the residuals chosen so far (which favours
+/// modes that repeat the image's common residuals, as smooth gradients do).
 ///
 /// The edges follow the format whatever the tile's mode: the first pixel is predicted by opaque
 /// black, the rest of the top row by the left pixel, the first column by the pixel above.
@@ -36,20 +38,24 @@ enum VP8LPredictorEncoder {
     }
 
     /// Writes the transform (type, tile size, the mode image) and returns the residuals.
-    static func write(_ argb: [UInt32], width: Int, height: Int, tileBits: Int,
+    static func write(_ argb: [UInt32], width: Int, height: Int, tileBits: Int, modesByEntropy: Bool = false,
                       settings: VP8LEncoderSettings, to writer: inout BitWriter) -> [UInt32] {
         let grid = VP8LTileGrid(width: width, height: height, bits: tileBits)
         var modes = [UInt32](repeating: 0, count: grid.count)
         var residuals = [UInt32](repeating: 0, count: argb.count)
+        var statistics = ResidualStatistics()
         argb.withUnsafeBufferPointer { pixels in
             VP8LResidualCost.table.withUnsafeBufferPointer { cost in
                 grid.forEach { index, tile in
                     // The neighbours' modes cost less in the mode image: prefer them a little.
                     let left = index % grid.tilesPerRow > 0 ? Int((modes[index - 1] >> 8) & 0xf) : -1
                     let top = index >= grid.tilesPerRow ? Int((modes[index - grid.tilesPerRow] >> 8) & 0xf) : -1
-                    let mode = bestMode(pixels, tile: tile, width: width, cost: cost, preferred: (left, top))
+                    let mode = modesByEntropy
+                        ? modeByEntropy(pixels, tile: tile, width: width, statistics: &statistics, preferred: (left, top))
+                        : bestMode(pixels, tile: tile, width: width, cost: cost, preferred: (left, top))
                     modes[index] = 0xff00_0000 | UInt32(mode) << 8
                     fill(&residuals, pixels, tile: tile, width: width, mode: mode)
+                    if modesByEntropy { statistics.add(residuals, tile: tile, width: width) }
                 }
             }
         }
@@ -76,6 +82,24 @@ enum VP8LPredictorEncoder {
                 if total >= best.cost { break }
             }
             if total < best.cost { best = (mode, total) }
+        }
+        return best.mode
+    }
+
+    /// The mode whose residuals over the tile's inner pixels add the fewest bits to those chosen so
+    /// far, counting about ``modeChangeCost`` against modes other than the `preferred` ones.
+    private static func modeByEntropy(_ pixels: UnsafeBufferPointer<UInt32>, tile: PixelRect, width: Int,
+                                      statistics: inout ResidualStatistics, preferred: (Int, Int)) -> Int {
+        let firstX = max(tile.x, 1), firstY = max(tile.y, 1)
+        guard firstX < tile.maxX, firstY < tile.maxY else { return max(preferred.0, preferred.1, 0) }
+        let changeBits = Double(modeChangeCost) / 16
+        var best = (mode: 0, bits: Double.infinity)
+        for mode in 0 ..< 14 {
+            for y in firstY ..< tile.maxY {
+                for x in firstX ..< tile.maxX { statistics.count(residual(pixels, y * width + x, width: width, mode: mode)) }
+            }
+            let bits = statistics.addedBits() + (mode == preferred.0 || mode == preferred.1 ? 0 : changeBits)
+            if bits < best.bits { best = (mode, bits) }
         }
         return best.mode
     }

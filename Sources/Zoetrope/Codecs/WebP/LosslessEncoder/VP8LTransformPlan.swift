@@ -5,8 +5,9 @@ enum VP8LTransformPlan: Sendable {
     /// Colour indexing with this palette (at most 256 colours).
     case palette([UInt32])
     /// Prediction, for true-colour images; with subtract-green before it and cross-colour after
-    /// when those are set.
-    case spatial(subtractGreen: Bool, crossColor: Bool)
+    /// when those are set, and the predictor modes chosen by the entropy their residuals add
+    /// (`modesByEntropy`) instead of by the residuals' sizes.
+    case spatial(subtractGreen: Bool, crossColor: Bool, modesByEntropy: Bool = false)
 
     /// All three transforms that decorrelate true colour.
     static let spatial = VP8LTransformPlan.spatial(subtractGreen: true, crossColor: true)
@@ -23,7 +24,11 @@ enum VP8LTransformPlan: Sendable {
         if let colors = VP8LPaletteEncoder.palette(of: argb) { plans.append(.palette(colors)) }
         if plans.isEmpty || tryAll {
             plans.append(.spatial)
-            if settings.triesSpatialVariants { plans.append(.spatial(subtractGreen: false, crossColor: false)) }
+            if settings.triesSpatialVariants {
+                // Smooth gradients code far smaller with modes that repeat the common residuals.
+                plans += [.spatial(subtractGreen: true, crossColor: true, modesByEntropy: true),
+                          .spatial(subtractGreen: false, crossColor: false)]
+            }
             if tryAll { plans += [.spatial(subtractGreen: true, crossColor: false), .spatial(subtractGreen: false, crossColor: true)] }
         }
         if tryAll { plans.append(.none) }
@@ -39,14 +44,14 @@ enum VP8LTransformPlan: Sendable {
         case .palette(let colors):
             (pixels, codedWidth) = VP8LPaletteEncoder.write(palette: colors, argb: argb, width: width, height: height,
                                                             settings: settings, to: &writer)
-        case .spatial(let subtractsGreen, let crossColor):
+        case .spatial(let subtractsGreen, let crossColor, let modesByEntropy):
             if subtractsGreen {
                 writer.write(1, bits: 1)
                 writer.write(UInt32(VP8LTransform.Kind.subtractGreen.rawValue), bits: 2)
                 for index in pixels.indices { pixels[index] = Self.subtractGreen(pixels[index]) }
             }
             pixels = VP8LPredictorEncoder.write(pixels, width: width, height: height, tileBits: settings.tileBits,
-                                                settings: settings, to: &writer)
+                                                modesByEntropy: modesByEntropy, settings: settings, to: &writer)
             if crossColor {
                 pixels = VP8LCrossColorEncoder.write(pixels, width: width, height: height, tileBits: settings.tileBits,
                                                      settings: settings, to: &writer)
