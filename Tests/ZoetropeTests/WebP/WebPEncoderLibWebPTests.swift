@@ -44,18 +44,41 @@ struct WebPEncoderLibWebPTests {
           LibWebPTools.requirement)
     func animationFrames() throws {
         var rng = SplitMix64(seed: 11)
-        let frames = APNGTests.animation(width: 30, height: 22, frames: 6, rng: &rng)
-        let bytes = try WebPEncoder.encode(frames: frames, durations: Array(repeating: .milliseconds(30), count: 6),
-                                           playCount: .infinite)
-        var planner = WebPFramePlanner()
-        var pieces = frames.compactMap { planner.add($0) }
-        pieces += [planner.finish()].compactMap { $0 }
-        #expect(pieces.count == frames.count)
-        for (index, piece) in pieces.enumerated() {
-            let still = try #require(try LibWebPTools.frame(index + 1, of: bytes), "webpmux frame \(index + 1)")
-            let reference = try #require(try LibWebPTools.decode(still))
-            #expect(reference.width == piece.rect.width && reference.height == piece.rect.height)
-            #expect(reference.pixels == piece.image.pixels, "frame \(index)")
+        var background = RGBAImage(width: 40, height: 30)
+        for y in 0..<30 { for x in 0..<40 { background[x, y] = (UInt8(x * 6), UInt8(y * 8), 90, 255) } }
+        // A sprite over a gradient: blended pieces whose unchanged pixels are transparent.
+        let sprite = (0..<4).map { step in
+            var frame = background
+            for y in 9..<17 { for x in 3 + 9 * step ..< 11 + 9 * step where (x + y) % 5 != 0 { frame[x, y] = (255, 0, 0, 255) } }
+            return frame
         }
+        for frames in [APNGTests.animation(width: 30, height: 22, frames: 6, rng: &rng), sprite] {
+            let bytes = try WebPEncoder.encode(frames: frames, durations: Array(repeating: .milliseconds(30), count: frames.count),
+                                               playCount: .infinite)
+            var planner = WebPFramePlanner()
+            var pieces = frames.compactMap { planner.add($0) }
+            pieces += [planner.finish()].compactMap { $0 }
+            #expect(pieces.count == frames.count)
+            for (index, piece) in pieces.enumerated() {
+                let still = try #require(try LibWebPTools.frame(index + 1, of: bytes), "webpmux frame \(index + 1)")
+                let reference = try #require(try LibWebPTools.decode(still))
+                #expect(reference.width == piece.rect.width && reference.height == piece.rect.height)
+                // A blended piece's transparent pixels show the canvas: their colour is free (the
+                // encoder codes them as predicted), only their alpha must be 0.
+                #expect(Self.visible(reference.pixels, blends: piece.blends) == Self.visible(piece.image.pixels, blends: piece.blends),
+                        "frame \(index)")
+            }
+        }
+        #expect(Self.visible([1, 2, 3, 0, 4, 5, 6, 255], blends: true) == [0, 0, 0, 0, 4, 5, 6, 255])
+    }
+
+    /// `pixels` with the colour of fully transparent pixels cleared when `blends` (where it is free).
+    static func visible(_ pixels: [UInt8], blends: Bool) -> [UInt8] {
+        guard blends else { return pixels }
+        var result = pixels
+        for index in stride(from: 0, to: result.count, by: 4) where result[index + 3] == 0 {
+            result[index] = 0; result[index + 1] = 0; result[index + 2] = 0
+        }
+        return result
     }
 }

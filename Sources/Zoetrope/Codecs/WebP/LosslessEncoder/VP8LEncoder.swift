@@ -54,6 +54,10 @@ struct VP8LEncoderSettings: Sendable {
     /// Also try prediction without subtract-green and cross-colour (and, with
     /// ``triesAllPlans``, each of them alone).
     var triesSpatialVariants: Bool
+    /// Whether fully transparent pixels may decode with another colour: true for a frame blended
+    /// over the canvas, where they show the canvas. The predictor then codes them as their
+    /// prediction (a zero colour residual), as libwebp does unless told to keep them exact.
+    var transparentColorIsFree = false
 
     init(level: Int) {
         let level = min(max(level, 0), 9)

@@ -60,6 +60,39 @@ enum VP8LPredictorEncoder {
             }
         }
         grid.writeTransform(.predictor, tiles: modes, settings: settings, to: &writer)
+        if settings.transparentColorIsFree {
+            return residualsCodingTransparentAsPredicted(argb, grid: grid, modes: modes)
+        }
+        return residuals
+    }
+
+    /// The residuals under the chosen `modes` with every fully transparent pixel coded as its
+    /// prediction (a zero colour residual), for images whose transparent pixels' colour is free.
+    /// Raster order, predicting from the pixels as the decoder rebuilds them, since a pixel
+    /// changed this way is a neighbour of later ones (including across tiles, up and to the right).
+    private static func residualsCodingTransparentAsPredicted(_ argb: [UInt32], grid: VP8LTileGrid,
+                                                              modes: [UInt32]) -> [UInt32] {
+        let width = grid.width
+        var rebuilt = argb
+        var residuals = [UInt32](repeating: 0, count: argb.count)
+        for y in 0 ..< grid.height {
+            for x in 0 ..< width {
+                let index = y * width + x
+                let prediction: UInt32
+                if y == 0 {
+                    prediction = x == 0 ? VP8LPredictorTransform.opaqueBlack : rebuilt[index - 1]
+                } else if x == 0 {
+                    prediction = rebuilt[index - width]
+                } else {
+                    let mode = Int((modes[(y >> grid.bits) * grid.tilesPerRow + (x >> grid.bits)] >> 8) & 0xf)
+                    let above = index - width
+                    prediction = predict(mode, left: rebuilt[index - 1], top: rebuilt[above],
+                                         topLeft: rebuilt[above - 1], topRight: rebuilt[above + 1])
+                }
+                if rebuilt[index] >> 24 == 0 { rebuilt[index] = prediction & 0x00ff_ffff }
+                residuals[index] = vp8lSubtractPixels(rebuilt[index], prediction)
+            }
+        }
         return residuals
     }
 

@@ -84,10 +84,12 @@ public enum WebPEncoder {
         var planner = WebPFramePlanner()
         func append(_ piece: WebPFramePlanner.Piece) {
             let index = chunks.count
+            var pieceSettings = settings
+            pieceSettings.transparentColorIsFree = piece.blends
             hasAlpha = hasAlpha || !piece.image.isOpaque
             chunks.append(WebPFileWriter.frame(rect: piece.rect, milliseconds: milliseconds(durations[index]),
                                                blends: piece.blends, disposesToBackground: piece.disposesToBackground,
-                                               vp8l: VP8LEncoder.encode(piece.image, settings: settings)))
+                                               vp8l: VP8LEncoder.encode(piece.image, settings: pieceSettings)))
         }
         try source.forEachCheckedFrame(format: .webp) { _, frame in
             if let piece = planner.add(frame) { append(piece) }
