@@ -8,6 +8,18 @@ enum VP8LEncoder {
     /// A VP8L chunk payload for `image` (1...16384 pixels each way, checked by the caller): the
     /// smallest of `plans` (by default those ``VP8LTransformPlan/candidates(for:settings:)`` picks).
     static func encode(_ image: RGBAImage, settings: VP8LEncoderSettings, plans: [VP8LTransformPlan]? = nil) -> [UInt8] {
+        let searched = encodeSearching(image, settings: settings, plans: plans)
+        guard settings.level > VP8LEncoderSettings.defaultLevel, plans == nil else { return searched }
+        // The estimates behind the longer searches are not exact, so a higher level is not always
+        // smaller: keep the default level's output when it is.
+        var usual = VP8LEncoderSettings(level: VP8LEncoderSettings.defaultLevel)
+        usual.transparentColorIsFree = settings.transparentColorIsFree
+        let fallback = encodeSearching(image, settings: usual, plans: nil)
+        return fallback.count < searched.count ? fallback : searched
+    }
+
+    private static func encodeSearching(_ image: RGBAImage, settings: VP8LEncoderSettings,
+                                        plans: [VP8LTransformPlan]?) -> [UInt8] {
         let argb = argbPixels(image)
         let hasAlpha = argb.contains { $0 >> 24 != 0xff }
         var best: [UInt8]?
@@ -59,8 +71,14 @@ struct VP8LEncoderSettings: Sendable {
     /// prediction (a zero colour residual), as libwebp does unless told to keep them exact.
     var transparentColorIsFree = false
 
+    /// The level ``WebPEncoder`` uses unless told otherwise.
+    static let defaultLevel = 6
+    /// The level these settings were made from.
+    let level: Int
+
     init(level: Int) {
         let level = min(max(level, 0), 9)
+        self.level = level
         let chain = [1, 4, 8, 16, 24, 32, 48, 64, 96, 128][level]
         let caches: [Int] = level < 3 ? [0] : level < 6 ? [0, 4, 8] : Array(0...10)
         entropy = VP8LEntropyEncoder.Settings(
@@ -69,7 +87,7 @@ struct VP8LEncoderSettings: Sendable {
             entropyImageBits: level < 4 ? 0 : 5, groupLimit: 64)
         triesAllPlans = level >= 7
         triesSpatialVariants = level >= 6
-        tileBits = 5
+        tileBits = 4
     }
 
     /// Settings for a transform's sub-image: small, so a quick search does.
