@@ -28,6 +28,18 @@ enum VP8LPredictorEncoder {
         }
     }
 
+    /// The prediction of pixel (`x`, `y`) under `mode` with the format's edge rules (opaque black
+    /// for the first pixel, the left one on the top row, the one above in the first column), from
+    /// `pixel(index)`: the pixels before it as the decoder has them.
+    @inline(__always)
+    static func prediction(x: Int, y: Int, width: Int, mode: Int, _ pixel: (Int) -> UInt32) -> UInt32 {
+        let index = y * width + x
+        if y == 0 { return x == 0 ? VP8LPredictorTransform.opaqueBlack : pixel(index - 1) }
+        if x == 0 { return pixel(index - width) }
+        let above = index - width
+        return predict(mode, left: pixel(index - 1), top: pixel(above), topLeft: pixel(above - 1), topRight: pixel(above + 1))
+    }
+
     /// The residual of the pixel at `index` (not in the top row or first column) under `mode`.
     @inline(__always)
     static func residual(_ pixels: UnsafeBufferPointer<UInt32>, _ index: Int, width: Int, mode: Int) -> UInt32 {
@@ -78,17 +90,8 @@ enum VP8LPredictorEncoder {
         for y in 0 ..< grid.height {
             for x in 0 ..< width {
                 let index = y * width + x
-                let prediction: UInt32
-                if y == 0 {
-                    prediction = x == 0 ? VP8LPredictorTransform.opaqueBlack : rebuilt[index - 1]
-                } else if x == 0 {
-                    prediction = rebuilt[index - width]
-                } else {
-                    let mode = Int((modes[(y >> grid.bits) * grid.tilesPerRow + (x >> grid.bits)] >> 8) & 0xf)
-                    let above = index - width
-                    prediction = predict(mode, left: rebuilt[index - 1], top: rebuilt[above],
-                                         topLeft: rebuilt[above - 1], topRight: rebuilt[above + 1])
-                }
+                let mode = Int((modes[(y >> grid.bits) * grid.tilesPerRow + (x >> grid.bits)] >> 8) & 0xf)
+                let prediction = prediction(x: x, y: y, width: width, mode: mode) { rebuilt[$0] }
                 if rebuilt[index] >> 24 == 0 { rebuilt[index] = prediction & 0x00ff_ffff }
                 residuals[index] = vp8lSubtractPixels(rebuilt[index], prediction)
             }
@@ -143,16 +146,7 @@ enum VP8LPredictorEncoder {
         for y in tile.y ..< tile.maxY {
             for x in tile.x ..< tile.maxX {
                 let index = y * width + x
-                let prediction: UInt32
-                if y == 0 {
-                    prediction = x == 0 ? VP8LPredictorTransform.opaqueBlack : pixels[index - 1]
-                } else if x == 0 {
-                    prediction = pixels[index - width]
-                } else {
-                    residuals[index] = residual(pixels, index, width: width, mode: mode)
-                    continue
-                }
-                residuals[index] = vp8lSubtractPixels(pixels[index], prediction)
+                residuals[index] = vp8lSubtractPixels(pixels[index], prediction(x: x, y: y, width: width, mode: mode) { pixels[$0] })
             }
         }
     }
