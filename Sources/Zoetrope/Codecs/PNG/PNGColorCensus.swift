@@ -12,37 +12,51 @@ struct PNGColorCensus: Sendable {
     /// all agree; ``transparentColoursDiffer`` says when they do not.
     private(set) var transparentRGB: UInt32?
     private(set) var transparentColoursDiffer = false
-    /// One bit per 24-bit RGB value that an opaque pixel has (2 MiB, made on first use), so that
-    /// a colour key no visible pixel uses can be found.
+    /// One bit per 24-bit RGB value that an opaque pixel has, so that a colour key no visible
+    /// pixel uses can be found. Made (2 MiB) only once there are more than 256 colours: until then
+    /// ``colours`` lists every one, and a palette needs no key.
     private var opaqueRGB: [UInt64] = []
 
     /// Counts the pixels of `image`.
     mutating func add(_ image: RGBAImage) {
-        // Moved out while the loop writes it, so that the loop can update the other fields.
-        var bits = opaqueRGB.isEmpty ? [UInt64](repeating: 0, count: 1 << 18) : opaqueRGB
-        opaqueRGB = []
-        defer { opaqueRGB = bits }
+        let hadTooManyColours = tooManyColours
+        count(image)
+        guard tooManyColours else { return }
+        if !hadTooManyColours {
+            // The images before this one had at most 256 colours, all in `colours`.
+            opaqueRGB = [UInt64](repeating: 0, count: 1 << 18)
+            for key in colours.keys where key & 0xFF == 0xFF { markOpaque(Int(key >> 8)) }
+        }
+        image.pixels.withUnsafeBytes { bytes in
+            for offset in stride(from: 0, to: bytes.count & ~3, by: 4) where bytes[offset + 3] == 255 {
+                markOpaque(Int(bytes[offset]) << 16 | Int(bytes[offset + 1]) << 8 | Int(bytes[offset + 2]))
+            }
+        }
+    }
+
+    @inline(__always)
+    private mutating func markOpaque(_ rgb: Int) {
+        opaqueRGB[rgb >> 6] |= 1 << UInt64(rgb & 63)
+    }
+
+    /// Alpha, greyness, transparent colours and up to 257 distinct colours of `image`.
+    private mutating func count(_ image: RGBAImage) {
         image.pixels.withUnsafeBufferPointer { pixels in
-            bits.withUnsafeMutableBufferPointer { opaqueRGB in
-                var last: UInt32?
-                var index = 0
-                while index + 3 < pixels.count {
-                    let r = pixels[index], g = pixels[index + 1], b = pixels[index + 2], a = pixels[index + 3]
-                    index += 4
-                    let key = UInt32(r) << 24 | UInt32(g) << 16 | UInt32(b) << 8 | UInt32(a)
-                    if key == last { continue }
-                    last = key
-                    let rgb = Int(key >> 8)
-                    if a == 255 {
-                        opaqueRGB[rgb >> 6] |= 1 << UInt64(rgb & 63)
-                    } else {
-                        opaque = false
-                        if a != 0 { binaryAlpha = false } else { noteTransparent(UInt32(rgb)) }
-                    }
-                    if r != g || g != b { grey = false }
-                    if !tooManyColours && colours[key] == nil {
-                        if colours.count == 256 { tooManyColours = true } else { colours[key] = colours.count }
-                    }
+            var last: UInt32?
+            var index = 0
+            while index + 3 < pixels.count {
+                let r = pixels[index], g = pixels[index + 1], b = pixels[index + 2], a = pixels[index + 3]
+                index += 4
+                let key = UInt32(r) << 24 | UInt32(g) << 16 | UInt32(b) << 8 | UInt32(a)
+                if key == last { continue }
+                last = key
+                if a != 255 {
+                    opaque = false
+                    if a != 0 { binaryAlpha = false } else { noteTransparent(key >> 8) }
+                }
+                if r != g || g != b { grey = false }
+                if !tooManyColours && colours[key] == nil {
+                    if colours.count == 256 { tooManyColours = true } else { colours[key] = colours.count }
                 }
             }
         }
@@ -63,8 +77,9 @@ struct PNGColorCensus: Sendable {
 
     /// Whether some opaque pixel has the colour `rgb` (`0xRRGGBB`).
     func isOpaqueColour(_ rgb: UInt32) -> Bool {
+        guard !opaqueRGB.isEmpty else { return colours[rgb << 8 | 0xFF] != nil }
         let bit = Int(rgb)
-        return !opaqueRGB.isEmpty && opaqueRGB[bit >> 6] & 1 << UInt64(bit & 63) != 0
+        return opaqueRGB[bit >> 6] & 1 << UInt64(bit & 63) != 0
     }
 
     /// The RGB colour key that can mark every transparent pixel: the colour they share, or, when
@@ -76,6 +91,8 @@ struct PNGColorCensus: Sendable {
     func colourKey() -> UInt32? {
         guard !opaque, !grey, binaryAlpha, !transparentColoursDiffer else { return nil }
         if let transparentRGB { return isOpaqueColour(transparentRGB) ? nil : transparentRGB }
+        // No bitmap: at most 256 colours, so one of the first 257 values is free.
+        if opaqueRGB.isEmpty { return (0..<UInt32(1 << 24)).first { !isOpaqueColour($0) } }
         guard let word = opaqueRGB.firstIndex(where: { $0 != .max }) else { return nil }
         return UInt32(word * 64 + (~opaqueRGB[word]).trailingZeroBitCount)
     }

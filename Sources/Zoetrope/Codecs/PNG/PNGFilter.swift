@@ -239,10 +239,13 @@ enum PNGFilter {
 
     /// The bits `count` bytes would take coded at their order-0 entropy.
     private static func entropy(_ bytes: UnsafePointer<UInt8>, count: Int) -> Double {
-        var histogram = [Int](repeating: 0, count: 256)
-        for i in 0..<count { histogram[Int(bytes[i])] += 1 }
-        var bits = 0.0
-        for n in histogram where n > 0 { bits += Double(n) * binaryLogarithm(Double(count) / Double(n)) }
-        return bits
+        // On the stack: this runs five times per row.
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: 256) { histogram in
+            histogram.initialize(repeating: 0)
+            for i in 0..<count { histogram[Int(bytes[i])] += 1 }
+            var bits = 0.0
+            for n in histogram where n > 0 { bits += Double(n) * binaryLogarithm(Double(count) / Double(n)) }
+            return bits
+        }
     }
 }

@@ -55,7 +55,7 @@ enum VP8LPredictorEncoder {
         let grid = VP8LTileGrid(width: width, height: height, bits: tileBits)
         var modes = [UInt32](repeating: 0, count: grid.count)
         var residuals = [UInt32](repeating: 0, count: argb.count)
-        var statistics = ResidualStatistics()
+        var statistics = VP8LResidualStatistics()
         argb.withUnsafeBufferPointer { pixels in
             VP8LResidualCost.table.withUnsafeBufferPointer { cost in
                 grid.forEach { index, tile in
@@ -125,7 +125,7 @@ enum VP8LPredictorEncoder {
     /// The mode whose residuals over the tile's inner pixels add the fewest bits to those chosen so
     /// far, counting about ``modeChangeCost`` against modes other than the `preferred` ones.
     private static func modeByEntropy(_ pixels: UnsafeBufferPointer<UInt32>, tile: PixelRect, width: Int,
-                                      statistics: inout ResidualStatistics, preferred: (Int, Int)) -> Int {
+                                      statistics: inout VP8LResidualStatistics, preferred: (Int, Int)) -> Int {
         let firstX = max(tile.x, 1), firstY = max(tile.y, 1)
         guard firstX < tile.maxX, firstY < tile.maxY else { return max(preferred.0, preferred.1, 0) }
         let changeBits = Double(modeChangeCost) / 16

@@ -1,7 +1,7 @@
 /// Histograms of residual bytes, per channel, for choosing predictor modes by entropy: those of
 /// the residuals chosen so far, and those of one candidate tile, priced by the bits the candidate
 /// adds to an ideal code for all of them.
-struct ResidualStatistics {
+struct VP8LResidualStatistics {
     /// Per channel (alpha, red, green, blue), 256 counts each.
     private var chosen = [Int](repeating: 0, count: 4 * 256)
     private var chosenTotal = 0
