@@ -101,9 +101,9 @@ struct InfoReport {
         }
         let metadata = [(image.metadata.hasICCProfile, "ICC profile"), (image.metadata.hasEXIF, "EXIF"),
                         (image.metadata.hasXMP, "XMP")].filter(\.0).map(\.1)
-        if !metadata.isEmpty { lines.append("metadata: " + metadata.joined(separator: ", ")) }
+        if !metadata.isEmpty { lines.append("metadata: " + metadata.concatenated(separator: ", ")) }
         for warning in warnings { lines.append(EscapedText.line("warning: " + CommandFailure.describe(warning))) }
-        return lines.joined(separator: "\n")
+        return lines.concatenated(separator: "\n")
     }
 
     private static let widths = [5, 18, 16, 7, 6, 10, 10, 14]

@@ -114,7 +114,7 @@ struct TimelineCommand: ParsableCommand {
         lines.append("loops completed: \(report.loopsCompleted)\(report.finished ? " (finished)" : "")")
         lines.append("buffer misses: \(report.bufferMisses)")
         lines.append("peak buffered: \(report.peakBufferedFrames) frames, \(report.peakBufferedBytes) bytes")
-        return lines.joined(separator: "\n")
+        return lines.concatenated(separator: "\n")
     }
 
     private func jsonText(_ report: PlaybackReport) -> String {

@@ -73,12 +73,24 @@ struct PathArgument: Hashable {
 /// value of each `--option=value`) back to the bytes it came from. Texts are compared by their
 /// UTF-8, so canonically equivalent names (NFC and NFD) stay apart.
 enum RawArguments {
-    /// For each decoded text (by its UTF-8), the distinct byte strings it came from.
-    private static let byText: [[UInt8]: [[UInt8]]] = {
-        var table: [[UInt8]: [[UInt8]]] = [:]
+    /// One decoded text (by its UTF-8) and the distinct byte strings it came from.
+    private struct Entry {
+        let text: [UInt8]
+        var sources: [[UInt8]]
+    }
+
+    /// The process's arguments, searched linearly: a command line holds a handful of them, and a
+    /// dictionary keyed by `[UInt8]` would cost more to set up (its generic metadata is made at run
+    /// time, through protocol-conformance scans) than every search together.
+    private static let entries: [Entry] = {
+        var entries: [Entry] = []
         func add(_ bytes: [UInt8]) {
-            let key = Array(String(decoding: bytes, as: UTF8.self).utf8)
-            if !(table[key] ?? []).contains(bytes) { table[key, default: []].append(bytes) }
+            let text = Array(String(decoding: bytes, as: UTF8.self).utf8)
+            if let index = entries.firstIndex(where: { $0.text == text }) {
+                if !entries[index].sources.contains(bytes) { entries[index].sources.append(bytes) }
+            } else {
+                entries.append(Entry(text: text, sources: [bytes]))
+            }
         }
         for index in 0..<Int(CommandLine.argc) {
             guard let pointer = CommandLine.unsafeArgv[index] else { continue }
@@ -89,18 +101,24 @@ enum RawArguments {
                 add(Array(bytes[(equals + 1)...]))
             }
         }
-        return table
+        return entries
     }()
+
+    /// The byte strings `text` was decoded from (empty when it is not an argument of this process).
+    private static func sources(of text: String) -> [[UInt8]] {
+        let utf8 = Array(text.utf8)
+        return entries.first { $0.text == utf8 }?.sources ?? []
+    }
 
     /// The bytes `text` was decoded from, or its UTF-8 when it is not an argument of this process.
     /// When two arguments that are not valid UTF-8 decode to the same text, which one is meant
     /// cannot be told: the first is used and ``isAmbiguous(_:)`` says so.
     static func bytes(for text: String) -> [UInt8] {
-        byText[Array(text.utf8)]?.first ?? Array(text.utf8)
+        sources(of: text).first ?? Array(text.utf8)
     }
 
     /// Whether several different arguments decode to `text`.
     static func isAmbiguous(_ text: String) -> Bool {
-        (byText[Array(text.utf8)]?.count ?? 0) > 1
+        sources(of: text).count > 1
     }
 }

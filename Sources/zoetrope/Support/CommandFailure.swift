@@ -27,7 +27,7 @@ struct CommandFailure: Error, CustomStringConvertible {
         underlying = error
     }
 
-    var description: String { [file, message].compactMap { $0 }.joined(separator: ": ") }
+    var description: String { [file, message].compactMap { $0 }.concatenated(separator: ": ") }
 
     /// The line printed for this failure in `subcommand`.
     func line(subcommand: String) -> String {

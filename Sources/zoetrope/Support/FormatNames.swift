@@ -6,6 +6,6 @@ enum FormatNames {
     static let list: String = {
         let names = ImageFormat.decodable.map(\.description)
         guard names.count > 1 else { return names.first ?? "" }
-        return names.dropLast().joined(separator: ", ") + " or " + names[names.count - 1]
+        return Array(names.dropLast()).concatenated(separator: ", ") + " or " + names[names.count - 1]
     }()
 }
