@@ -38,8 +38,6 @@ enum ImageSource {
             case .builtInSample:
                 return (try AnimatedImage(bytes: SampleAnimation.gif(), options: options), nil)
             }
-        } catch let error as SystemError {
-            throw CommandFailure(file: nil, error)
         } catch {
             throw CommandFailure(file: name, error)
         }

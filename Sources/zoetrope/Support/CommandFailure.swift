@@ -16,13 +16,15 @@ struct CommandFailure: Error, CustomStringConvertible {
         self.message = message
     }
 
-    /// Describes `error` (a decoding error, a system call's failure, …) concerning `file`.
+    /// Describes `error` (a decoding error, a system call's failure, …) concerning `file`. A
+    /// system call's failure names its own subject (`cannot write to standard output: …`), which
+    /// need not be `file`, so it is reported without `file`, the same way in every subcommand.
     init(file: String?, _ error: any Error) {
         if let failure = error as? CommandFailure {
             self = failure
             return
         }
-        self.file = file
+        self.file = error is SystemError ? nil : file
         message = Self.describe(error)
         underlying = error
     }
