@@ -19,7 +19,8 @@ struct ZoetropeCommand: ParsableCommand {
         discussion: """
         Every command reads files or - (standard input) and reports problems as one line on \
         standard error: zoetrope COMMAND: FILE: what is wrong (at byte N). The exit status is 0 \
-        on success and 1 on any failure, including a failed write to standard output.
+        on success, 1 on any failure (including a failed write to standard output) and 64 for a \
+        command line it cannot use.
         """,
         version: version,
         subcommands: [PlayCommand.self, InfoCommand.self, FramesCommand.self, ConvertCommand.self, TimelineCommand.self]
@@ -29,6 +30,30 @@ struct ZoetropeCommand: ParsableCommand {
     /// default SIGPIPE action, as in other Unix tools, even when the parent ignored the signal.
     static func main() {
         signal(SIGPIPE, SIG_DFL)
-        main(nil)
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        var command: any ParsableCommand
+        do {
+            command = try parseAsRoot(arguments)
+        } catch {
+            exitRefusing(arguments, error)
+        }
+        do {
+            try command.run()
+        } catch {
+            exit(withError: error)
+        }
+    }
+
+    /// Ends the process for a command line the parser refused, with the same one-line shape as
+    /// every other failure (`zoetrope SUBCOMMAND: what is wrong`) and the parser's usage exit
+    /// status (64); help, `--version` and completion scripts print as usual.
+    private static func exitRefusing(_ arguments: [String], _ error: any Error) -> Never {
+        let status = exitCode(for: error)
+        guard status != .success else { exit(withError: error) }
+        let names = configuration.subcommands.map { $0._commandName }
+        let prefix = arguments.first(where: names.contains).map { "zoetrope \($0)" } ?? "zoetrope"
+        let message = message(for: error).split(whereSeparator: \.isNewline).map(String.init).concatenated(separator: "; ")
+        StandardError.print(EscapedText.line("\(prefix): \(message) (see '\(prefix) --help')"))
+        Self.exit(withError: status)
     }
 }

@@ -198,6 +198,13 @@ struct CommandLineTests {
         #expect(odd.standardError == "zoetrope info: cannot open odd\\xFF\\x01.gif: No such file or directory\n")
         let rate = try CommandRunner.run(["play", "--rate", "-1"])
         #expect(rate.status != 0 && rate.standardError.contains("--rate must be a positive number"))
+        // Refused command lines keep the shape: one line, the subcommand named, the usage status.
+        let usage = try CommandRunner.run(["timeline", "x.gif", "--rate", "-1"])
+        #expect(usage.status == 64)
+        #expect(usage.standardError == "zoetrope timeline: --rate must be more than 0 and at most 100 (see 'zoetrope timeline --help')\n")
+        let missing = try CommandRunner.run(["convert", "x.gif"])
+        #expect(missing.status == 64 && missing.errorLines.count == 1)
+        #expect(missing.standardError.hasPrefix("zoetrope convert: Missing expected argument"))
         let version = try CommandRunner.run(["--version"])
         #expect(version.status == 0 && String(decoding: version.standardOutput, as: UTF8.self).first?.isNumber == true)
     }
