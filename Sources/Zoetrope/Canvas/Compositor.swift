@@ -70,16 +70,7 @@ struct Compositor: Sendable {
             unblended = rect
         }
         if adopt(frame, info: info, copies: copies) { return }
-        let target = info.rect.intersection(bounds)
-        if !target.isEmpty { materialize() }
-        if info.disposal == .previous {
-            savedRect = target
-            saved.removeAll(keepingCapacity: true)
-            for y in target.y..<target.maxY where !target.isEmpty {
-                let start = (y * width + target.x) * 4
-                saved.append(contentsOf: pixels[start..<start + target.width * 4])
-            }
-        }
+        let target = prepare(info)
         guard !target.isEmpty, frame.width == info.rect.width, frame.height == info.rect.height else { return }
         let canvasWidth = width
         let rowBytes = target.width * 4
@@ -103,6 +94,32 @@ struct Compositor: Sendable {
                 }
             }
         }
+    }
+
+    /// Draws a frame that writes its own pixels into the canvas: `paint` gets the canvas's bytes
+    /// (width × height × 4, row by row) and writes only inside `info.rect` clipped to the canvas.
+    /// What `info.disposal` will need to restore is saved first; the canvas is never adopted.
+    mutating func drawInPlace(info: FrameInfo, _ paint: (UnsafeMutableRawBufferPointer) -> Void) {
+        let target = prepare(info)
+        guard !target.isEmpty else { return }
+        pixels.withUnsafeMutableBytes { paint($0) }
+    }
+
+    /// Before drawing `info`'s frame: gives the canvas its buffer when the frame reaches it, and
+    /// saves the part that `previous` disposal restores. Returns that part (the frame's rectangle
+    /// clipped to the canvas).
+    private mutating func prepare(_ info: FrameInfo) -> PixelRect {
+        let target = info.rect.intersection(bounds)
+        if !target.isEmpty { materialize() }
+        if info.disposal == .previous {
+            savedRect = target
+            saved.removeAll(keepingCapacity: true)
+            for y in target.y..<target.maxY where !target.isEmpty {
+                let start = (y * width + target.x) * 4
+                saved.append(contentsOf: pixels[start..<start + target.width * 4])
+            }
+        }
+        return target
     }
 
     /// Blends one row over the canvas. Most pixels of real animations are fully opaque or fully
