@@ -113,11 +113,8 @@ struct Compositor: Sendable {
         if !target.isEmpty { materialize() }
         if info.disposal == .previous {
             savedRect = target
-            saved.removeAll(keepingCapacity: true)
-            for y in target.y..<target.maxY where !target.isEmpty {
-                let start = (y * width + target.x) * 4
-                saved.append(contentsOf: pixels[start..<start + target.width * 4])
-            }
+            if saved.count != target.area * 4 { saved = [UInt8](repeating: 0, count: target.area * 4) }
+            copyRows(of: target, toSaved: true)
         }
         return target
     }
@@ -219,10 +216,31 @@ struct Compositor: Sendable {
             }
         case .previous:
             guard savedRect == target, saved.count == target.area * 4 else { return }
-            for row in 0..<target.height {
-                let start = ((target.y + row) * width + target.x) * 4
-                pixels.replaceSubrange(start..<start + rowBytes,
-                                              with: saved[row * rowBytes..<(row + 1) * rowBytes])
+            copyRows(of: target, toSaved: false)
+        }
+    }
+
+    /// Copies the canvas rows of `rect` (inside the canvas; a blank canvas has been materialised)
+    /// into `saved` (its size), or back.
+    private mutating func copyRows(of rect: PixelRect, toSaved: Bool) {
+        guard !rect.isEmpty else { return }
+        let canvasWidth = width, rowBytes = rect.width * 4
+        // Both ranges of every row lie inside their buffers: `rect` is inside the canvas and
+        // `saved` holds its rows back to back.
+        precondition(rect.x >= 0 && rect.y >= 0 && rect.maxX <= width && rect.maxY <= height
+                     && saved.count == rect.area * 4 && pixels.count == width * height * 4)
+        pixels.withUnsafeMutableBufferPointer { canvas in
+            saved.withUnsafeMutableBufferPointer { saved in
+                let canvasBase = canvas.baseAddress.unsafelyUnwrapped, savedBase = saved.baseAddress.unsafelyUnwrapped
+                for row in 0..<rect.height {
+                    let inCanvas = canvasBase + ((rect.y + row) * canvasWidth + rect.x) * 4
+                    let inSaved = savedBase + row * rowBytes
+                    if toSaved {
+                        inSaved.update(from: inCanvas, count: rowBytes)
+                    } else {
+                        inCanvas.update(from: inSaved, count: rowBytes)
+                    }
+                }
             }
         }
     }

@@ -136,6 +136,8 @@ enum GIFFrameDecoder {
 
     private static func damage(_ result: LZWDecoder.Result, data: GIFImageData, frameIndex: Int,
                                pixelCount: Int) -> ZoetropeError? {
+        // The common case first: no message is built for a complete frame.
+        if result.stop == .complete { return nil }
         let progress = "after \(result.pixelsWritten) of \(pixelCount) pixels"
         let offset = data.fileOffset(of: max(0, result.bytePosition - 1))
         switch result.stop {
