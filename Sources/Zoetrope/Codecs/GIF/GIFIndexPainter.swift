@@ -27,9 +27,9 @@ struct GIFIndexPainter {
     /// `origin + y × rowStride + x`.
     /// - Parameters:
     ///   - indices: at least ``pixelsWritten`` indices.
-    ///   - colors: packed RGBA per index; a power-of-two count covering every index `Index` holds
-    ///     is read as is, others are masked (an index past it reads a wrapped entry, never memory
-    ///     outside it).
+    ///   - colors: packed RGBA per index, a power-of-two count, at least 256 for byte indices;
+    ///     larger indices are masked (an index past it reads a wrapped entry, never memory outside
+    ///     it).
     func paint<Index: FixedWidthInteger & UnsignedInteger & BitwiseCopyable>(
         _ indices: UnsafeBufferPointer<Index>, colors: UnsafeBufferPointer<UInt32>,
         into destination: UnsafeMutableRawBufferPointer, origin: Int, rowStride: Int, mode: Mode
@@ -42,64 +42,80 @@ struct GIFIndexPainter {
                      && origin >= 0 && rowStride >= frameWidth
                      && (origin + (frameHeight - 1) * rowStride + frameWidth) * 4 <= destination.count)
         let source = indices.baseAddress.unsafelyUnwrapped, palette = colors.baseAddress.unsafelyUnwrapped
-        // Byte indices need no mask with 256 colours or more (fixed once specialised).
+        // Byte indices need no mask (a constant once specialised, which the byte load makes free):
+        // they come with at least 256 colours.
+        precondition(MemoryLayout<Index>.size > 1 || colors.count >= 256)
         let target = destination.baseAddress.unsafelyUnwrapped
-        let mask = MemoryLayout<Index>.size == 1 && colors.count >= 256 ? 255 : colors.count - 1
+        let mask = MemoryLayout<Index>.size == 1 ? 255 : colors.count - 1
         var stored = 0
         while stored * frameWidth < written {
             let start = stored * frameWidth, count = min(frameWidth, written - start)
             let row = isInterlaced ? GIFInterlace.imageRow(ofStored: stored, height: frameHeight) : stored
             let to = target + (origin + row * rowStride) * 4
             switch mode {
-            case .replace: Self.replaceRow(source + start, count: count, palette: palette, mask: mask, to: to)
-            case .skipTransparent: Self.skipTransparentRow(source + start, count: count, palette: palette, mask: mask, to: to)
+            case .replace: Self.paintRow(source + start, count: count, palette: palette, mask: mask, to: to, skipsTransparent: false)
+            case .skipTransparent: Self.paintRow(source + start, count: count, palette: palette, mask: mask, to: to, skipsTransparent: true)
             }
             stored += 1
         }
     }
 
-    /// One row, every pixel stored.
+    /// One row: each pixel gets its index's colour, or keeps its own where that colour is
+    /// transparent (0: every opaque colour has alpha 255) and `skipsTransparent`. Byte indices go
+    /// eight at a time, a run of one index (flat areas, transparent ones) as two 4-pixel stores;
+    /// then four at a time, then one by one.
     @inline(__always)
-    private static func replaceRow<Index: FixedWidthInteger & UnsignedInteger & BitwiseCopyable>(
-        _ from: UnsafePointer<Index>, count: Int, palette: UnsafePointer<UInt32>, mask: Int, to: UnsafeMutableRawPointer
+    private static func paintRow<Index: FixedWidthInteger & UnsignedInteger & BitwiseCopyable>(
+        _ from: UnsafePointer<Index>, count: Int, palette: UnsafePointer<UInt32>, mask: Int,
+        to: UnsafeMutableRawPointer, skipsTransparent: Bool
     ) {
         var x = 0
-        // Four at a time: the four loads and stores are independent.
-        while x &+ 4 <= count {
-            let a = palette[Int(truncatingIfNeeded: from[x]) & mask], b = palette[Int(truncatingIfNeeded: from[x &+ 1]) & mask]
-            let c = palette[Int(truncatingIfNeeded: from[x &+ 2]) & mask], d = palette[Int(truncatingIfNeeded: from[x &+ 3]) & mask]
-            to.storeBytes(of: a, toByteOffset: x &* 4, as: UInt32.self)
-            to.storeBytes(of: b, toByteOffset: x &* 4 &+ 4, as: UInt32.self)
-            to.storeBytes(of: c, toByteOffset: x &* 4 &+ 8, as: UInt32.self)
-            to.storeBytes(of: d, toByteOffset: x &* 4 &+ 12, as: UInt32.self)
-            x &+= 4
+        if MemoryLayout<Index>.size == 1 {
+            while x &+ 8 <= count {
+                let eight = UnsafeRawPointer(from + x).loadUnaligned(as: UInt64.self)
+                if eight == (eight & 0xFF) &* 0x0101_0101_0101_0101 {
+                    let color = palette[Int(truncatingIfNeeded: eight & 0xFF)]
+                    if !skipsTransparent || color != 0 {
+                        to.storeBytes(of: SIMD4(repeating: color), toByteOffset: x &* 4, as: SIMD4<UInt32>.self)
+                        to.storeBytes(of: SIMD4(repeating: color), toByteOffset: x &* 4 &+ 16, as: SIMD4<UInt32>.self)
+                    }
+                } else {
+                    put(colors(from + x, palette: palette, mask: mask), to: to + x &* 4, skipsTransparent: skipsTransparent)
+                    put(colors(from + (x &+ 4), palette: palette, mask: mask), to: to + (x &* 4 &+ 16),
+                        skipsTransparent: skipsTransparent)
+                }
+                x &+= 8
+            }
         }
-        while x < count {
-            to.storeBytes(of: palette[Int(truncatingIfNeeded: from[x]) & mask], toByteOffset: x &* 4, as: UInt32.self)
-            x &+= 1
-        }
-    }
-
-    /// One row, transparent pixels (colour 0: every opaque colour has alpha 255) skipped: four at a
-    /// time with a select against the destination (no branch on the data), then one by one.
-    @inline(__always)
-    private static func skipTransparentRow<Index: FixedWidthInteger & UnsignedInteger & BitwiseCopyable>(
-        _ from: UnsafePointer<Index>, count: Int, palette: UnsafePointer<UInt32>, mask: Int, to: UnsafeMutableRawPointer
-    ) {
-        var x = 0
         while x &+ 4 <= count {
-            let colors = SIMD4<UInt32>(palette[Int(truncatingIfNeeded: from[x]) & mask],
-                                       palette[Int(truncatingIfNeeded: from[x &+ 1]) & mask],
-                                       palette[Int(truncatingIfNeeded: from[x &+ 2]) & mask],
-                                       palette[Int(truncatingIfNeeded: from[x &+ 3]) & mask])
-            let under = to.loadUnaligned(fromByteOffset: x &* 4, as: SIMD4<UInt32>.self)
-            to.storeBytes(of: under.replacing(with: colors, where: colors .!= 0), toByteOffset: x &* 4, as: SIMD4<UInt32>.self)
+            put(colors(from + x, palette: palette, mask: mask), to: to + x &* 4, skipsTransparent: skipsTransparent)
             x &+= 4
         }
         while x < count {
             let color = palette[Int(truncatingIfNeeded: from[x]) & mask]
-            if color != 0 { to.storeBytes(of: color, toByteOffset: x &* 4, as: UInt32.self) }
+            if !skipsTransparent || color != 0 { to.storeBytes(of: color, toByteOffset: x &* 4, as: UInt32.self) }
             x &+= 1
+        }
+    }
+
+    /// The colours of the four indices at `from`.
+    @inline(__always)
+    private static func colors<Index: FixedWidthInteger & UnsignedInteger & BitwiseCopyable>(
+        _ from: UnsafePointer<Index>, palette: UnsafePointer<UInt32>, mask: Int
+    ) -> SIMD4<UInt32> {
+        SIMD4(palette[Int(truncatingIfNeeded: from[0]) & mask], palette[Int(truncatingIfNeeded: from[1]) & mask],
+              palette[Int(truncatingIfNeeded: from[2]) & mask], palette[Int(truncatingIfNeeded: from[3]) & mask])
+    }
+
+    /// Stores four pixels; with `skipsTransparent`, a select against the destination keeps it
+    /// under transparent colours (no branch on the data).
+    @inline(__always)
+    private static func put(_ colors: SIMD4<UInt32>, to: UnsafeMutableRawPointer, skipsTransparent: Bool) {
+        if skipsTransparent {
+            let under = to.loadUnaligned(as: SIMD4<UInt32>.self)
+            to.storeBytes(of: under.replacing(with: colors, where: colors .!= 0), as: SIMD4<UInt32>.self)
+        } else {
+            to.storeBytes(of: colors, as: SIMD4<UInt32>.self)
         }
     }
 }
