@@ -70,16 +70,7 @@ struct Compositor: Sendable {
             unblended = rect
         }
         if adopt(frame, info: info, copies: copies) { return }
-        let target = info.rect.intersection(bounds)
-        if !target.isEmpty { materialize() }
-        if info.disposal == .previous {
-            savedRect = target
-            saved.removeAll(keepingCapacity: true)
-            for y in target.y..<target.maxY where !target.isEmpty {
-                let start = (y * width + target.x) * 4
-                saved.append(contentsOf: pixels[start..<start + target.width * 4])
-            }
-        }
+        let target = prepare(info)
         guard !target.isEmpty, frame.width == info.rect.width, frame.height == info.rect.height else { return }
         let canvasWidth = width
         let rowBytes = target.width * 4
@@ -103,6 +94,29 @@ struct Compositor: Sendable {
                 }
             }
         }
+    }
+
+    /// Draws a frame that writes its own pixels into the canvas: `paint` gets the canvas's bytes
+    /// (width × height × 4, row by row) and writes only inside `info.rect` clipped to the canvas.
+    /// What `info.disposal` will need to restore is saved first; the canvas is never adopted.
+    mutating func drawInPlace(info: FrameInfo, _ paint: (UnsafeMutableRawBufferPointer) -> Void) {
+        let target = prepare(info)
+        guard !target.isEmpty else { return }
+        pixels.withUnsafeMutableBytes { paint($0) }
+    }
+
+    /// Before drawing `info`'s frame: gives the canvas its buffer when the frame reaches it, and
+    /// saves the part that `previous` disposal restores. Returns that part (the frame's rectangle
+    /// clipped to the canvas).
+    private mutating func prepare(_ info: FrameInfo) -> PixelRect {
+        let target = info.rect.intersection(bounds)
+        if !target.isEmpty { materialize() }
+        if info.disposal == .previous {
+            savedRect = target
+            if saved.count != target.area * 4 { saved = [UInt8](repeating: 0, count: target.area * 4) }
+            copyRows(of: target, toSaved: true)
+        }
+        return target
     }
 
     /// Blends one row over the canvas. Most pixels of real animations are fully opaque or fully
@@ -202,10 +216,31 @@ struct Compositor: Sendable {
             }
         case .previous:
             guard savedRect == target, saved.count == target.area * 4 else { return }
-            for row in 0..<target.height {
-                let start = ((target.y + row) * width + target.x) * 4
-                pixels.replaceSubrange(start..<start + rowBytes,
-                                              with: saved[row * rowBytes..<(row + 1) * rowBytes])
+            copyRows(of: target, toSaved: false)
+        }
+    }
+
+    /// Copies the canvas rows of `rect` (inside the canvas; a blank canvas has been materialised)
+    /// into `saved` (its size), or back.
+    private mutating func copyRows(of rect: PixelRect, toSaved: Bool) {
+        guard !rect.isEmpty else { return }
+        let canvasWidth = width, rowBytes = rect.width * 4
+        // Both ranges of every row lie inside their buffers: `rect` is inside the canvas and
+        // `saved` holds its rows back to back.
+        precondition(rect.x >= 0 && rect.y >= 0 && rect.maxX <= width && rect.maxY <= height
+                     && saved.count == rect.area * 4 && pixels.count == width * height * 4)
+        pixels.withUnsafeMutableBufferPointer { canvas in
+            saved.withUnsafeMutableBufferPointer { saved in
+                let canvasBase = canvas.baseAddress.unsafelyUnwrapped, savedBase = saved.baseAddress.unsafelyUnwrapped
+                for row in 0..<rect.height {
+                    let inCanvas = canvasBase + ((rect.y + row) * canvasWidth + rect.x) * 4
+                    let inSaved = savedBase + row * rowBytes
+                    if toSaved {
+                        inSaved.update(from: inCanvas, count: rowBytes)
+                    } else {
+                        inCanvas.update(from: inSaved, count: rowBytes)
+                    }
+                }
             }
         }
     }

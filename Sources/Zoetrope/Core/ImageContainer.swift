@@ -16,6 +16,25 @@ protocol ImageContainer: Sendable {
     ///
     /// `index` is within `table.frames.indices`: callers check it (``AnimatedImage`` does, once).
     func decodeFrame(at index: Int) throws(ZoetropeError) -> DecodedFrame
+
+    /// Draws frame `index` onto `compositor`'s canvas exactly as drawing ``decodeFrame(at:)``'s
+    /// result with ``DecodedFrame/drawing(_:)`` does (before `dispose`), returning its damage: the
+    /// sequential path, which a codec may take without a frame buffer of its own. `scratch` is
+    /// working memory the codec may grow and reuse from frame to frame (its contents are junk).
+    /// `info` is `table.frames[index]`.
+    /// - Throws: what ``decodeFrame(at:)`` throws, with the canvas untouched.
+    func drawFrame(at index: Int, info: FrameInfo, onto compositor: inout Compositor,
+                   scratch: inout [UInt8]) throws(ZoetropeError) -> ZoetropeError?
+}
+
+extension ImageContainer {
+    /// Decodes the frame into its own pixels, then draws them.
+    func drawFrame(at index: Int, info: FrameInfo, onto compositor: inout Compositor,
+                   scratch: inout [UInt8]) throws(ZoetropeError) -> ZoetropeError? {
+        let decoded = try decodeFrame(at: index)
+        compositor.draw(decoded.image, info: decoded.drawing(info), blending: decoded.blending)
+        return decoded.damage
+    }
 }
 
 /// One frame's own pixels, before compositing.

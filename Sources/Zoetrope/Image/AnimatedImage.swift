@@ -147,17 +147,18 @@ public final class AnimatedImage: AnimatableImage {
     /// - Throws: what `body` throws, or the decoding error when the first frame has no usable data.
     public func forEachFrame(_ body: (_ index: Int, _ frame: RGBAImage) throws -> Void) throws {
         var compositor = Compositor(size: canvasSize)
+        var scratch: [UInt8] = []
         for (index, info) in frames.enumerated() {
-            var decoded: DecodedFrame
+            let damage: ZoetropeError?
             do {
-                decoded = try container.decodeFrame(at: index)
+                damage = try container.drawFrame(at: index, info: info, onto: &compositor, scratch: &scratch)
             } catch {
                 if index == 0 { throw error }
                 // Nothing usable: drawing nothing leaves the canvas as it was.
-                decoded = DecodedFrame(image: RGBAImage(width: 0, height: 0), damage: error)
+                damage = error
+                compositor.draw(RGBAImage(width: 0, height: 0), info: info)
             }
-            if let damage = decoded.damage { state.withLock { $0.frameDamage[index] = damage } }
-            compositor.draw(decoded.image, info: decoded.drawing(info), blending: decoded.blending)
+            if let damage { state.withLock { $0.frameDamage[index] = damage } }
             try body(index, compositor.canvas)
             compositor.dispose(info)
         }

@@ -7,12 +7,17 @@ enum GIFColorLookup {
                       literalCount: Int) -> [UInt32] {
         var lookup = [UInt32](repeating: 0, count: literalCount)
         guard let colorTable else { return lookup }
-        // The parser checked that the table lies inside the file.
+        // The parser checked that the table lies inside the file (checked again here, once).
         let usable = min(colorTable.count, literalCount)
-        for index in 0..<usable where index != transparentIndex {
-            let offset = colorTable.offset + index * 3
-            lookup[index] = pack(red: bytes[offset], green: bytes[offset + 1], blue: bytes[offset + 2], alpha: 255)
+        let table = bytes[colorTable.offset..<colorTable.offset + usable * 3]
+        table.withUnsafeBufferPointer { rgb in
+            lookup.withUnsafeMutableBufferPointer { lookup in
+                for index in 0..<usable {
+                    lookup[index] = pack(red: rgb[index * 3], green: rgb[index * 3 + 1], blue: rgb[index * 3 + 2], alpha: 255)
+                }
+            }
         }
+        if let transparentIndex, (0..<usable).contains(transparentIndex) { lookup[transparentIndex] = 0 }
         return lookup
     }
 

@@ -16,4 +16,11 @@ struct GIFContainer: ImageContainer {
     func decodeFrame(at index: Int) throws(ZoetropeError) -> DecodedFrame {
         try GIFFrameDecoder.decode(records[index], frameIndex: index, file: bytes, canvas: table.canvasSize)
     }
+
+    /// Decodes straight into the canvas through the palette (see ``GIFFrameDecoder``).
+    func drawFrame(at index: Int, info: FrameInfo, onto compositor: inout Compositor,
+                   scratch: inout [UInt8]) throws(ZoetropeError) -> ZoetropeError? {
+        try GIFFrameDecoder.draw(records[index], frameIndex: index, file: bytes, canvas: table.canvasSize, info: info,
+                                 onto: &compositor, scratch: &scratch)
+    }
 }

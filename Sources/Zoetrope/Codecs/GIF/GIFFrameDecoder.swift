@@ -14,35 +14,94 @@ enum GIFFrameDecoder {
             return DecodedFrame(image: RGBAImage(width: width, height: height), damage: nil)
         }
         let data = GIFImageData(file: file, offset: record.dataOffset, endOffset: record.dataEndOffset)
-        let colors = GIFColorLookup.table(bytes: file, colorTable: record.colorTable,
-                                          transparentIndex: record.transparentIndex,
-                                          literalCount: 1 << record.minimumCodeSize)
-        // Not zero-filled first: the decoder writes every pixel up to where it stops, and the
-        // pixels after that (damage) are zeroed below, so every byte is written before it is read.
-        var pixels = [UInt8](unwrittenCount: pixelCount * 4)
-        let result = pixels.withUnsafeMutableBytes { raw in
-            raw.withMemoryRebound(to: UInt32.self) { output in
-                data.bytes.withUnsafeBufferPointer { input in
-                    colors.withUnsafeBufferPointer { colors in
-                        LZWDecoder.decode(input, minimumCodeSize: record.minimumCodeSize, colors: colors, into: output)
-                    }
-                }
-            }
-        }
-        if result.pixelsWritten < pixelCount {
-            pixels.withUnsafeMutableBytes { raw in
-                _ = raw[(result.pixelsWritten * 4)...].initializeMemory(as: UInt8.self, repeating: 0)
-            }
-        }
-        if record.isInterlaced {
-            pixels = GIFInterlace.deinterlace(pixels, bytesPerRow: width * 4, height: height)
-        }
+        let (result, pixels) = record.minimumCodeSize <= 8
+            ? decodeOwnPixels(UInt8.self, record, data: data, file: file)
+            : decodeOwnPixels(UInt16.self, record, data: data, file: file)
         let damage = damage(result, data: data, frameIndex: frameIndex, pixelCount: pixelCount)
         if result.pixelsWritten == 0, let damage { throw damage }
         let opaque = GIFColorLookup.isOpaque(colorTable: record.colorTable, transparentIndex: record.transparentIndex,
                                              literalCount: 1 << record.minimumCodeSize)
         return DecodedFrame(image: RGBAImage(width: width, height: height, pixels: pixels), damage: damage,
                             blending: .binaryAlpha, isOpaque: opaque)
+    }
+
+    /// Decodes frame `record` straight onto `compositor`'s canvas, giving the canvas what drawing
+    /// ``decode(_:frameIndex:file:canvas:)``'s result over it with binary alpha gives, with no
+    /// RGBA buffer of the frame's own: the LZW data decodes to colour indices in `scratch` (grown
+    /// as needed and reused across frames, never cleared), which are drawn through the palette
+    /// into the canvas (transparent ones skipped). Frames reaching outside the canvas and those
+    /// whose indices need 16 bits take the other path. Returns the frame's damage.
+    /// - Throws: when the frame's data yields no pixel at all (the canvas is then untouched).
+    static func draw(_ record: GIFFrameRecord, frameIndex: Int, file: [UInt8], canvas: PixelSize, info: FrameInfo,
+                     onto compositor: inout Compositor, scratch: inout [UInt8]) throws(ZoetropeError) -> ZoetropeError? {
+        let rect = record.rect, pixelCount = rect.area
+        guard PixelRect(x: 0, y: 0, width: canvas.width, height: canvas.height).contains(rect), pixelCount > 0,
+              record.minimumCodeSize <= 8, info.rect == rect else {
+            let decoded = try decode(record, frameIndex: frameIndex, file: file, canvas: canvas)
+            compositor.draw(decoded.image, info: decoded.drawing(info), blending: decoded.blending)
+            return decoded.damage
+        }
+        let data = GIFImageData(file: file, offset: record.dataOffset, endOffset: record.dataEndOffset)
+        if scratch.count < pixelCount { scratch = [UInt8](unwrittenCount: pixelCount) }
+        let result = scratch.withUnsafeMutableBufferPointer { scratch in
+            decodeIndices(record, data: data, into: UnsafeMutableBufferPointer(rebasing: scratch[..<pixelCount]))
+        }
+        let damage = damage(result, data: data, frameIndex: frameIndex, pixelCount: pixelCount)
+        if result.pixelsWritten == 0, let damage { throw damage }
+        let colors = colorLookup(record, file: file)
+        let opaque = GIFColorLookup.isOpaque(colorTable: record.colorTable, transparentIndex: record.transparentIndex,
+                                             literalCount: 1 << record.minimumCodeSize)
+        let painter = GIFIndexPainter(frameWidth: rect.width, frameHeight: rect.height,
+                                      isInterlaced: record.isInterlaced, pixelsWritten: result.pixelsWritten)
+        scratch.withUnsafeBufferPointer { indices in
+            colors.withUnsafeBufferPointer { colors in
+                compositor.drawInPlace(info: info) { pixels in
+                    painter.paint(indices, colors: colors, into: pixels, origin: rect.y * canvas.width + rect.x,
+                                  rowStride: canvas.width, mode: opaque ? .replace : .skipTransparent)
+                }
+            }
+        }
+        return damage
+    }
+
+    /// Decodes a frame inside the canvas to its own RGBA pixels (zero where the data never
+    /// reaches) through indices of type `Index`, which must hold every literal code.
+    private static func decodeOwnPixels<Index: FixedWidthInteger & UnsignedInteger & BitwiseCopyable>(
+        _: Index.Type, _ record: GIFFrameRecord, data: GIFImageData, file: [UInt8]
+    ) -> (LZWDecoder.Result, [UInt8]) {
+        let pixelCount = record.rect.area
+        let colors = colorLookup(record, file: file)
+        return withUnsafeTemporaryAllocation(of: Index.self, capacity: pixelCount) { indices in
+            let result = decodeIndices(record, data: data, into: indices)
+            // Not zero-filled when every pixel is written: every byte is then written before it is read.
+            var pixels = result.pixelsWritten == pixelCount
+                ? [UInt8](unwrittenCount: pixelCount * 4) : [UInt8](repeating: 0, count: pixelCount * 4)
+            let painter = GIFIndexPainter(frameWidth: record.rect.width, frameHeight: record.rect.height,
+                                          isInterlaced: record.isInterlaced, pixelsWritten: result.pixelsWritten)
+            pixels.withUnsafeMutableBytes { pixels in
+                colors.withUnsafeBufferPointer { colors in
+                    painter.paint(UnsafeBufferPointer(indices), colors: colors, into: pixels, origin: 0,
+                                  rowStride: record.rect.width, mode: .replace)
+                }
+            }
+            return (result, pixels)
+        }
+    }
+
+    /// Runs the frame's LZW data into `indices`, one per pixel in stored order.
+    private static func decodeIndices<Index: FixedWidthInteger & UnsignedInteger & BitwiseCopyable>(
+        _ record: GIFFrameRecord, data: GIFImageData, into indices: UnsafeMutableBufferPointer<Index>
+    ) -> LZWDecoder.Result {
+        data.bytes.withUnsafeBufferPointer { input in
+            LZWDecoder.decode(input, minimumCodeSize: record.minimumCodeSize, into: indices)
+        }
+    }
+
+    /// The frame's colour per index: at least 256 entries and a power of two (every index a byte
+    /// holds, every literal code), for ``GIFIndexPainter``.
+    private static func colorLookup(_ record: GIFFrameRecord, file: [UInt8]) -> [UInt32] {
+        GIFColorLookup.table(bytes: file, colorTable: record.colorTable, transparentIndex: record.transparentIndex,
+                             literalCount: max(256, 1 << record.minimumCodeSize))
     }
 
     /// Decodes only the part of a frame that lies inside the canvas; the result's `rect` says which.
@@ -77,6 +136,8 @@ enum GIFFrameDecoder {
 
     private static func damage(_ result: LZWDecoder.Result, data: GIFImageData, frameIndex: Int,
                                pixelCount: Int) -> ZoetropeError? {
+        // The common case first: no message is built for a complete frame.
+        if result.stop == .complete { return nil }
         let progress = "after \(result.pixelsWritten) of \(pixelCount) pixels"
         let offset = data.fileOffset(of: max(0, result.bytePosition - 1))
         switch result.stop {

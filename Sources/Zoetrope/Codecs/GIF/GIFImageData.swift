@@ -15,6 +15,8 @@ struct GIFImageData {
         startOffset = offset
         var position = offset
         bytes.reserveCapacity(max(0, endOffset - offset))
+        // One start per sub-block of at most 255 bytes after its length byte.
+        blockStarts.reserveCapacity(max(0, endOffset - offset) / 256 + 1)
         while position < file.count {
             let length = Int(file[position])
             position += 1

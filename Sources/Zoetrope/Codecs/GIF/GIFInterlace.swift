@@ -13,12 +13,18 @@ enum GIFInterlace {
         return order
     }
 
-    /// Reorders rows stored in pass order into top-to-bottom order.
-    static func deinterlace(_ pixels: [UInt8], bytesPerRow: Int, height: Int) -> [UInt8] {
-        var output = [UInt8](repeating: 0, count: pixels.count)
-        for (stored, row) in rowOrder(height: height).enumerated() {
-            output[row * bytesPerRow..<(row + 1) * bytesPerRow] = pixels[stored * bytesPerRow..<(stored + 1) * bytesPerRow]
-        }
-        return output
+    /// The image row that stored row `stored` (in `0..<height`) belongs to: `rowOrder(height:)[stored]`
+    /// without the array.
+    @inline(__always)
+    static func imageRow(ofStored stored: Int, height: Int) -> Int {
+        // Rows in the first three passes: ⌈height / 8⌉, ⌈(height - 4) / 8⌉, ⌈(height - 2) / 4⌉.
+        let first = (height &+ 7) &>> 3, second = (height &+ 3) &>> 3, third = (height &+ 1) &>> 2
+        var row = stored
+        if row < first { return row &<< 3 }
+        row &-= first
+        if row < second { return row &<< 3 &+ 4 }
+        row &-= second
+        if row < third { return row &<< 2 &+ 2 }
+        return (row &- third) &<< 1 &+ 1
     }
 }

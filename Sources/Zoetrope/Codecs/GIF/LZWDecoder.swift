@@ -1,10 +1,11 @@
-/// GIF's variable-length-code LZW decompressor, writing pixels directly.
+/// GIF's variable-length-code LZW decompressor, writing colour indices.
 ///
-/// Each table entry is the string of the previous code plus one pixel, and that string was just
+/// Each table entry is the string of the previous code plus one index, and that string was just
 /// written to the output contiguously. So instead of prefix chains the table keeps, per code, where
 /// its string starts in the output and how long it is, and emitting a code is a forward copy from
-/// earlier output (as in LZ77; the copy may overlap itself for the code being defined). Literal
-/// codes map through the frame's colour lookup, so the output is finished RGBA pixels.
+/// earlier output (as in LZ77; the copy may overlap itself for the code being defined). The output
+/// is one index per pixel (a byte for minimum code sizes up to 8, so string copies move a quarter
+/// of the bytes RGBA would); ``GIFIndexPainter`` maps indices to colours.
 enum LZWDecoder {
     /// LZW minimum code sizes accepted: the specification's 2–8, 1 (written by some encoders for
     /// two-colour images) and up to 11, which still leaves room for the 12-bit code limit.
@@ -33,15 +34,14 @@ enum LZWDecoder {
         var bytePosition: Int
     }
 
-    /// Decodes `data` into `output`, one packed pixel per decoded index.
-    /// - Parameters:
-    ///   - colors: one packed pixel per literal code (`1 << minimumCodeSize` entries).
+    /// Decodes `data` into `output`, one index (a literal code, below `1 << minimumCodeSize`) per
+    /// pixel; `Index` must hold every literal code.
     /// Every loop is bounded: each code consumes at least two bits of `data`, and output is bounded
     /// by `output.count`.
-    static func decode(_ data: UnsafeBufferPointer<UInt8>, minimumCodeSize: Int,
-                       colors: UnsafeBufferPointer<UInt32>,
-                       into output: UnsafeMutableBufferPointer<UInt32>) -> Result {
-        precondition(supportedMinimumCodeSizes.contains(minimumCodeSize) && colors.count == 1 << minimumCodeSize
+    static func decode<Index: FixedWidthInteger & UnsignedInteger & BitwiseCopyable>(
+        _ data: UnsafeBufferPointer<UInt8>, minimumCodeSize: Int, into output: UnsafeMutableBufferPointer<Index>
+    ) -> Result {
+        precondition(supportedMinimumCodeSizes.contains(minimumCodeSize) && minimumCodeSize <= Index.bitWidth
                      && output.count <= Int(UInt32.max))
         // Per table code (literals are not stored), its string's output start (low 32 bits) and
         // length (high 32 bits), one word so that one load and one store serve both; not cleared:
@@ -49,7 +49,7 @@ enum LZWDecoder {
         // defined first), and frames start after a fresh table. 32 bits hold any pixel position
         // or length (a frame has fewer than 2^32 pixels).
         return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: tableSize) { entries in
-            var decoder = CodeStream(reader: LSBBitReader(data), minimumCodeSize: minimumCodeSize, colors: colors,
+            var decoder = CodeStream(reader: LSBBitReader(data), minimumCodeSize: minimumCodeSize,
                                      output: output, entries: entries)
             return decoder.run()
         }
@@ -58,22 +58,20 @@ enum LZWDecoder {
 
 /// One LZW decode: the constants, and the position and reader where ``run()`` stopped. The loop
 /// keeps its per-code state in locals, so that it stays in registers.
-private struct CodeStream {
+private struct CodeStream<Index: FixedWidthInteger & UnsignedInteger & BitwiseCopyable> {
     var reader: LSBBitReader
     let minimumCodeSize: Int
     let clearCode: Int
-    let colors: UnsafeBufferPointer<UInt32>
-    let output: UnsafeMutableBufferPointer<UInt32>
+    let output: UnsafeMutableBufferPointer<Index>
     let entries: UnsafeMutableBufferPointer<UInt64>
     /// Pixels written.
     var position = 0
 
-    init(reader: LSBBitReader, minimumCodeSize: Int, colors: UnsafeBufferPointer<UInt32>,
-         output: UnsafeMutableBufferPointer<UInt32>, entries: UnsafeMutableBufferPointer<UInt64>) {
+    init(reader: LSBBitReader, minimumCodeSize: Int,
+         output: UnsafeMutableBufferPointer<Index>, entries: UnsafeMutableBufferPointer<UInt64>) {
         self.reader = reader
         self.minimumCodeSize = minimumCodeSize
         self.clearCode = 1 << minimumCodeSize
-        self.colors = colors
         self.output = output
         self.entries = entries
     }
@@ -104,10 +102,9 @@ private struct CodeStream {
         defer { self.reader = reader; self.position = position }
         let count = output.count, clearCode = self.clearCode, endCode = clearCode + 1
         // Base addresses in locals, so that stores through them do not make the loop reload them.
-        // `entries` holds tableSize entries and `colors` clearCode ≥ 2; an empty `output` has
-        // nothing to decode.
+        // `entries` holds tableSize entries; an empty `output` has nothing to decode.
         guard count > 0, let out = output.baseAddress else { return .complete }
-        let entries = self.entries.baseAddress.unsafelyUnwrapped, colors = self.colors.baseAddress.unsafelyUnwrapped
+        let entries = self.entries.baseAddress.unsafelyUnwrapped
         while position < count {
             if reader.bitCount < width {
                 reader.refill()
@@ -129,8 +126,7 @@ private struct CodeStream {
                 }
                 defineLimit = LZWDecoder.tableSize
                 let start = position
-                position = Self.emit(code, at: position, count: count, out: out, colors: colors, entries: entries,
-                                     clearCode: clearCode)
+                position = Self.emit(code, at: position, count: count, out: out, entries: entries, clearCode: clearCode)
                 previous = UInt64(truncatingIfNeeded: start) | UInt64(truncatingIfNeeded: position &- start) << 32
             } else if code == clearCode {
                 width = minimumCodeSize + 1
@@ -154,12 +150,11 @@ private struct CodeStream {
     /// Writes `code`'s string at `position` (as much of it as fits in `count`), returning the
     /// position after it. `position < count`, and `code` is a literal or a defined table code.
     @inline(__always)
-    private static func emit(_ code: Int, at position: Int, count: Int, out: UnsafeMutablePointer<UInt32>,
-                             colors: UnsafePointer<UInt32>, entries: UnsafePointer<UInt64>,
-                             clearCode: Int) -> Int {
+    private static func emit(_ code: Int, at position: Int, count: Int, out: UnsafeMutablePointer<Index>,
+                             entries: UnsafePointer<UInt64>, clearCode: Int) -> Int {
         if code < clearCode {
-            // code < clearCode = colors.count.
-            out[position] = colors[code]
+            // A literal: code < clearCode = 1 << minimumCodeSize, which `Index` holds.
+            out[position] = Index(truncatingIfNeeded: code)
             return position &+ 1
         }
         // A string written earlier: an LZ77 copy from where it was written. The entry defined just
@@ -169,22 +164,27 @@ private struct CodeStream {
         let length = Int(truncatingIfNeeded: entry &>> 32)
         let distance = position &- Int(truncatingIfNeeded: UInt32(truncatingIfNeeded: entry))
         let room = count &- position
-        if distance >= 4 && length &+ 4 <= room {
-            // 16-byte (4-pixel) chunks, the first unconditionally, the rest while the string goes
-            // on: each chunk's source lies `distance` ≥ 4 pixels back, so it is final output
-            // before it is read. The chunks cover the string rounded up to 4 pixels, at most
-            // `length + 3` < room pixels, inside `output`; the pixels written past the string's
-            // end are overwritten by later output.
-            let raw = UnsafeMutableRawPointer(out + position), back = distance &* 4
-            raw.storeBytes(of: raw.loadUnaligned(fromByteOffset: 0 &- back, as: SIMD16<UInt8>.self), as: SIMD16<UInt8>.self)
-            guard length > 4 else { return position &+ length }
-            raw.storeBytes(of: raw.loadUnaligned(fromByteOffset: 16 &- back, as: SIMD16<UInt8>.self),
-                           toByteOffset: 16, as: SIMD16<UInt8>.self)
-            var k = 32
-            while k < length &* 4 {
-                raw.storeBytes(of: raw.loadUnaligned(fromByteOffset: k &- back, as: SIMD16<UInt8>.self),
-                               toByteOffset: k, as: SIMD16<UInt8>.self)
-                k &+= 16
+        // Indices per 8-byte chunk: 8 bytes, 4 for 16-bit indices. (Strings are short, a few
+        // indices: one chunk covers most of them.)
+        let perChunk = 8 / MemoryLayout<Index>.stride
+        if (distance >= perChunk || length <= distance) && length &+ perChunk <= room {
+            // 8-byte chunks, the first unconditionally, the rest while the string goes on. The
+            // first chunk's first `length` indices come from before `position` (`length` ≤
+            // distance), the rest are junk past the string; a second chunk is needed only when
+            // `length` > perChunk, and then each chunk's source lies `distance` ≥ perChunk indices
+            // back, so it is final output before it is read. The chunks cover the string rounded
+            // up to a chunk, at most
+            // `length + perChunk - 1` < room indices, inside `output`; the indices written past the
+            // string's end are overwritten by later output.
+            let raw = UnsafeMutableRawPointer(out + position), back = distance &* MemoryLayout<Index>.stride
+            raw.storeBytes(of: raw.loadUnaligned(fromByteOffset: 0 &- back, as: UInt64.self), as: UInt64.self)
+            guard length > perChunk else { return position &+ length }
+            let bytes = length &* MemoryLayout<Index>.stride
+            var k = 8
+            while k < bytes {
+                raw.storeBytes(of: raw.loadUnaligned(fromByteOffset: k &- back, as: UInt64.self),
+                               toByteOffset: k, as: UInt64.self)
+                k &+= 8
             }
             return position &+ length
         }

@@ -1,0 +1,121 @@
+/// Turns a GIF frame's decoded colour indices into RGBA pixels in a destination image (the canvas,
+/// or a buffer of the frame's own), through the frame's colour lookup, row by row.
+///
+/// The indices are in stored order: rows of ``frameWidth``, in the four-pass order when the frame
+/// is interlaced, which the row mapping undoes (there is no separate deinterlacing copy). Only the
+/// first ``pixelsWritten`` indices are drawn: pixels the data never reached keep what the
+/// destination holds.
+struct GIFIndexPainter {
+    /// How each index's colour lands.
+    enum Mode {
+        /// Every pixel is stored, a transparent colour (0) too: for a frame's own buffer, or a
+        /// frame that has no transparent colour.
+        case replace
+        /// Transparent colours (0) leave the destination pixel as it was: a frame drawn over the
+        /// canvas with binary alpha.
+        case skipTransparent
+    }
+
+    /// The frame's size as stored.
+    let frameWidth: Int
+    let frameHeight: Int
+    let isInterlaced: Bool
+    /// Indices decoded, in stored order (at most `frameWidth × frameHeight`).
+    let pixelsWritten: Int
+
+    /// Draws the indices into `destination`, whose frame pixel (x, y) is the 4 bytes at pixel
+    /// `origin + y × rowStride + x`.
+    /// - Parameters:
+    ///   - indices: at least ``pixelsWritten`` indices.
+    ///   - colors: packed RGBA per index, a power-of-two count, at least 256 for byte indices;
+    ///     larger indices are masked (an index past it reads a wrapped entry, never memory outside
+    ///     it).
+    func paint<Index: FixedWidthInteger & UnsignedInteger & BitwiseCopyable>(
+        _ indices: UnsafeBufferPointer<Index>, colors: UnsafeBufferPointer<UInt32>,
+        into destination: UnsafeMutableRawBufferPointer, origin: Int, rowStride: Int, mode: Mode
+    ) {
+        let written = min(pixelsWritten, frameWidth * frameHeight)
+        guard written > 0, frameWidth > 0 else { return }
+        // Every row drawn lies inside `destination`, every index read inside `indices`, every
+        // colour inside `colors` (its count is a power of two, the mask keeps indices below it).
+        precondition(indices.count >= written && colors.count > 0 && colors.count & (colors.count - 1) == 0
+                     && origin >= 0 && rowStride >= frameWidth
+                     && (origin + (frameHeight - 1) * rowStride + frameWidth) * 4 <= destination.count)
+        let source = indices.baseAddress.unsafelyUnwrapped, palette = colors.baseAddress.unsafelyUnwrapped
+        // Byte indices need no mask (a constant once specialised, which the byte load makes free):
+        // they come with at least 256 colours.
+        precondition(MemoryLayout<Index>.size > 1 || colors.count >= 256)
+        let target = destination.baseAddress.unsafelyUnwrapped
+        let mask = MemoryLayout<Index>.size == 1 ? 255 : colors.count - 1
+        var stored = 0
+        while stored * frameWidth < written {
+            let start = stored * frameWidth, count = min(frameWidth, written - start)
+            let row = isInterlaced ? GIFInterlace.imageRow(ofStored: stored, height: frameHeight) : stored
+            let to = target + (origin + row * rowStride) * 4
+            switch mode {
+            case .replace: Self.paintRow(source + start, count: count, palette: palette, mask: mask, to: to, skipsTransparent: false)
+            case .skipTransparent: Self.paintRow(source + start, count: count, palette: palette, mask: mask, to: to, skipsTransparent: true)
+            }
+            stored += 1
+        }
+    }
+
+    /// One row: each pixel gets its index's colour, or keeps its own where that colour is
+    /// transparent (0: every opaque colour has alpha 255) and `skipsTransparent`. Byte indices go
+    /// eight at a time, a run of one index (flat areas, transparent ones) as two 4-pixel stores;
+    /// then four at a time, then one by one.
+    @inline(__always)
+    private static func paintRow<Index: FixedWidthInteger & UnsignedInteger & BitwiseCopyable>(
+        _ from: UnsafePointer<Index>, count: Int, palette: UnsafePointer<UInt32>, mask: Int,
+        to: UnsafeMutableRawPointer, skipsTransparent: Bool
+    ) {
+        var x = 0
+        if MemoryLayout<Index>.size == 1 {
+            while x &+ 8 <= count {
+                let eight = UnsafeRawPointer(from + x).loadUnaligned(as: UInt64.self)
+                if eight == (eight & 0xFF) &* 0x0101_0101_0101_0101 {
+                    let color = palette[Int(truncatingIfNeeded: eight & 0xFF)]
+                    if !skipsTransparent || color != 0 {
+                        to.storeBytes(of: SIMD4(repeating: color), toByteOffset: x &* 4, as: SIMD4<UInt32>.self)
+                        to.storeBytes(of: SIMD4(repeating: color), toByteOffset: x &* 4 &+ 16, as: SIMD4<UInt32>.self)
+                    }
+                } else {
+                    put(colors(from + x, palette: palette, mask: mask), to: to + x &* 4, skipsTransparent: skipsTransparent)
+                    put(colors(from + (x &+ 4), palette: palette, mask: mask), to: to + (x &* 4 &+ 16),
+                        skipsTransparent: skipsTransparent)
+                }
+                x &+= 8
+            }
+        }
+        while x &+ 4 <= count {
+            put(colors(from + x, palette: palette, mask: mask), to: to + x &* 4, skipsTransparent: skipsTransparent)
+            x &+= 4
+        }
+        while x < count {
+            let color = palette[Int(truncatingIfNeeded: from[x]) & mask]
+            if !skipsTransparent || color != 0 { to.storeBytes(of: color, toByteOffset: x &* 4, as: UInt32.self) }
+            x &+= 1
+        }
+    }
+
+    /// The colours of the four indices at `from`.
+    @inline(__always)
+    private static func colors<Index: FixedWidthInteger & UnsignedInteger & BitwiseCopyable>(
+        _ from: UnsafePointer<Index>, palette: UnsafePointer<UInt32>, mask: Int
+    ) -> SIMD4<UInt32> {
+        SIMD4(palette[Int(truncatingIfNeeded: from[0]) & mask], palette[Int(truncatingIfNeeded: from[1]) & mask],
+              palette[Int(truncatingIfNeeded: from[2]) & mask], palette[Int(truncatingIfNeeded: from[3]) & mask])
+    }
+
+    /// Stores four pixels; with `skipsTransparent`, a select against the destination keeps it
+    /// under transparent colours (no branch on the data).
+    @inline(__always)
+    private static func put(_ colors: SIMD4<UInt32>, to: UnsafeMutableRawPointer, skipsTransparent: Bool) {
+        if skipsTransparent {
+            let under = to.loadUnaligned(as: SIMD4<UInt32>.self)
+            to.storeBytes(of: under.replacing(with: colors, where: colors .!= 0), as: SIMD4<UInt32>.self)
+        } else {
+            to.storeBytes(of: colors, as: SIMD4<UInt32>.self)
+        }
+    }
+}
