@@ -96,11 +96,13 @@ extension LZ77 {
         let size = MemoryLayout<Word>.size
         var from = from, to = to
         repeat {
-            for _ in 0..<(32 / size) {
-                base.storeBytes(of: base.loadUnaligned(fromByteOffset: from, as: Word.self), toByteOffset: to, as: Word.self)
-                from &+= size
-                to &+= size
+            // 32 bytes per pass, written out: the compiler kept a counted loop of one or two words.
+            for offset in stride(from: 0, to: 32, by: size) {
+                base.storeBytes(of: base.loadUnaligned(fromByteOffset: from &+ offset, as: Word.self),
+                                toByteOffset: to &+ offset, as: Word.self)
             }
+            from &+= 32
+            to &+= 32
         } while to < end
     }
 }
