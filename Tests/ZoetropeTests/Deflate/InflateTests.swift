@@ -311,4 +311,21 @@ struct InflateTests {
         // The limit still holds exactly.
         #expect(throws: ZoetropeError.self) { try Zlib.decompress(stream, maxOutputBytes: data.count - 1) }
     }
+
+    @Test("the output is the same whatever room the buffer starts with, around the fast loop's bound (258 + 32 bytes before the end)")
+    func roomAroundFastBound() throws {
+        for (name, data) in Self.samples.prefix(3) {
+            let piece = Array(data.prefix(6_000))
+            let stream = Zlib.compress(piece, level: 6)
+            let bound = 258 + LZ77.copySlack
+            for room in [0, 1, bound - 1, bound, bound + 1, piece.count - bound - 1, piece.count - bound,
+                         piece.count - bound + 1, piece.count - 1, piece.count] {
+                var inflater = Inflater(format: .zlib, maxOutputBytes: piece.count, expectedOutputBytes: room)
+                inflater.feed(stream)
+                inflater.finishInput()
+                #expect(try inflater.inflate() == .finished, "\(name), room \(room)")
+                #expect(inflater.takeOutput() == piece, "\(name), room \(room)")
+            }
+        }
+    }
 }
