@@ -468,7 +468,7 @@ public struct Inflater: Sendable {
 
     /// Decodes one code-length symbol with every check: `nil` when more input is needed.
     private func decodeCodeLength(_ reader: inout LSBBitReader) throws(ZoetropeError) -> Int? {
-        reader.refillBytes(upTo: 56)
+        reader.refill()
         let bits = reader.bits
         // The code-length code is complete and at most 7 bits long: its primary table holds it all.
         let entry = codeLengthTable.entries.withUnsafeBufferPointer {
