@@ -328,4 +328,17 @@ struct InflateTests {
             }
         }
     }
+
+    @Test("a one-shot inflate given an expected size decodes the same whether the hint is exact, short or long")
+    func oneShotHint() throws {
+        let data = TestData.textLike(50_000, seed: 43)
+        let stream = Zlib.compress(data, level: 6)
+        for hint in [0, 1, data.count - 1, data.count, data.count + 1, 4 * data.count] {
+            let output = try Zlib.decompress(stream, maxOutputBytes: data.count, expectedOutputBytes: hint)
+            #expect(output == data, "hint \(hint)")
+        }
+        #expect(throws: ZoetropeError.self) {
+            try Zlib.decompress(stream, maxOutputBytes: data.count - 1, expectedOutputBytes: data.count)
+        }
+    }
 }

@@ -45,7 +45,7 @@ struct Adler32: Sendable {
     /// Lanes stay below 2³²: at most 512 × 255 in `sums`, 512² / 2 × 255 ≈ 33 million in `prefix`.
     @inline(__always)
     private static func addChunks(_ chunks: UnsafePointer<UInt8>, count: Int, a: UInt32, b: UInt32) -> (UInt32, UInt32) {
-        var sums = SIMD16<UInt32>(), prefix = SIMD16<UInt32>()
+        var sums = Lanes(), prefix = Lanes()
         let raw = UnsafeRawPointer(chunks)
         var k = 0
         // Whole groups have a constant count, so their loop unrolls.
@@ -54,31 +54,40 @@ struct Adler32: Sendable {
             k &+= chunksPerGroup
         }
         if k < count { addGroup(raw + k &* 16, count: count &- k, sums: &sums, prefix: &prefix) }
-        let weights = SIMD16<UInt32>(16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1)
         let a64 = UInt64(a), n = UInt64(count)
-        let newA = (a64 + UInt64(sums.wrappedSum())) % 65521
+        let newA = (a64 + UInt64(sums.low.wrappedSum()) + UInt64(sums.high.wrappedSum())) % 65521
         // Lane sums in 64 bits: 16 lanes of `prefix` may add up past 2³².
-        let prefixTotal = (0..<16).reduce(UInt64(0)) { $0 + UInt64(prefix[$1]) }
-        let weighted = UInt64((sums &* weights).wrappedSum())
-        let newB = (UInt64(b) + 16 * n * a64 + 16 * prefixTotal + weighted) % 65521
+        let prefixTotal = (0..<8).reduce(UInt64(0)) { $0 + UInt64(prefix.low[$1]) + UInt64(prefix.high[$1]) }
+        let weighted = (sums.low &* SIMD8<UInt32>(16, 15, 14, 13, 12, 11, 10, 9)
+            &+ sums.high &* SIMD8<UInt32>(8, 7, 6, 5, 4, 3, 2, 1)).wrappedSum()
+        let newB = (UInt64(b) + 16 * n * a64 + 16 * prefixTotal + UInt64(weighted)) % 65521
         return (UInt32(newA), UInt32(newB))
+    }
+
+    /// Sixteen 32-bit lanes as two halves (widening 16-bit lanes half by half inlines; a 16-lane
+    /// conversion was left as a call).
+    private struct Lanes {
+        var low = SIMD8<UInt32>(), high = SIMD8<UInt32>()
     }
 
     /// Adds `count` (≤ ``chunksPerGroup``) chunks at `chunks` to the block's lane `sums` and
     /// `prefix` (see ``addChunks(_:count:a:b:)``), first in 16-bit lanes: at most 16 × 255 bytes
     /// and 15 × 16 / 2 × 255 = 30,600 of prefix, below 2¹⁶.
     @inline(__always)
-    private static func addGroup(_ chunks: UnsafeRawPointer, count: Int,
-                                 sums: inout SIMD16<UInt32>, prefix: inout SIMD16<UInt32>) {
+    private static func addGroup(_ chunks: UnsafeRawPointer, count: Int, sums: inout Lanes, prefix: inout Lanes) {
         var groupSums = SIMD16<UInt16>(), groupPrefix = SIMD16<UInt16>()
         for j in 0..<count {
             let chunk = chunks.loadUnaligned(fromByteOffset: j &* 16, as: SIMD16<UInt8>.self)
             groupPrefix &+= groupSums
-            groupSums &+= SIMD16<UInt16>(truncatingIfNeeded: chunk)
+            groupSums &+= SIMD16<UInt16>(lowHalf: SIMD8<UInt16>(truncatingIfNeeded: chunk.lowHalf),
+                                         highHalf: SIMD8<UInt16>(truncatingIfNeeded: chunk.highHalf))
         }
         // Each chunk of the group also counts every byte before the group.
-        prefix &+= SIMD16<UInt32>(truncatingIfNeeded: groupPrefix) &+ sums &* UInt32(truncatingIfNeeded: count)
-        sums &+= SIMD16<UInt32>(truncatingIfNeeded: groupSums)
+        let n = UInt32(truncatingIfNeeded: count)
+        prefix.low &+= SIMD8<UInt32>(truncatingIfNeeded: groupPrefix.lowHalf) &+ sums.low &* n
+        prefix.high &+= SIMD8<UInt32>(truncatingIfNeeded: groupPrefix.highHalf) &+ sums.high &* n
+        sums.low &+= SIMD8<UInt32>(truncatingIfNeeded: groupSums.lowHalf)
+        sums.high &+= SIMD8<UInt32>(truncatingIfNeeded: groupSums.highHalf)
     }
 
     /// Adds `bytes` to the checksum.
