@@ -3,7 +3,7 @@ import Testing
 
 @Suite("Inflate: fast loop bit reader")
 struct FastBitReaderTests {
-    @Test("consuming whole table entries (garbage above bit 7) keeps the same bits and position as the LSB reader",
+    @Test("consuming whole table entries (garbage above bit 7) keeps the same bits and position as the LSB reader, and a refill fills all 64 bits",
           arguments: [8, 9, 15, 16, 17, 64, 300])
     func matchesReader(count: Int) {
         var generator = SplitMix64(seed: UInt64(count) &* 31)
@@ -18,10 +18,19 @@ struct FastBitReaderTests {
                     continue
                 }
                 var resumed = reference
+                var consumed = 8 * reference.position - reference.bitCount
                 while fast.hasWordAhead {
                     fast.refill()
                     reference.refillWord()
                     #expect(fast.bits == reference.bits && fast.bitCount == reference.bitCount)
+                    // All 64 bits are the stream's next ones, past the count too (the fast loop
+                    // looks the next code up before refilling).
+                    if consumed + 64 <= 8 * count {
+                        let window = (0..<64).reduce(UInt64(0)) {
+                            $0 | UInt64(CompressionBitReaderTests.bit(bytes, consumed + $1)) << UInt64($1)
+                        }
+                        #expect(fast.bits == window, "64 bits at bit \(consumed)")
+                    }
                     // Up to 48 bits per refill, as the fast loop consumes at most.
                     var left = 48
                     while left > 0 {
@@ -32,6 +41,7 @@ struct FastBitReaderTests {
                         fast.consume(entry: entry)
                         reference.consume(entry: entry)
                         left -= bitsToConsume
+                        consumed += bitsToConsume
                         #expect(fast.bits == reference.bits && fast.bitCount == reference.bitCount)
                     }
                 }

@@ -8,6 +8,11 @@
 ///   them. The bits above are garbage, which nothing reads. (While the loop consumes no more bits
 ///   than are loaded, the low byte never borrows: it is the exact count, 0…63.)
 ///
+/// - A refill leaves all 64 bits of ``bits`` holding the stream's next bits, beyond the count too
+///   (the word shifted in reaches bit 63; the bytes past the count are loaded again, the same bits,
+///   by the next refill). So after a refill, a code may be looked up from the bits that remain
+///   after consuming up to 64 less its length, before the next refill.
+///
 /// ``LSBBitReader/resume(from:)`` hands the position and bits back when the loop ends.
 struct FastBitReader: DecodeBits {
     /// Loaded bits not consumed yet, the next one lowest.

@@ -94,8 +94,10 @@ struct HuffmanBlockDecoder {
     /// nothing of it consumed.
     ///
     /// Each pass starts with the bit buffer refilled (≥ 56 bits) and the next literal/length entry
-    /// already looked up, and ends by refilling and looking up the next entry, so that the lookup
-    /// does not wait for the refill (a refill only adds bits above those the entry was read from).
+    /// already looked up, and ends by looking up the next entry and refilling, so that the lookup
+    /// does not wait for the refill: a refill leaves all 64 bits of the buffer holding the stream's
+    /// next bits (``FastBitReader``), and a pass consumes at most 48 of them, so the 11 bits the
+    /// lookup reads are there before the refill, which only adds bits above them.
     /// (One function: the loop's values must stay in registers.)
     @inline(__always)
     private mutating func decodeFast(_ reader: inout FastBitReader, until fastEnd: Int) throws(ZoetropeError) {
@@ -125,16 +127,18 @@ struct HuffmanBlockDecoder {
                 reader.consume(entry: entry)
                 if HuffmanTable.isLiteral(long) {
                     writeLiteral(long, &reader)
-                    reader.refill()
                     entry = lookupLiteral(reader)
+                    reader.refill()
                     continue
                 }
                 entry = long
             }
             let length = readValue(entry, &reader)
             let distance = try readDistanceFast(&reader)
-            reader.refill()
+            // Looked up before the refill, which it then does not wait for: at most 48 bits of the
+            // 64 the last refill left were consumed (see ``FastBitReader``), so 16 remain.
             entry = lookupLiteral(reader)
+            reader.refill()
             // In bounds: `op < fastEnd` leaves room for 258 bytes and the copy's slack.
             LZ77.copyBytesWithSlack(out, at: op, distance: distance, length: length)
             op &+= length
