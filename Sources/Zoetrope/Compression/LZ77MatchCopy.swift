@@ -64,43 +64,44 @@ extension LZ77 {
     /// store adds `distance` correct bytes after the ones the previous store made final.
     @inline(__always)
     static func copyBytesWithSlack(_ out: UnsafeMutablePointer<UInt8>, at op: Int, distance: Int, length: Int) {
-        let base = UnsafeMutableRawPointer(out)
+        // Pointers from the match's start, so the copy needs no registers beyond its own.
+        let start = UnsafeMutableRawPointer(out + op), end = start + length
         if distance >= 8 {
             if distance >= 16 {
-                copyWords(base, from: op &- distance, to: op, end: op &+ length, word: SIMD16<UInt8>.self)
+                copyWords(start, end: end, distance: distance, word: SIMD16<UInt8>.self)
             } else {
-                copyWords(base, from: op &- distance, to: op, end: op &+ length, word: SIMD8<UInt8>.self)
+                copyWords(start, end: end, distance: distance, word: SIMD8<UInt8>.self)
             }
         } else if distance == 1 {
             let run = SIMD16<UInt8>(repeating: out[op &- 1])
-            var to = op
+            var to = start
             repeat {
-                base.storeBytes(of: run, toByteOffset: to, as: SIMD16<UInt8>.self)
-                to &+= 16
-            } while to < op &+ length
+                to.storeBytes(of: run, as: SIMD16<UInt8>.self)
+                to += 16
+            } while to < end
         } else {
-            var from = op &- distance, to = op
+            var to = start
             repeat {
-                base.storeBytes(of: base.loadUnaligned(fromByteOffset: from, as: UInt64.self), toByteOffset: to, as: UInt64.self)
-                from &+= distance
-                to &+= distance
-            } while to < op &+ length
+                to.storeBytes(of: (to - distance).loadUnaligned(as: UInt64.self), as: UInt64.self)
+                to += distance
+            } while to < end
         }
     }
 
-    /// Copies `from..<from + (end - to)` to `to..<end` a `Word` at a time, at least 32 bytes, where
-    /// the source lies at least a word behind the target (so each word read is final).
+    /// Copies to `start..<end` from `distance` bytes back a `Word` at a time, at least 32 bytes,
+    /// where `distance` is at least a word (so each word read is final).
     @inline(__always)
-    private static func copyWords<Word: SIMD>(_ base: UnsafeMutableRawPointer, from: Int, to: Int, end: Int,
-                                              word: Word.Type) where Word.Scalar == UInt8 {
+    private static func copyWords<Word: SIMD>(_ start: UnsafeMutableRawPointer, end: UnsafeMutableRawPointer,
+                                              distance: Int, word: Word.Type) where Word.Scalar == UInt8 {
         let size = MemoryLayout<Word>.size
-        var from = from, to = to
+        var to = start
         repeat {
-            for _ in 0..<(32 / size) {
-                base.storeBytes(of: base.loadUnaligned(fromByteOffset: from, as: Word.self), toByteOffset: to, as: Word.self)
-                from &+= size
-                to &+= size
+            // 32 bytes per pass, written out: the compiler kept a counted loop of one or two words.
+            let from = UnsafeRawPointer(to - distance)
+            for offset in stride(from: 0, to: 32, by: size) {
+                to.storeBytes(of: from.loadUnaligned(fromByteOffset: offset, as: Word.self), toByteOffset: offset, as: Word.self)
             }
+            to += 32
         } while to < end
     }
 }

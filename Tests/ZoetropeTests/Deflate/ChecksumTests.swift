@@ -31,12 +31,15 @@ struct ChecksumTests {
         #expect(fast.value == UInt32(b << 16 | a))
     }
 
-    @Test("Adler-32 in 32-byte chunks equals the definition at every length around the chunk and block sizes, all bytes 255 included")
+    @Test("Adler-32 in 16-byte chunks equals the definition at every length around the chunk, group and block sizes, all bytes 255 included")
     func adler32Lengths() {
-        let random = TestData.random(12_000, seed: 23)
-        let saturated = [UInt8](repeating: 255, count: 12_000)
+        let random = TestData.random(20_000, seed: 23)
+        let saturated = [UInt8](repeating: 255, count: 20_000)
+        // Chunks of 16 bytes, groups of 16 chunks (256 bytes), blocks of 512 chunks (8192 bytes).
+        let group = 16 * Adler32.chunksPerGroup, block = 16 * Adler32.chunksPerBlock
+        let edges = [group, 2 * group, block - group, block, 2 * block].flatMap { [$0 - 17, $0 - 1, $0, $0 + 1, $0 + 16] }
         for data in [random, saturated] {
-            for length in Array(0...100) + [5_535, 5_536, 5_537, 11_072, 11_073, 12_000] {
+            for length in Array(0...100) + edges + [5_552, 20_000] {
                 var a = 1, b = 0
                 for byte in data[0..<length] { a = (a + Int(byte)) % 65521; b = (b + a) % 65521 }
                 var checksum = Adler32()

@@ -97,4 +97,29 @@ struct HuffmanTableTests {
         #expect(HuffmanTable.consumed(entry) == 14)
         #expect(HuffmanTable.value(entry, consumedFrom: bits) == 24577 + 0x1ABC)
     }
+
+    @Test("the next canonical code, bit-reversed, is the reversed code plus one, at every length")
+    func nextReversedCode() {
+        for bits in 1...15 {
+            for code in 0..<(1 << bits) - 1 {
+                let next = HuffmanTable.nextReversed(HuffmanTable.reverse(code, bits: bits), bits: bits)
+                #expect(next == HuffmanTable.reverse(code + 1, bits: bits), "\(bits) bits, code \(code)")
+            }
+            #expect(HuffmanTable.nextReversed((1 << bits) - 1, bits: bits) == 0)
+        }
+    }
+
+    @Test("complete codes whose shortest code has 1 to 8 bits and longest 15 decode, rebuilt in place one after another")
+    func rebuildsMixedCodes() {
+        var table = HuffmanTable(primaryBits: HuffmanTable.literalBits, capacity: HuffmanTable.literalCapacity)
+        // All but one code of `low` bits, then one code of each length to 14 and two of 15 bits:
+        // complete, with the primary table growing through every length and then subtables.
+        for low in [1, 2, 5, 8, 3] {
+            var lengths = [UInt8](repeating: UInt8(low), count: (1 << low) - 1)
+            for length in low + 1..<15 { lengths += [UInt8(length)] }
+            lengths += [15, 15, 0, 0]
+            #expect(Self.build(&table, lengths), "from \(low) bits")
+            Self.expectDecodes(table, lengths, "from \(low) bits")
+        }
+    }
 }

@@ -311,4 +311,34 @@ struct InflateTests {
         // The limit still holds exactly.
         #expect(throws: ZoetropeError.self) { try Zlib.decompress(stream, maxOutputBytes: data.count - 1) }
     }
+
+    @Test("the output is the same whatever room the buffer starts with, around the fast loop's bound (258 + 32 bytes before the end)")
+    func roomAroundFastBound() throws {
+        for (name, data) in Self.samples.prefix(3) {
+            let piece = Array(data.prefix(6_000))
+            let stream = Zlib.compress(piece, level: 6)
+            let bound = 258 + LZ77.copySlack
+            for room in [0, 1, bound - 1, bound, bound + 1, piece.count - bound - 1, piece.count - bound,
+                         piece.count - bound + 1, piece.count - 1, piece.count] {
+                var inflater = Inflater(format: .zlib, maxOutputBytes: piece.count, expectedOutputBytes: room)
+                inflater.feed(stream)
+                inflater.finishInput()
+                #expect(try inflater.inflate() == .finished, "\(name), room \(room)")
+                #expect(inflater.takeOutput() == piece, "\(name), room \(room)")
+            }
+        }
+    }
+
+    @Test("a one-shot inflate given an expected size decodes the same whether the hint is exact, short or long")
+    func oneShotHint() throws {
+        let data = TestData.textLike(50_000, seed: 43)
+        let stream = Zlib.compress(data, level: 6)
+        for hint in [0, 1, data.count - 1, data.count, data.count + 1, 4 * data.count] {
+            let output = try Zlib.decompress(stream, maxOutputBytes: data.count, expectedOutputBytes: hint)
+            #expect(output == data, "hint \(hint)")
+        }
+        #expect(throws: ZoetropeError.self) {
+            try Zlib.decompress(stream, maxOutputBytes: data.count - 1, expectedOutputBytes: data.count)
+        }
+    }
 }

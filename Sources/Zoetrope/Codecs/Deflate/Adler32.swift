@@ -6,9 +6,11 @@ struct Adler32: Sendable {
     /// The checksum so far.
     var value: UInt32 { b << 16 | a }
 
-    /// 16-byte chunks per block: 347 × 16 = 5552 bytes, zlib's run for 32-bit sums; here it keeps
-    /// every vector lane below 2³² (see ``addChunks(_:count:a:b:)``).
-    private static let chunksPerBlock = 347
+    /// 16-byte chunks per block between modulo reductions: 512 × 16 = 8192 bytes, which keeps every
+    /// 32-bit vector lane below 2³² (see ``addChunks(_:count:a:b:)``).
+    static let chunksPerBlock = 512
+    /// Chunks per group, summed in 16-bit lanes before widening (see ``addGroup(_:count:sums:prefix:)``).
+    static let chunksPerGroup = 16
 
     /// Adds `bytes` to the checksum.
     mutating func update(_ bytes: UnsafeBufferPointer<UInt8>) {
@@ -35,44 +37,57 @@ struct Adler32: Sendable {
     /// Adds `count` (≤ ``chunksPerBlock``) 16-byte chunks at `chunks` to the reduced sums `a` and
     /// `b`; returns them reduced.
     ///
-    /// Over the block, `a` gains the sum of the bytes and `b` gains, for each chunk, 16 times the
-    /// `a` before it plus the chunk's bytes weighted 16, 15, …, 1. Per lane (bytes widened to 16
-    /// bits, so the weights are 16-bit multiplies) the loop keeps `sums`, the bytes so far;
-    /// `prefix`, the sum of `sums` before each chunk (the bytes every later chunk's 16 × `a` counts
-    /// again); and `weighted`, the weighted bytes. Groups of 8 chunks add up in 16-bit lanes (at
-    /// most 8 × 510 bytes, 28 × 510 prefix and 8 × 6120 weighted: below 2¹⁶), then into 32-bit
-    /// lanes; lanes are added up once per block. At most 347 chunks: a lane of `prefix` stays
-    /// below 347² / 2 × 510 ≈ 31 million.
+    /// Over the block, `a` gains the sum of the bytes, and `b` gains, for each chunk, 16 times the
+    /// `a` before it plus the chunk's bytes weighted 16, 15, …, 1 by their lane. The weights need no
+    /// multiply per chunk: the weighted bytes of all chunks are the lane sums weighted once at the
+    /// end. So per lane the loop keeps only `sums`, the bytes so far, and `prefix`, the sum of
+    /// `sums` before each chunk (the bytes each later chunk's 16 × `a` counts again): two adds.
+    /// Lanes stay below 2³²: at most 512 × 255 in `sums`, 512² / 2 × 255 ≈ 33 million in `prefix`.
     @inline(__always)
     private static func addChunks(_ chunks: UnsafePointer<UInt8>, count: Int, a: UInt32, b: UInt32) -> (UInt32, UInt32) {
-        let lowWeights = SIMD8<UInt16>(16, 15, 14, 13, 12, 11, 10, 9)
-        let highWeights = SIMD8<UInt16>(8, 7, 6, 5, 4, 3, 2, 1)
-        var sums = SIMD8<UInt32>(), prefix = SIMD8<UInt32>(), weighted = SIMD8<UInt32>()
+        var sums = Lanes(), prefix = Lanes()
         let raw = UnsafeRawPointer(chunks)
         var k = 0
-        while k < count {
-            let group = min(8, count &- k)
-            var groupSums = SIMD8<UInt16>(), groupPrefix = SIMD8<UInt16>(), groupWeighted = SIMD8<UInt16>()
-            for j in 0..<group {
-                let chunk = raw.loadUnaligned(fromByteOffset: (k &+ j) &* 16, as: SIMD16<UInt8>.self)
-                let low = SIMD8<UInt16>(truncatingIfNeeded: chunk.lowHalf)
-                let high = SIMD8<UInt16>(truncatingIfNeeded: chunk.highHalf)
-                groupPrefix &+= groupSums
-                groupSums &+= low &+ high
-                groupWeighted &+= low &* lowWeights &+ high &* highWeights
-            }
-            // Each chunk of the group also counts every byte before the group (a shift for the
-            // full groups: SSE2 has no 32-bit lane multiply).
-            let before = group == 8 ? sums &<< 3 : sums &* UInt32(truncatingIfNeeded: group)
-            prefix &+= SIMD8<UInt32>(truncatingIfNeeded: groupPrefix) &+ before
-            sums &+= SIMD8<UInt32>(truncatingIfNeeded: groupSums)
-            weighted &+= SIMD8<UInt32>(truncatingIfNeeded: groupWeighted)
-            k &+= group
+        // Whole groups have a constant count, so their loop unrolls.
+        while count &- k >= chunksPerGroup {
+            addGroup(raw + k &* 16, count: chunksPerGroup, sums: &sums, prefix: &prefix)
+            k &+= chunksPerGroup
         }
+        if k < count { addGroup(raw + k &* 16, count: count &- k, sums: &sums, prefix: &prefix) }
         let a64 = UInt64(a), n = UInt64(count)
-        let newA = (a64 + UInt64(sums.wrappedSum())) % 65521
-        let newB = (UInt64(b) + 16 * n * a64 + 16 * UInt64(prefix.wrappedSum()) + UInt64(weighted.wrappedSum())) % 65521
+        let newA = (a64 + UInt64(sums.low.wrappedSum()) + UInt64(sums.high.wrappedSum())) % 65521
+        // Lane sums in 64 bits: 16 lanes of `prefix` may add up past 2³².
+        let prefixTotal = (0..<8).reduce(UInt64(0)) { $0 + UInt64(prefix.low[$1]) + UInt64(prefix.high[$1]) }
+        let weighted = (sums.low &* SIMD8<UInt32>(16, 15, 14, 13, 12, 11, 10, 9)
+            &+ sums.high &* SIMD8<UInt32>(8, 7, 6, 5, 4, 3, 2, 1)).wrappedSum()
+        let newB = (UInt64(b) + 16 * n * a64 + 16 * prefixTotal + UInt64(weighted)) % 65521
         return (UInt32(newA), UInt32(newB))
+    }
+
+    /// Sixteen 32-bit lanes as two halves (widening 16-bit lanes half by half inlines; a 16-lane
+    /// conversion was left as a call).
+    private struct Lanes {
+        var low = SIMD8<UInt32>(), high = SIMD8<UInt32>()
+    }
+
+    /// Adds `count` (≤ ``chunksPerGroup``) chunks at `chunks` to the block's lane `sums` and
+    /// `prefix` (see ``addChunks(_:count:a:b:)``), first in 16-bit lanes: at most 16 × 255 bytes
+    /// and 15 × 16 / 2 × 255 = 30,600 of prefix, below 2¹⁶.
+    @inline(__always)
+    private static func addGroup(_ chunks: UnsafeRawPointer, count: Int, sums: inout Lanes, prefix: inout Lanes) {
+        var groupSums = SIMD16<UInt16>(), groupPrefix = SIMD16<UInt16>()
+        for j in 0..<count {
+            let chunk = chunks.loadUnaligned(fromByteOffset: j &* 16, as: SIMD16<UInt8>.self)
+            groupPrefix &+= groupSums
+            groupSums &+= SIMD16<UInt16>(lowHalf: SIMD8<UInt16>(truncatingIfNeeded: chunk.lowHalf),
+                                         highHalf: SIMD8<UInt16>(truncatingIfNeeded: chunk.highHalf))
+        }
+        // Each chunk of the group also counts every byte before the group.
+        let n = UInt32(truncatingIfNeeded: count)
+        prefix.low &+= SIMD8<UInt32>(truncatingIfNeeded: groupPrefix.lowHalf) &+ sums.low &* n
+        prefix.high &+= SIMD8<UInt32>(truncatingIfNeeded: groupPrefix.highHalf) &+ sums.high &* n
+        sums.low &+= SIMD8<UInt32>(truncatingIfNeeded: groupSums.lowHalf)
+        sums.high &+= SIMD8<UInt32>(truncatingIfNeeded: groupSums.highHalf)
     }
 
     /// Adds `bytes` to the checksum.

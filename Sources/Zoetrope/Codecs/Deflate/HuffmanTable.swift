@@ -48,12 +48,15 @@ struct HuffmanTable: Sendable {
     }
 
     /// A length or distance: the entry's base plus the extra bits that follow its code in `bits`
-    /// (the bit buffer as it was before the entry's ``consumed(_:)`` bits were dropped).
+    /// (the bit buffer as it was before the entry's ``consumed(_:)`` bits were dropped). The entry
+    /// is a length or distance (not exceptional).
     @inline(__always)
     static func value(_ entry: UInt32, consumedFrom bits: UInt64) -> Int {
-        // Wrapping operators: `consumed` is at most 15 + 13 bits and the code length at most 15.
-        let mask = (UInt64(1) &<< UInt64(entry & 0xFF)) &- 1
-        return payload(entry) &+ Int(truncatingIfNeeded: (bits & mask) &>> UInt64((entry >> 8) & 15))
+        // Shifts by the entry itself, which a shift takes modulo 64: its low 6 bits are `consumed`
+        // (at most 15 + 13 bits, so bits 6 and 7 are clear), and from bit 8 the code length (bits
+        // 8–11) with the link and end-of-block flags above it, which a length or distance lacks.
+        let mask = (UInt64(1) &<< UInt64(truncatingIfNeeded: entry)) &- 1
+        return payload(entry) &+ Int(truncatingIfNeeded: (bits & mask) &>> UInt64(truncatingIfNeeded: entry >> 8))
     }
 
     /// The primary entry for the bits at the bottom of `bits` (which may be a link).

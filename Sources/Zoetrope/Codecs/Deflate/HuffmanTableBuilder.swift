@@ -86,23 +86,32 @@ extension HuffmanTable {
 
     /// Writes every code, shortest first: codes up to the primary width straight into the primary
     /// table, longer ones into the subtables their first `primaryBits` bits link to.
+    ///
+    /// The primary table grows by doubling: once the codes of up to `length - 1` bits fill its first
+    /// 2^(length - 1) entries, those are copied to the next 2^(length - 1) (a shorter code stands
+    /// for both values of the new bit) and the `length`-bit codes are written once each. Entries
+    /// that belong to longer codes are overwritten when those come (a prefix code never puts a
+    /// longer code where a shorter one is). The codes are kept bit-reversed as they advance
+    /// (``nextReversed(_:bits:)``), as the LSB-first stream indexes them.
     private static func fill(_ table: UnsafeMutableBufferPointer<UInt32>, primaryBits: Int, subtableBits: Int,
                              counts: UnsafeMutableBufferPointer<Int>, sorted: UnsafeBufferPointer<UInt16>,
                              symbols: UnsafeBufferPointer<UInt32>, maxLength: Int) {
         let primarySize = 1 << primaryBits, subtableSize = 1 << subtableBits
-        var code = 0, index = 0
+        // The table holds at least the primary entries (see `build`).
+        let base = table.baseAddress.unsafelyUnwrapped
+        var reversed = 0, index = 0
         var linkedPrefix = -1, subtableStart = 0, nextSubtable = primarySize
         for length in 1...max(1, maxLength) {
-            for _ in 0..<counts[length] {
-                let reversed = reverse(code, bits: length)
-                let symbolEntry = symbols[Int(sorted[index])]
-                code += 1
-                index += 1
-                if length <= primaryBits {
-                    let entry = symbolEntry &+ UInt32(length | length << 8)
-                    replicate(entry, into: table, start: 0, from: reversed, step: 1 << length, below: primarySize)
-                    continue
+            if length <= primaryBits {
+                if length > 1 { (base + (1 << (length - 1))).update(from: base, count: 1 << (length - 1)) }
+                for _ in 0..<counts[length] {
+                    table[reversed] = symbols[Int(sorted[index])] &+ UInt32(length | length << 8)
+                    reversed = nextReversed(reversed, bits: length)
+                    index += 1
                 }
+                continue
+            }
+            for _ in 0..<counts[length] {
                 // Canonical codes in order have non-decreasing prefixes, so the codes sharing a
                 // prefix come together: a new prefix starts the next subtable.
                 let prefix = reversed & (primarySize - 1)
@@ -114,11 +123,30 @@ extension HuffmanTable {
                         | UInt32(subtableBits << 8 | primaryBits)
                 }
                 let rest = length - primaryBits
-                replicate(symbolEntry &+ UInt32(rest | rest << 8), into: table, start: subtableStart,
+                replicate(symbols[Int(sorted[index])] &+ UInt32(rest | rest << 8), into: table, start: subtableStart,
                           from: reversed >> primaryBits, step: 1 << rest, below: subtableSize)
+                reversed = nextReversed(reversed, bits: length)
+                index += 1
             }
-            code <<= 1
         }
+        // Codes all shorter than the primary width: double the rest of the way.
+        var filled = 1 << min(max(1, maxLength), primaryBits)
+        while filled < primarySize {
+            (base + filled).update(from: base, count: filled)
+            filled <<= 1
+        }
+    }
+
+    /// The canonical code after `reversed` (a `bits`-bit code, bit-reversed), bit-reversed: adding
+    /// one to a code clears its trailing ones and sets the zero above them, so the reversed code
+    /// clears its leading ones and sets the highest zero. (After the last code, all ones, 0; a
+    /// longer code that follows has the same reversed bits, a zero appended at the top.)
+    @inline(__always)
+    static func nextReversed(_ reversed: Int, bits: Int) -> Int {
+        let zeros = ~reversed & ((1 << bits) - 1)
+        guard zeros != 0 else { return 0 }
+        let highest = 1 << (Int.bitWidth - 1 - zeros.leadingZeroBitCount)
+        return reversed & (highest - 1) | highest
     }
 
     /// Stores `entry` at `start + i` for every `i` from `first` in steps of `step` below `limit`:

@@ -468,7 +468,7 @@ public struct Inflater: Sendable {
 
     /// Decodes one code-length symbol with every check: `nil` when more input is needed.
     private func decodeCodeLength(_ reader: inout LSBBitReader) throws(ZoetropeError) -> Int? {
-        reader.refillBytes(upTo: 56)
+        reader.refill()
         let bits = reader.bits
         // The code-length code is complete and at most 7 bits long: its primary table holds it all.
         let entry = codeLengthTable.entries.withUnsafeBufferPointer {
@@ -506,11 +506,13 @@ public struct Inflater: Sendable {
                     // The output buffer is never empty (see `init`).
                     guard let base = target.baseAddress else { return .needsSpace }
                     var decoder = HuffmanBlockDecoder(
-                        reader: reader, out: base, op: op, capacity: min(target.count, ceiling), bufferEnd: target.count,
+                        out: base, op: op, capacity: min(target.count, ceiling), bufferEnd: target.count,
                         literals: literals, distances: distances,
                         inputComplete: complete)
-                    defer { reader = decoder.reader; op = decoder.op }
-                    return try decoder.run(pauseAt: pauseAt)
+                    // A local copy of the reader, so that the loop keeps it in registers.
+                    var local = reader
+                    defer { reader = local; op = decoder.op }
+                    return try decoder.run(&local, pauseAt: pauseAt)
                 }
             }
         }

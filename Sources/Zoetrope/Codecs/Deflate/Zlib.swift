@@ -14,13 +14,17 @@ public enum Zlib {
     /// - Parameters:
     ///   - data: the zlib stream.
     ///   - maxOutputBytes: the most bytes the stream may inflate to.
+    ///   - expectedOutputBytes: the size the output is expected to have, when the caller knows it
+    ///     (an image's from its header): the output buffer starts at that size (capped by
+    ///     `maxOutputBytes`). It is only a hint: the output may be smaller or larger.
     /// - Throws: ``ZoetropeError`` for malformed, truncated or oversized streams and checksum errors.
-    public static func decompress(_ data: [UInt8], maxOutputBytes: Int) throws(ZoetropeError) -> [UInt8] {
-        // Start at twice the input (image data compresses about that much), at most 32 MiB; when
-        // that is too small the inflater projects the final size from the ratio so far and grows
-        // once to it. The buffer is reserved, not zero-filled, so the guess costs little until it
-        // is written.
-        let guess = min(data.count, 16 << 20) * 2
+    public static func decompress(_ data: [UInt8], maxOutputBytes: Int,
+                                  expectedOutputBytes: Int? = nil) throws(ZoetropeError) -> [UInt8] {
+        // Without a hint, start at twice the input (image data compresses about that much), at
+        // most 32 MiB; when that is too small the inflater projects the final size from the ratio
+        // so far and grows once to it. The buffer is reserved, not zero-filled, so the guess costs
+        // little until it is written.
+        let guess = expectedOutputBytes.map { max(0, $0) } ?? min(data.count, 16 << 20) * 2
         var inflater = Inflater(format: .zlib, maxOutputBytes: maxOutputBytes, expectedOutputBytes: guess)
         inflater.feed(data)
         inflater.finishInput()
