@@ -18,17 +18,8 @@ struct HuffmanBlockDecoder {
     let capacity: Int
     /// The buffer's size (match copies may write a few bytes past a match, inside it).
     let bufferEnd: Int
-    /// The literal/length table, with the distance table at a fixed offset (``InflateTables``):
-    /// one base register for both in the hot loop.
-    let tables: UnsafePointer<UInt32>
-    private var literals: UnsafeBufferPointer<UInt32> {
-        @inline(__always) get { UnsafeBufferPointer(start: tables, count: InflateTables.distanceOffset) }
-    }
-    private var distances: UnsafeBufferPointer<UInt32> {
-        @inline(__always) get {
-            UnsafeBufferPointer(start: tables + InflateTables.distanceOffset, count: InflateTables.distanceSize)
-        }
-    }
+    let literals: UnsafeBufferPointer<UInt32>
+    let distances: UnsafeBufferPointer<UInt32>
     /// The primary tables' index masks: constants, so they cost the hot loop no registers.
     private static var literalMask: UInt64 { @inline(__always) get { (1 << UInt64(HuffmanTable.literalBits)) - 1 } }
     private static var distanceMask: UInt64 { @inline(__always) get { (1 << UInt64(HuffmanTable.distanceBits)) - 1 } }

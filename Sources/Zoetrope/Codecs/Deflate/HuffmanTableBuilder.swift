@@ -12,36 +12,24 @@ extension HuffmanTable {
     ///     bits in bits 0–7), at least as many as `lengths`.
     /// - Returns: `false` when the lengths do not form a usable prefix code.
     mutating func build(lengths: UnsafeBufferPointer<UInt8>, symbols: UnsafeBufferPointer<UInt32>) -> Bool {
-        guard lengths.count <= symbols.count else { return false }
-        // Room for any code of `lengths.count` symbols.
-        let capacity = Self.capacity(primaryBits: primaryBits, symbols: lengths.count)
-        if entries.count < capacity { entries = [UInt32](repeating: Self.invalidEntry, count: capacity) }
-        let primaryBits = self.primaryBits
-        return entries.withUnsafeMutableBufferPointer { table in
-            Self.build(table, primaryBits: primaryBits, lengths: lengths, symbols: symbols)
-        }
-    }
-
-    /// Builds the table for code `lengths` into `table` (the primary entries, then the subtables),
-    /// as ``build(lengths:symbols:)`` does; also `false` when `table` is too small for the code
-    /// (never when it holds ``capacity(primaryBits:symbols:)`` entries for `lengths.count` symbols).
-    static func build(_ table: UnsafeMutableBufferPointer<UInt32>, primaryBits: Int,
-                      lengths: UnsafeBufferPointer<UInt8>, symbols: UnsafeBufferPointer<UInt32>) -> Bool {
         guard lengths.count <= symbols.count, lengths.count <= Int(UInt16.max) else { return false }
         return withUnsafeTemporaryAllocation(of: Int.self, capacity: 16) { counts in
             withUnsafeTemporaryAllocation(of: UInt16.self, capacity: max(1, lengths.count)) { sorted in
-                guard let census = census(lengths, counts: counts, primaryBits: primaryBits) else { return false }
+                guard let census = Self.census(lengths, counts: counts, primaryBits: primaryBits) else { return false }
                 if census.isIncomplete && census.used > 1 { return false }
-                sortByLength(lengths, counts: counts, into: sorted)
+                Self.sortByLength(lengths, counts: counts, into: sorted)
                 let subtableBits = max(0, census.maxLength - primaryBits)
                 let size = (1 << primaryBits) + census.longCodes << subtableBits
-                guard table.count >= size else { return false }
-                if census.isIncomplete {
-                    // At most one code: the patterns it leaves are invalid.
-                    UnsafeMutableBufferPointer(rebasing: table[..<size]).update(repeating: invalidEntry)
+                if entries.count < size { entries = [UInt32](repeating: Self.invalidEntry, count: size) }
+                let primaryBits = self.primaryBits
+                entries.withUnsafeMutableBufferPointer { table in
+                    if census.isIncomplete {
+                        // At most one code: the patterns it leaves are invalid.
+                        UnsafeMutableBufferPointer(rebasing: table[..<size]).update(repeating: Self.invalidEntry)
+                    }
+                    Self.fill(table, primaryBits: primaryBits, subtableBits: subtableBits, counts: counts,
+                              sorted: UnsafeBufferPointer(sorted), symbols: symbols, maxLength: census.maxLength)
                 }
-                fill(table, primaryBits: primaryBits, subtableBits: subtableBits, counts: counts,
-                     sorted: UnsafeBufferPointer(sorted), symbols: symbols, maxLength: census.maxLength)
                 return true
             }
         }

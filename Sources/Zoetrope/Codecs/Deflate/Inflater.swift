@@ -57,9 +57,9 @@ public struct Inflater: Sendable {
 
     private var phase: Phase
     private var isFinalBlock = false
-    /// The current block's literal/length and distance tables, which dynamic blocks rebuild in place
-    /// (as the code-length table).
-    private var tables = InflateTables()
+    private var literalTable = HuffmanTable.fixedLiteralLength
+    private var distanceTable = HuffmanTable.fixedDistance
+    /// Dynamic blocks rebuild these tables in place (the first one copies them from the fixed ones).
     private var codeLengthTable = HuffmanTable(primaryBits: HuffmanTable.codeLengthBits, capacity: HuffmanTable.codeLengthCapacity)
 
     // Input: bytes fed and not yet discarded; `inputBase` counts the discarded ones (for offsets).
@@ -313,7 +313,8 @@ public struct Inflater: Sendable {
             reader.alignToByte()
             return .stored(remaining: Int(length))
         case 1:
-            tables.useFixedCodes()
+            literalTable = HuffmanTable.fixedLiteralLength
+            distanceTable = HuffmanTable.fixedDistance
             return .huffman
         case 2:
             return try readDynamicTables(&reader) ? .huffman : nil
@@ -412,26 +413,29 @@ public struct Inflater: Sendable {
             guard try need(3, &reader) else { return false }
             codeLengthLengths[Self.codeLengthOrder[index]] = UInt8(reader.read(3))
         }
-        guard Self.buildComplete(&codeLengthTable, codeLengthLengths[...], HuffmanTable.codeLengthSymbols) else {
+        guard Self.build(&codeLengthTable, codeLengthLengths[...], HuffmanTable.codeLengthSymbols, complete: true) else {
             throw Self.error(.malformed, "invalid code length code")
         }
         guard let lengths = try readCodeLengths(literalCount + distanceCount, &reader) else { return false }
         guard lengths[256] != 0 else { throw Self.error(.malformed, "dynamic block has no end-of-block code") }
-        let built = lengths.withUnsafeBufferPointer { lengths in
-            tables.build(literalLengths: UnsafeBufferPointer(rebasing: lengths[..<literalCount]),
-                         distanceLengths: UnsafeBufferPointer(rebasing: lengths[literalCount...]))
+        guard Self.build(&literalTable, lengths[..<literalCount], HuffmanTable.literalLengthSymbols, complete: false) else {
+            throw Self.error(.malformed, "invalid literal/length code")
         }
-        guard built.literals else { throw Self.error(.malformed, "invalid literal/length code") }
-        guard built.distances else { throw Self.error(.malformed, "invalid distance code") }
+        guard Self.build(&distanceTable, lengths[literalCount...], HuffmanTable.distanceSymbols, complete: false) else {
+            throw Self.error(.malformed, "invalid distance code")
+        }
         return true
     }
 
-    /// Rebuilds the code-length `table` in place for `lengths`, which must form a complete code
-    /// (rejecting the incomplete codes deflate allows the other alphabets: none, or a single code).
-    private static func buildComplete(_ table: inout HuffmanTable, _ lengths: ArraySlice<UInt8>, _ symbols: [UInt32]) -> Bool {
-        var left = 1
-        for length in 1...15 { left = left << 1 - lengths.lazy.filter { $0 == length }.count }
-        guard left == 0 else { return false }
+    /// Rebuilds `table` in place for `lengths`; `complete` rejects the incomplete codes deflate
+    /// otherwise allows (none, or a single code).
+    private static func build(_ table: inout HuffmanTable, _ lengths: ArraySlice<UInt8>, _ symbols: [UInt32],
+                              complete: Bool) -> Bool {
+        if complete {
+            var left = 1
+            for length in 1...15 { left = left << 1 - lengths.lazy.filter { $0 == length }.count }
+            guard left == 0 else { return false }
+        }
         return lengths.withUnsafeBufferPointer { lengths in
             symbols.withUnsafeBufferPointer { table.build(lengths: lengths, symbols: $0) }
         }
@@ -492,21 +496,24 @@ public struct Inflater: Sendable {
         var out = output
         output = []
         defer { output = out }
-        let entries = tables.entries
+        let literals = literalTable.entries, distances = distanceTable.entries
         let ceiling = maxOutputBytes - outputBase, complete = inputComplete
         var op = outputCount
         defer { outputCount = op }
         return try out.withUnsafeMutableBufferPointer { (target) throws(ZoetropeError) in
-            try entries.withUnsafeBufferPointer { (entries) throws(ZoetropeError) in
-                // Neither buffer is ever empty (see `init` and `InflateTables`).
-                guard let base = target.baseAddress, let tables = entries.baseAddress else { return .needsSpace }
-                var decoder = HuffmanBlockDecoder(
-                    out: base, op: op, capacity: min(target.count, ceiling), bufferEnd: target.count,
-                    tables: tables, inputComplete: complete)
-                // A local copy of the reader, so that the loop keeps it in registers.
-                var local = reader
-                defer { reader = local; op = decoder.op }
-                return try decoder.run(&local, pauseAt: pauseAt)
+            try literals.withUnsafeBufferPointer { (literals) throws(ZoetropeError) in
+                try distances.withUnsafeBufferPointer { (distances) throws(ZoetropeError) in
+                    // The output buffer is never empty (see `init`).
+                    guard let base = target.baseAddress else { return .needsSpace }
+                    var decoder = HuffmanBlockDecoder(
+                        out: base, op: op, capacity: min(target.count, ceiling), bufferEnd: target.count,
+                        literals: literals, distances: distances,
+                        inputComplete: complete)
+                    // A local copy of the reader, so that the loop keeps it in registers.
+                    var local = reader
+                    defer { reader = local; op = decoder.op }
+                    return try decoder.run(&local, pauseAt: pauseAt)
+                }
             }
         }
     }
