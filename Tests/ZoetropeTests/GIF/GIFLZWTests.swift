@@ -143,6 +143,43 @@ struct GIFLZWTests {
         }
     }
 
+    /// A frame `count` pixels wide and one high from hand-written (code, width) pairs.
+    private func handCoded(_ codes: [(code: Int, width: Int)], minimumCodeSize: Int, colors: Int,
+                           count: Int) throws -> (image: AnimatedImage, frame: RGBAImage) {
+        var writer = CodeWriter()
+        for (code, width) in codes { writer.write(code, width: width) }
+        var file = GIFByteBuilder(width: count, height: 1, palette: GIFFixtures.palette(colors))
+        file.image(PixelRect(x: 0, y: 0, width: count, height: 1), minimumCodeSize: minimumCodeSize,
+                   data: writer.finished())
+        file.trailer()
+        return try decodeStill(file.bytes)
+    }
+
+    @Test("minimum code size 1: literals and self-referencing codes across clears and width changes")
+    func codeSizeOneBoundaries() throws {
+        // Clear = 2, end = 3. After a clear the first literal defines nothing and moves the next
+        // free code to 4 = 1 << 2, so the very next code is 3 bits wide; code 4 then is the
+        // self-referencing case (the previous string plus its own first pixel), as is 5 later.
+        let codes: [(code: Int, width: Int)] = [(2, 2), (1, 2), (0, 3), (4, 3), (2, 3), (0, 2), (4, 3), (1, 3),
+                                                (6, 3), (3, 3)]
+        let indices: [UInt8] = [1, 0, 1, 0, 0, 0, 0, 1, 1]
+        let (image, frame) = try handCoded(codes, minimumCodeSize: 1, colors: 2, count: indices.count)
+        #expect(frame.pixels == GIFFixtures.expectedPixels(indices, palette: GIFFixtures.palette(2)))
+        #expect(image.warnings.isEmpty)
+    }
+
+    @Test("a table code right after a clear code is refused (nothing is defined yet)")
+    func tableCodeAfterClear() throws {
+        // Clear = 4, end = 5: after clear, literal 1 and clear again, code 6 is not defined.
+        let (image, frame) = try handCoded([(4, 3), (1, 3), (4, 3), (6, 3), (1, 3)], minimumCodeSize: 2, colors: 4,
+                                           count: 4)
+        let color = GIFFixtures.palette(4)[1]
+        #expect(frame[0, 0] == (color.red, color.green, color.blue, 255))
+        #expect(frame[1, 0].a == 0)
+        let damage = try #require(image.warnings.first)
+        #expect(damage.kind == .malformed && "\(damage)".contains("invalid LZW code 6 (next free code 6)"), "\(damage)")
+    }
+
     @Test("indices beyond the colour table decode transparent")
     func indexBeyondTable() throws {
         // A 2-entry table with minimum code size 2: index 3 has no colour.

@@ -43,8 +43,8 @@ enum LZWDecoder {
     ) -> Result {
         precondition(supportedMinimumCodeSizes.contains(minimumCodeSize) && minimumCodeSize <= Index.bitWidth
                      && output.count <= Int(UInt32.max))
-        // Per table code (literals are not stored), its string's output start (low 32 bits) and
-        // length (high 32 bits), one word so that one load and one store serve both; not cleared:
+        // Per table code (literals are not stored), its string's output start (high 32 bits) and
+        // length (low 32 bits), one word so that one load and one store serve both; not cleared:
         // an entry is read only once defined (codes at or past the next free code are refused or
         // defined first), and frames start after a fresh table. 32 bits hold any pixel position
         // or length (a frame has fewer than 2^32 pixels).
@@ -89,18 +89,21 @@ private struct CodeStream<Index: FixedWidthInteger & UnsignedInteger & BitwiseCo
         width < LZWDecoder.maximumCodeWidth ? 1 << width : 2 * LZWDecoder.tableSize
     }
 
-    /// The code loop.
+    /// The code loop. It stays whole so that its per-code state stays in registers; literal codes,
+    /// most of the codes of dithered frames, take the first branch: no table read and no copy.
     @inline(__always)
     private mutating func decodeCodes() -> LZWDecoder.Stop {
+        let count = output.count, clearCode = self.clearCode, endCode = clearCode + 1
         var reader = self.reader, position = 0, width = minimumCodeSize + 1
-        var widthLimit = Self.widthLimit(width), nextCode = clearCode + 2
-        // Entries are defined only while `nextCode < defineLimit`: 0 at the start and right after
-        // a clear code (there is no previous string), tableSize otherwise.
-        var defineLimit = 0
-        // The previous code's string, as an entry (start | length << 32).
+        // The next free code. After a clear code (and at the start) it is `endCode`, a slot no code
+        // reads: the first code's entry (the previous string, of which there is none, plus a
+        // pixel) goes there harmlessly, no separate "defining?" state is kept, and any table code
+        // (> endCode) is then above it, so refused.
+        var widthLimit = Self.widthLimit(width), nextCode = endCode
+        // The previous code's string, as an entry (start << 32 | length: the entry it implies is
+        // one more, and a literal's is a shift and an or, with no 64-bit constant kept live).
         var previous: UInt64 = 0
         defer { self.reader = reader; self.position = position }
-        let count = output.count, clearCode = self.clearCode, endCode = clearCode + 1
         // Base addresses in locals, so that stores through them do not make the loop reload them.
         // `entries` holds tableSize entries; an empty `output` has nothing to decode.
         guard count > 0, let out = output.baseAddress else { return .complete }
@@ -114,27 +117,37 @@ private struct CodeStream<Index: FixedWidthInteger & UnsignedInteger & BitwiseCo
             // mask), so the code is below tableSize, the size of `entries`.
             let code = Int(truncatingIfNeeded: reader.bits) & (widthLimit &- 1) & (LZWDecoder.tableSize - 1)
             reader.consume(width)
-            if code > endCode || code < clearCode {
-                // The entry the previous code implies: its string plus this one's first pixel (for
-                // code == nextCode, the string about to be written).
-                if nextCode < defineLimit {
-                    guard code <= nextCode else { return .invalidCode(code: code, nextCode: nextCode) }
-                    entries[nextCode] = previous &+ (1 << 32)
+            if code < clearCode {
+                // A literal: the new entry is the previous string plus this pixel; nextCode is at
+                // most tableSize, and entries are defined only below it.
+                if nextCode < LZWDecoder.tableSize {
+                    entries[nextCode] = previous &+ 1
                     nextCode &+= 1
-                } else if code >= nextCode {
-                    return .invalidCode(code: code, nextCode: nextCode)
                 }
-                defineLimit = LZWDecoder.tableSize
+                // code < clearCode = 1 << minimumCodeSize, which `Index` holds.
+                out[position] = Index(truncatingIfNeeded: code)
+                previous = UInt64(truncatingIfNeeded: position) &<< 32 | 1
+                position &+= 1
+            } else if UInt(bitPattern: code &- clearCode) > 1 { // code > endCode, endCode not kept live
+                // A table code: defined (below nextCode), or the one about to be defined, whose
+                // string is the previous one plus its own first pixel.
+                guard code <= nextCode else {
+                    return .invalidCode(code: code, nextCode: max(nextCode, endCode + 1))
+                }
+                if nextCode < LZWDecoder.tableSize {
+                    entries[nextCode] = previous &+ 1
+                    nextCode &+= 1
+                }
                 let start = position
-                position = Self.emit(code, at: position, count: count, out: out, entries: entries, clearCode: clearCode)
-                previous = UInt64(truncatingIfNeeded: start) | UInt64(truncatingIfNeeded: position &- start) << 32
+                position = Self.emitString(code, at: position, count: count, out: out, entries: entries)
+                previous = UInt64(truncatingIfNeeded: start) &<< 32 | UInt64(truncatingIfNeeded: position &- start)
             } else if code == clearCode {
                 width = minimumCodeSize + 1
                 widthLimit = Self.widthLimit(width)
-                nextCode = clearCode + 2
-                defineLimit = 0
-                // No growth check here: it follows the first code after the clear (this matters
-                // only for a minimum code size of 1, where nextCode starts at 1 << width).
+                nextCode = clearCode &+ 1
+                // No growth check here: it follows the first code after the clear, which moves
+                // nextCode to endCode + 1 (this matters only for a minimum code size of 1, where
+                // that is already 1 << width).
                 continue
             } else {
                 return .endCode
@@ -147,22 +160,17 @@ private struct CodeStream<Index: FixedWidthInteger & UnsignedInteger & BitwiseCo
         return .complete
     }
 
-    /// Writes `code`'s string at `position` (as much of it as fits in `count`), returning the
-    /// position after it. `position < count`, and `code` is a literal or a defined table code.
+    /// Writes table code `code`'s string at `position` (as much of it as fits in `count`),
+    /// returning the position after it. `position < count`, and `code` is a defined table code.
     @inline(__always)
-    private static func emit(_ code: Int, at position: Int, count: Int, out: UnsafeMutablePointer<Index>,
-                             entries: UnsafePointer<UInt64>, clearCode: Int) -> Int {
-        if code < clearCode {
-            // A literal: code < clearCode = 1 << minimumCodeSize, which `Index` holds.
-            out[position] = Index(truncatingIfNeeded: code)
-            return position &+ 1
-        }
+    private static func emitString(_ code: Int, at position: Int, count: Int, out: UnsafeMutablePointer<Index>,
+                                   entries: UnsafePointer<UInt64>) -> Int {
         // A string written earlier: an LZ77 copy from where it was written. The entry defined just
         // now (code == nextCode - 1) overlaps itself: its last pixel is its own first.
         // Defined entries start before `position` and have a length of at least 2.
         let entry = entries[code]
-        let length = Int(truncatingIfNeeded: entry &>> 32)
-        let distance = position &- Int(truncatingIfNeeded: UInt32(truncatingIfNeeded: entry))
+        let length = Int(truncatingIfNeeded: UInt32(truncatingIfNeeded: entry))
+        let distance = position &- Int(truncatingIfNeeded: entry &>> 32)
         let room = count &- position
         // Indices per 8-byte chunk: 8 bytes, 4 for 16-bit indices. (Strings are short, a few
         // indices: one chunk covers most of them.)
