@@ -118,12 +118,8 @@ private struct CodeStream<Index: FixedWidthInteger & UnsignedInteger & BitwiseCo
             let code = Int(truncatingIfNeeded: reader.bits) & (widthLimit &- 1) & (LZWDecoder.tableSize - 1)
             reader.consume(width)
             if code < clearCode {
-                // A literal: the new entry is the previous string plus this pixel; nextCode is at
-                // most tableSize, and entries are defined only below it.
-                if nextCode < LZWDecoder.tableSize {
-                    entries[nextCode] = previous &+ 1
-                    nextCode &+= 1
-                }
+                // A literal: the new entry is the previous string plus this pixel.
+                nextCode = Self.define(previous, at: nextCode, in: entries)
                 // code < clearCode = 1 << minimumCodeSize, which `Index` holds.
                 out[position] = Index(truncatingIfNeeded: code)
                 previous = UInt64(truncatingIfNeeded: position) &<< 32 | 1
@@ -134,10 +130,7 @@ private struct CodeStream<Index: FixedWidthInteger & UnsignedInteger & BitwiseCo
                 guard code <= nextCode else {
                     return .invalidCode(code: code, nextCode: max(nextCode, endCode + 1))
                 }
-                if nextCode < LZWDecoder.tableSize {
-                    entries[nextCode] = previous &+ 1
-                    nextCode &+= 1
-                }
+                nextCode = Self.define(previous, at: nextCode, in: entries)
                 let start = position
                 position = Self.emitString(code, at: position, count: count, out: out, entries: entries)
                 previous = UInt64(truncatingIfNeeded: start) &<< 32 | UInt64(truncatingIfNeeded: position &- start)
@@ -158,6 +151,16 @@ private struct CodeStream<Index: FixedWidthInteger & UnsignedInteger & BitwiseCo
             }
         }
         return .complete
+    }
+
+    /// Defines entry `nextCode` as the previous code's string plus one pixel (`previous + 1`, the
+    /// length being the low half) while the table has room, returning the next free code; at
+    /// tableSize (at most) nothing is defined until a clear code.
+    @inline(__always)
+    private static func define(_ previous: UInt64, at nextCode: Int, in entries: UnsafeMutablePointer<UInt64>) -> Int {
+        guard nextCode < LZWDecoder.tableSize else { return nextCode }
+        entries[nextCode] = previous &+ 1
+        return nextCode &+ 1
     }
 
     /// Writes table code `code`'s string at `position` (as much of it as fits in `count`),
