@@ -32,7 +32,7 @@ extension ImageContainer {
     func drawFrame(at index: Int, info: FrameInfo, onto compositor: inout Compositor,
                    scratch: inout [UInt8]) throws(ZoetropeError) -> ZoetropeError? {
         let decoded = try decodeFrame(at: index)
-        compositor.draw(decoded.image, info: decoded.drawing(info), blending: decoded.blending)
+        compositor.draw(decoded, info: info)
         return decoded.damage
     }
 }
@@ -70,5 +70,13 @@ struct DecodedFrame: Sendable {
         if let rect { drawn.rect = rect }
         if blending == .exact || blending == .binaryAlpha, isOpaque, damage == nil { drawn.blend = .source }
         return drawn
+    }
+}
+
+extension Compositor {
+    /// Draws a decoded frame of the frame `info` describes: at the frame's own rectangle when it
+    /// has one, with its blending (``DecodedFrame/drawing(_:)``).
+    mutating func draw(_ frame: DecodedFrame, info: FrameInfo) {
+        draw(frame.image, info: frame.drawing(info), blending: frame.blending)
     }
 }

@@ -56,7 +56,7 @@ struct FrameReplay: Sendable {
             // compositor adopt the decoded pixels instead of copying them into a canvas that the
             // last frame handed out still shares (one image-sized buffer less per decode).
             if plan.isCleanStart(next) { compositor.reset() }
-            compositor.draw(decoded.image, info: decoded.drawing(info), blending: decoded.blending)
+            compositor.draw(decoded, info: info)
             if next == index { shown = compositor.canvas }
             compositor.dispose(info)
             nextIndex = next + 1

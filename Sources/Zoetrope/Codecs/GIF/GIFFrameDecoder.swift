@@ -38,7 +38,7 @@ enum GIFFrameDecoder {
         guard PixelRect(x: 0, y: 0, width: canvas.width, height: canvas.height).contains(rect), pixelCount > 0,
               record.minimumCodeSize <= 8, info.rect == rect else {
             let decoded = try decode(record, frameIndex: frameIndex, file: file, canvas: canvas)
-            compositor.draw(decoded.image, info: decoded.drawing(info), blending: decoded.blending)
+            compositor.draw(decoded, info: info)
             return decoded.damage
         }
         let data = GIFImageData(file: file, offset: record.dataOffset, endOffset: record.dataEndOffset)
