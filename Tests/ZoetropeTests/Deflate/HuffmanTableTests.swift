@@ -6,9 +6,7 @@ struct HuffmanTableTests {
     /// Builds `lengths` (symbols numbered, payload = symbol) into `table`.
     static func build(_ table: inout HuffmanTable, _ lengths: [UInt8]) -> Bool {
         let symbols = (0..<lengths.count).map { UInt32($0) << 16 | HuffmanTable.literalFlag }
-        return lengths.withUnsafeBufferPointer { lengths in
-            symbols.withUnsafeBufferPointer { table.build(lengths: lengths, symbols: $0) }
-        }
+        return lengths.withUnsafeBufferPointer { table.build(lengths: $0, symbols: symbols) }
     }
 
     /// The canonical codes of RFC 1951 §3.2.2 for `lengths`, most significant bit first.
@@ -87,9 +85,7 @@ struct HuffmanTableTests {
         lengths[0] = 1
         lengths[29] = 1
         var table = HuffmanTable(primaryBits: HuffmanTable.distanceBits, capacity: HuffmanTable.distanceCapacity)
-        let built = lengths.withUnsafeBufferPointer { lengths in
-            HuffmanTable.distanceSymbols.withUnsafeBufferPointer { table.build(lengths: lengths, symbols: $0) }
-        }
+        let built = lengths.withUnsafeBufferPointer { table.build(lengths: $0, symbols: HuffmanTable.distanceSymbols) }
         #expect(built)
         // Symbol 29 has code 1; its 13 extra bits 0x1ABC follow.
         let bits = UInt64(1) | UInt64(0x1ABC) << 1

@@ -223,6 +223,70 @@ struct InflateTests {
         })
     }
 
+    @Test("a dynamic header's repeat codes read their extra bits: 18, 17 and 16 with values inside their ranges")
+    func dynamicHeaderRepeats() throws {
+        // Literal/length lengths: 97–100 ('a'–'d') 3 bits, end of block 1 bit, all else 0; no distance code.
+        // As code-length symbols: 18 (+86: 97 zeros), 3, 16 (+0: three more 3s), 18 (+127: 138 zeros),
+        // 17 (+4: 7 zeros), 17 (+7: 10 zeros), 1, and 0 for the distance code.
+        // Code-length code: 17, 18 two bits (00, 01); 0, 1, 3, 16 three bits (100, 101, 110, 111).
+        let codes: [Int: (code: Int, bits: Int)] = [17: (0, 2), 18: (1, 2), 0: (4, 3), 1: (5, 3), 3: (6, 3), 16: (7, 3)]
+        let stream = Self.zlibStream { writer in
+            writer.write(0b101, bits: 3) // final, dynamic
+            writer.write(0, bits: 5); writer.write(0, bits: 5); writer.write(14, bits: 4) // 257, 1, 18 lengths
+            // In the header's order 16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1.
+            for length in [3, 2, 2, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0, 3] { writer.write(UInt32(length), bits: 3) }
+            func symbol(_ symbol: Int, extra: Int = 0, extraBits: Int = 0) {
+                let code = codes[symbol]!
+                writer.write(UInt32(HuffmanTable.reverse(code.code, bits: code.bits)), bits: code.bits)
+                if extraBits > 0 { writer.write(UInt32(extra), bits: extraBits) }
+            }
+            symbol(18, extra: 86, extraBits: 7); symbol(3); symbol(16, extra: 0, extraBits: 2)
+            symbol(18, extra: 127, extraBits: 7); symbol(17, extra: 4, extraBits: 3); symbol(17, extra: 7, extraBits: 3)
+            symbol(1); symbol(0)
+            // 'a'…'d' are 100, 101, 110, 111; end of block 0.
+            for code in 4...7 { writer.write(UInt32(HuffmanTable.reverse(code, bits: 3)), bits: 3) }
+            writer.write(0, bits: 1)
+        }
+        // The zlib trailer: the padding `zlibStream` adds is where it goes.
+        var complete = Array(stream.prefix(stream.count - 16))
+        var checksum = Adler32()
+        checksum.update(Array("abcd".utf8))
+        let adler = checksum.value
+        complete += [UInt8(adler >> 24), UInt8(adler >> 16 & 0xFF), UInt8(adler >> 8 & 0xFF), UInt8(adler & 0xFF)]
+        #expect(try Zlib.decompress(complete, maxOutputBytes: 100) == Array("abcd".utf8))
+    }
+
+    @Test("a repeat with nothing before it and one past the last length are told apart")
+    func dynamicHeaderRepeatErrors() {
+        // Code-length code: 0, 16, 17, 18 all two bits (00, 01, 10, 11).
+        func header(_ body: (inout BitWriter) -> Void) -> [UInt8] {
+            Self.zlibStream { writer in
+                writer.write(0b101, bits: 3)
+                writer.write(0, bits: 5); writer.write(0, bits: 5); writer.write(0, bits: 4)
+                for _ in 0..<4 { writer.write(2, bits: 3) }
+                body(&writer)
+            }
+        }
+        let noPrevious = header { writer in
+            writer.write(UInt32(HuffmanTable.reverse(1, bits: 2)), bits: 2); writer.write(0, bits: 2)
+        }
+        #expect(Self.message(noPrevious)?.contains("code length repeat with no previous length") == true)
+        // 138 + 138 zeros for 258 lengths.
+        let pastTheEnd = header { writer in
+            for _ in 0..<2 { writer.write(UInt32(HuffmanTable.reverse(3, bits: 2)), bits: 2); writer.write(127, bits: 7) }
+        }
+        #expect(Self.message(pastTheEnd)?.contains("code length repeat runs past the end") == true)
+    }
+
+    private static func message(_ stream: [UInt8]) -> String? {
+        do {
+            _ = try Zlib.decompress(stream, maxOutputBytes: 1 << 20)
+            return nil
+        } catch {
+            return "\(error)"
+        }
+    }
+
     @Test("every truncation of a valid stream is an error, never a crash")
     func truncations() throws {
         let data = TestData.mixed(6_000, seed: 11)

@@ -34,8 +34,21 @@ extension HuffmanTable {
         symbol < 30 ? distanceBases[symbol] << 16 | distanceExtra[symbol] : invalidEntry
     }
 
-    /// The code-length alphabet of dynamic block headers (0–18), decoded as plain symbols.
-    static let codeLengthSymbols: [UInt32] = (0..<19).map { UInt32($0) << 16 | literalFlag }
+    /// The code-length alphabet of dynamic block headers (0–18): the lengths 0–15 as literals (the
+    /// length in the payload), and the repeat codes as values with extra bits, like lengths: the
+    /// run's length, plus ``repeatsPreviousLength`` for 16 (3–6 times the previous length); 17 and
+    /// 18 are runs of zeros (3–10 and 11–138).
+    static let codeLengthSymbols: [UInt32] = (0..<19).map { symbol in
+        switch symbol {
+        case 16: return UInt32(repeatsPreviousLength + 3) << 16 | 2
+        case 17: return 3 << 16 | 3
+        case 18: return 11 << 16 | 7
+        default: return UInt32(symbol) << 16 | literalFlag
+        }
+    }
+
+    /// Set in a code-length repeat's value when it repeats the previous length (not zero).
+    static let repeatsPreviousLength = 0x100
 
     /// Capacities that hold any code of each alphabet.
     static let literalCapacity = capacity(primaryBits: literalBits, symbols: 288)
@@ -57,9 +70,7 @@ extension HuffmanTable {
     /// A table built from complete lengths (the fixed codes, which cannot fail to build).
     private static func built(_ lengths: [UInt8], symbols: [UInt32], primaryBits: Int, capacity: Int) -> HuffmanTable {
         var table = HuffmanTable(primaryBits: primaryBits, capacity: capacity)
-        let ok = lengths.withUnsafeBufferPointer { lengths in
-            symbols.withUnsafeBufferPointer { table.build(lengths: lengths, symbols: $0) }
-        }
+        let ok = lengths.withUnsafeBufferPointer { table.build(lengths: $0, symbols: symbols) }
         precondition(ok, "the fixed deflate codes are complete")
         return table
     }

@@ -10,13 +10,19 @@ extension HuffmanTable {
     ///   - lengths: the code lengths (0…15).
     ///   - symbols: per symbol, its entry without the code length (flags, payload, and the extra
     ///     bits in bits 0–7), at least as many as `lengths`.
+    ///   - requireComplete: whether to reject every incomplete code (the code-length code's rule).
     /// - Returns: `false` when the lengths do not form a usable prefix code.
-    mutating func build(lengths: UnsafeBufferPointer<UInt8>, symbols: UnsafeBufferPointer<UInt32>) -> Bool {
+    mutating func build(lengths: UnsafeBufferPointer<UInt8>, symbols: [UInt32], requireComplete: Bool = false) -> Bool {
+        symbols.withUnsafeBufferPointer { build(lengths: lengths, symbols: $0, requireComplete: requireComplete) }
+    }
+
+    private mutating func build(lengths: UnsafeBufferPointer<UInt8>, symbols: UnsafeBufferPointer<UInt32>,
+                                requireComplete: Bool) -> Bool {
         guard lengths.count <= symbols.count, lengths.count <= Int(UInt16.max) else { return false }
         return withUnsafeTemporaryAllocation(of: Int.self, capacity: 16) { counts in
             withUnsafeTemporaryAllocation(of: UInt16.self, capacity: max(1, lengths.count)) { sorted in
                 guard let census = Self.census(lengths, counts: counts, primaryBits: primaryBits) else { return false }
-                if census.isIncomplete && census.used > 1 { return false }
+                if census.isIncomplete && (requireComplete || census.used > 1) { return false }
                 Self.sortByLength(lengths, counts: counts, into: sorted)
                 let subtableBits = max(0, census.maxLength - primaryBits)
                 let size = (1 << primaryBits) + census.longCodes << subtableBits

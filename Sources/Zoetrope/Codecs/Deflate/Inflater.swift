@@ -60,7 +60,7 @@ public struct Inflater: Sendable {
     private var literalTable = HuffmanTable.fixedLiteralLength
     private var distanceTable = HuffmanTable.fixedDistance
     /// Dynamic blocks rebuild these tables in place (the first one copies them from the fixed ones).
-    private var codeLengthTable = HuffmanTable(primaryBits: HuffmanTable.codeLengthBits, capacity: HuffmanTable.codeLengthCapacity)
+    private var dynamicHeader = DynamicBlockHeader()
 
     // Input: bytes fed and not yet discarded; `inputBase` counts the discarded ones (for offsets).
     // `bits` is where the bit reader stands in `input` between calls.
@@ -243,10 +243,7 @@ public struct Inflater: Sendable {
     /// Loads bytes until at least `count` bits are buffered: `true` when they are, `false` when more
     /// input is needed. With complete input, running short throws.
     private func need(_ count: Int, _ reader: inout LSBBitReader) throws(ZoetropeError) -> Bool {
-        reader.refillBytes(upTo: count)
-        if reader.bitCount >= count { return true }
-        if inputComplete { throw Self.truncated }
-        return false
+        try reader.load(count, inputComplete: inputComplete)
     }
 
     /// Runs the state machine; pauses (``Status/outputPending``) once `outputCount` reaches `pauseAt`.
@@ -317,7 +314,9 @@ public struct Inflater: Sendable {
             distanceTable = HuffmanTable.fixedDistance
             return .huffman
         case 2:
-            return try readDynamicTables(&reader) ? .huffman : nil
+            let read = try dynamicHeader.read(&reader, inputComplete: inputComplete,
+                                              literals: &literalTable, distances: &distanceTable)
+            return read ? .huffman : nil
         default:
             throw Self.error(.malformed, "invalid block type 3")
         }
@@ -393,95 +392,6 @@ public struct Inflater: Sendable {
             output.withUnsafeBufferPointer { checksum.update(UnsafeBufferPointer(rebasing: $0[from..<to])) }
         }
         checksummed = to
-    }
-
-    // MARK: - Dynamic block header
-
-    private static let codeLengthOrder = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15]
-
-    /// Reads a dynamic block's code lengths and builds its tables; `false` when more input is needed.
-    private mutating func readDynamicTables(_ reader: inout LSBBitReader) throws(ZoetropeError) -> Bool {
-        guard try need(14, &reader) else { return false }
-        let literalCount = Int(reader.read(5)) + 257
-        let distanceCount = Int(reader.read(5)) + 1
-        let codeLengthCount = Int(reader.read(4)) + 4
-        guard literalCount <= 286, distanceCount <= 30 else {
-            throw Self.error(.malformed, "dynamic block declares \(literalCount) literal/length and \(distanceCount) distance codes")
-        }
-        var codeLengthLengths = [UInt8](repeating: 0, count: 19)
-        for index in 0..<codeLengthCount {
-            guard try need(3, &reader) else { return false }
-            codeLengthLengths[Self.codeLengthOrder[index]] = UInt8(reader.read(3))
-        }
-        guard Self.build(&codeLengthTable, codeLengthLengths[...], HuffmanTable.codeLengthSymbols, complete: true) else {
-            throw Self.error(.malformed, "invalid code length code")
-        }
-        guard let lengths = try readCodeLengths(literalCount + distanceCount, &reader) else { return false }
-        guard lengths[256] != 0 else { throw Self.error(.malformed, "dynamic block has no end-of-block code") }
-        guard Self.build(&literalTable, lengths[..<literalCount], HuffmanTable.literalLengthSymbols, complete: false) else {
-            throw Self.error(.malformed, "invalid literal/length code")
-        }
-        guard Self.build(&distanceTable, lengths[literalCount...], HuffmanTable.distanceSymbols, complete: false) else {
-            throw Self.error(.malformed, "invalid distance code")
-        }
-        return true
-    }
-
-    /// Rebuilds `table` in place for `lengths`; `complete` rejects the incomplete codes deflate
-    /// otherwise allows (none, or a single code).
-    private static func build(_ table: inout HuffmanTable, _ lengths: ArraySlice<UInt8>, _ symbols: [UInt32],
-                              complete: Bool) -> Bool {
-        if complete {
-            var left = 1
-            for length in 1...15 { left = left << 1 - lengths.lazy.filter { $0 == length }.count }
-            guard left == 0 else { return false }
-        }
-        return lengths.withUnsafeBufferPointer { lengths in
-            symbols.withUnsafeBufferPointer { table.build(lengths: lengths, symbols: $0) }
-        }
-    }
-
-    /// Reads `total` code lengths coded with `table` (RFC 1951 §3.2.7: lengths and repeat codes);
-    /// `nil` when more input is needed.
-    private func readCodeLengths(_ total: Int, _ reader: inout LSBBitReader) throws(ZoetropeError) -> [UInt8]? {
-        var lengths = [UInt8](repeating: 0, count: total)
-        var index = 0
-        while index < total {
-            guard let symbol = try decodeCodeLength(&reader) else { return nil }
-            if symbol < 16 {
-                lengths[index] = UInt8(symbol)
-                index += 1
-                continue
-            }
-            // 16: repeat the previous length 3–6 times; 17: 3–10 zeros; 18: 11–138 zeros.
-            guard symbol != 16 || index > 0 else { throw Self.error(.malformed, "code length repeat with no previous length") }
-            let (extraBits, minimum): (Int, Int) = symbol == 16 ? (2, 3) : symbol == 17 ? (3, 3) : (7, 11)
-            guard try need(extraBits, &reader) else { return nil }
-            let repeatCount = minimum + Int(reader.read(extraBits))
-            let repeated = symbol == 16 ? lengths[index - 1] : 0
-            guard index + repeatCount <= total else { throw Self.error(.malformed, "code length repeat runs past the end") }
-            for k in index..<index + repeatCount { lengths[k] = repeated }
-            index += repeatCount
-        }
-        return lengths
-    }
-
-    /// Decodes one code-length symbol with every check: `nil` when more input is needed.
-    private func decodeCodeLength(_ reader: inout LSBBitReader) throws(ZoetropeError) -> Int? {
-        reader.refill()
-        let bits = reader.bits
-        // The code-length code is complete and at most 7 bits long: its primary table holds it all.
-        let entry = codeLengthTable.entries.withUnsafeBufferPointer {
-            HuffmanTable.primary($0, bits, mask: UInt64(1 << HuffmanTable.codeLengthBits - 1))
-        }
-        let length = HuffmanTable.consumed(entry)
-        if HuffmanTable.isInvalid(entry) || length > reader.bitCount {
-            if reader.bitCount >= HuffmanTable.codeLengthBits { throw Self.error(.malformed, "invalid Huffman code") }
-            if inputComplete { throw Self.truncated }
-            return nil
-        }
-        reader.consume(length)
-        return HuffmanTable.payload(entry)
     }
 
     // MARK: - Compressed data (the hot loop)
