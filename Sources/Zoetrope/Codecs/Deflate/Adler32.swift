@@ -7,9 +7,9 @@ struct Adler32: Sendable {
     var value: UInt32 { b << 16 | a }
 
     /// 16-byte chunks per block between modulo reductions: 512 × 16 = 8192 bytes, which keeps every
-    /// 32-bit vector lane below 2³² (see ``addChunks(_:count:a:b:)``).
+    /// 32-bit vector lane below 2³¹ (see ``BlockSums``).
     static let chunksPerBlock = 512
-    /// Chunks per group, summed in 16-bit lanes before widening (see ``addGroup(_:count:sums:prefix:)``).
+    /// Chunks per group, summed in 16-bit lanes before widening (see ``addGroup(_:count:to:)``).
     static let chunksPerGroup = 16
 
     /// Adds `bytes` to the checksum.
@@ -74,6 +74,8 @@ struct Adler32: Sendable {
     /// (`total`) and the sum of their high bytes (`high`, one shift), and the same two for the
     /// prefix. Modulo 2¹⁶, the low bytes' sum is then `total - 256 × high`, which is exact as long as
     /// it stays below 2¹⁶: at most 16 × 255 per group, and 15 × 16 / 2 × 255 = 30,600 for its prefix.
+    /// Those also stay below 2¹⁵, as ``multiplyAdd(_:_:)`` needs, which is what limits a group to
+    /// 16 chunks (17 would give a prefix of up to 34,680).
     /// Then one multiply-add of 16-bit lanes (``multiplyAdd(_:_:)``) weights and widens each.
     @inline(__always)
     private static func addGroup(_ chunks: UnsafeRawPointer, count: Int, to sums: inout BlockSums) {
