@@ -60,8 +60,9 @@ extension LZ77 {
     /// Each word is read only after every byte in it is final: 16-byte words when the source lies
     /// at least 16 bytes behind, 8-byte words at 8 to 15 (the first 32 bytes unconditionally, so
     /// most matches take no loop branch); a distance of 1 (a run of one byte) stores the byte
-    /// splat across a vector; distances 2 to 7 copy a word and advance by the distance, so each
-    /// store adds `distance` correct bytes after the ones the previous store made final.
+    /// splat across a vector; distances 2 to 7 copy a word and advance by the distance for short
+    /// matches, and for longer ones store the period repeated across a word, advancing by the whole
+    /// periods it holds (no load waits for a store).
     @inline(__always)
     static func copyBytesWithSlack(_ out: UnsafeMutablePointer<UInt8>, at op: Int, distance: Int, length: Int) {
         // Pointers from the match's start, so the copy needs no registers beyond its own.
@@ -79,13 +80,36 @@ extension LZ77 {
                 to.storeBytes(of: run, as: SIMD16<UInt8>.self)
                 to += 16
             } while to < end
-        } else {
+        } else if length <= 8 {
+            // A short match with a period of 2 to 7 bytes: a few words, each a period behind the last.
             var to = start
             repeat {
                 to.storeBytes(of: (to - distance).loadUnaligned(as: UInt64.self), as: UInt64.self)
                 to += distance
             } while to < end
+        } else {
+            // A longer one (a run of one pixel, say): the period repeated across a word, stored a
+            // whole number of periods apart, so that no load waits for the store before it.
+            let word = periodicWord(UnsafeRawPointer(start - distance), period: distance).littleEndian
+            // 8 less 8 modulo the period, for periods 0 to 7 a nibble each (no division).
+            let step = Int(truncatingIfNeeded: (0x7658_6800 as UInt64) &>> UInt64(truncatingIfNeeded: distance &* 4)) & 0xF
+            var to = start
+            repeat {
+                to.storeBytes(of: word, as: UInt64.self)
+                to += step
+            } while to < end
         }
+    }
+
+    /// The `period` (2 to 7) bytes at `source`, repeated across a word, the first lowest. (Only
+    /// those bytes are read for their value: the rest of the word loaded may not be written yet.)
+    @inline(__always)
+    private static func periodicWord(_ source: UnsafeRawPointer, period: Int) -> UInt64 {
+        let bits = UInt64(truncatingIfNeeded: period &* 8)
+        let once = UInt64(littleEndian: source.loadUnaligned(as: UInt64.self)) & ((1 &<< bits) &- 1)
+        let twice = once | once &<< bits
+        // Two periods fill the word from 4 bytes on; 2 and 3 need four.
+        return period < 4 ? twice | twice &<< (bits &* 2) : twice
     }
 
     /// Copies to `start..<end` from `distance` bytes back a `Word` at a time, at least 32 bytes,
