@@ -300,10 +300,10 @@ static void put_bytes(const char *path, const uint8_t *bytes, size_t count) {
     printf("%s\n", path);
 }
 
-static void put_zlib(const char *dir, const char *name, const uint8_t *bytes, size_t count) {
+static void put_zlib(const char *dir, const char *name, const uint8_t *bytes, size_t count, int level) {
     uLongf size = compressBound(count);
     uint8_t *out = alloc_zeroed(size);
-    if (compress2(out, &size, bytes, count, 6) != Z_OK) fail("compress2");
+    if (compress2(out, &size, bytes, count, level) != Z_OK) fail("compress2");
     put_bytes(join(dir, name), out, size);
     free(out);
 }
@@ -319,7 +319,8 @@ static void deflate_inputs(const char *dir) {
             memcpy(pixels + ((size_t)y * width + x) * 3, &c, 3);
         }
     put_bytes(join(dir, "deflate-pixels-1024x768.rgb"), pixels, count);
-    put_zlib(dir, "inflate-pixels-1024x768.zlib", pixels, count);
+    put_zlib(dir, "inflate-pixels-1024x768.zlib", pixels, count, 6);
+    put_zlib(dir, "inflate-pixels-1024x768-level9.zlib", pixels, count, 9);
     free(pixels);
 
     static const char *words[] = { "the", "frame", "of", "a", "canvas", "and", "delay", "to", "is", "decoder",
@@ -334,8 +335,34 @@ static void deflate_inputs(const char *dir) {
         used += (size_t)sprintf(text + used, "%s%s", words[w], next_random() % 11 == 0 ? ".\n" : " ");
     }
     put_bytes(join(dir, "deflate-text-2mb.txt"), (uint8_t *)text, text_size);
-    put_zlib(dir, "inflate-text-2mb.zlib", (uint8_t *)text, text_size);
+    put_zlib(dir, "inflate-text-2mb.zlib", (uint8_t *)text, text_size, 6);
+    put_zlib(dir, "inflate-text-2mb-level9.zlib", (uint8_t *)text, text_size, 9);
     free(text);
+}
+
+/* The zlib stream of a PNG written above: its IDAT chunks' data, joined (libpng wrote them at zlib's
+ * default level, with its own filter choice per row): what a PNG decoder inflates. */
+static void put_idat(const char *dir, const char *png_name, const char *name) {
+    FILE *f = fopen(join(dir, png_name), "rb");
+    if (!f) fail("open png");
+    fseek(f, 0, SEEK_END);
+    long size = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    uint8_t *png = alloc_zeroed((size_t)size), *idat = alloc_zeroed((size_t)size);
+    if (fread(png, 1, (size_t)size, f) != (size_t)size) fail("read png");
+    fclose(f);
+    size_t used = 0;
+    for (long at = 8; at + 12 <= size;) {
+        uint32_t length = (uint32_t)png[at] << 24 | (uint32_t)png[at + 1] << 16 | (uint32_t)png[at + 2] << 8 | png[at + 3];
+        if (at + 12 + (long)length > size) fail("png chunk");
+        if (memcmp(png + at + 4, "IDAT", 4) == 0) {
+            memcpy(idat + used, png + at + 8, length);
+            used += length;
+        }
+        at += 12 + (long)length;
+    }
+    put_bytes(join(dir, name), idat, used);
+    free(png); free(idat);
 }
 
 int generate_all(const char *dir) {
@@ -351,5 +378,7 @@ int generate_all(const char *dir) {
     png_gray16(join(dir, "png-gray16-1024x768.png"), 1024, 768);
     png_rgba(join(dir, "png-adam7-1024x1024-rgba.png"), 1024, 1024, PHOTO, 1);
     deflate_inputs(dir);
+    put_idat(dir, "png-photo-2048x1536-rgb.png", "inflate-idat-photo-2048x1536-rgb.zlib");
+    put_idat(dir, "png-ui-1920x1080-rgba.png", "inflate-idat-ui-1920x1080-rgba.zlib");
     return 0;
 }
