@@ -8,7 +8,7 @@
 /// codes' extra bits (``HuffmanTable/codeLengthSymbols``).
 struct DynamicBlockHeader {
     /// The code-length code's table, rebuilt for every header (kept to reuse its storage).
-    var codeLengthTable = HuffmanTable(primaryBits: HuffmanTable.codeLengthBits,
+    private var codeLengthTable = HuffmanTable(primaryBits: HuffmanTable.codeLengthBits,
                                        capacity: HuffmanTable.codeLengthCapacity)
 
     /// The order in which the header lists the code-length code's lengths.

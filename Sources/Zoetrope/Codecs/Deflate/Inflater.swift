@@ -57,9 +57,9 @@ public struct Inflater: Sendable {
 
     private var phase: Phase
     private var isFinalBlock = false
+    /// Dynamic blocks rebuild these tables in place (the first one copies them from the fixed ones).
     private var literalTable = HuffmanTable.fixedLiteralLength
     private var distanceTable = HuffmanTable.fixedDistance
-    /// Dynamic blocks rebuild these tables in place (the first one copies them from the fixed ones).
     private var dynamicHeader = DynamicBlockHeader()
 
     // Input: bytes fed and not yet discarded; `inputBase` counts the discarded ones (for offsets).
