@@ -31,6 +31,28 @@ struct ChecksumTests {
         #expect(fast.value == UInt32(b << 16 | a))
     }
 
+    @Test("Adler-32 over runs of zeros (whole groups skipped) and groups that only start with zeros equals the definition")
+    func adler32Zeros() {
+        let random = TestData.random(3_000, seed: 29)
+        // A nonzero byte at each place of a 256-byte group after a zero first chunk, then long zero
+        // runs between random data, starting at every offset within a chunk.
+        var pieces: [[UInt8]] = (16..<256).map { at in
+            var group = [UInt8](repeating: 0, count: 256)
+            group[at] = 1
+            return group
+        }
+        pieces += (0..<16).map { offset in
+            [UInt8](repeating: 0, count: offset) + [UInt8](repeating: 0, count: 9_000) + random + [UInt8](repeating: 0, count: 20_000)
+        }
+        for data in pieces {
+            var a = 1, b = 0
+            for byte in data { a = (a + Int(byte)) % 65521; b = (b + a) % 65521 }
+            var checksum = Adler32()
+            checksum.update(data)
+            #expect(checksum.value == UInt32(b << 16 | a), "\(data.count) bytes")
+        }
+    }
+
     @Test("Adler-32 in 16-byte chunks equals the definition at every length around the chunk, group and block sizes, all bytes 255 included")
     func adler32Lengths() {
         let random = TestData.random(20_000, seed: 23)

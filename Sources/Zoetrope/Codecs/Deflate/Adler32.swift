@@ -48,7 +48,13 @@ struct Adler32: Sendable {
         var k = 0
         // Whole groups have a constant count, so their loop unrolls.
         while count &- k >= chunksPerGroup {
-            addGroup(raw + k &* 16, count: chunksPerGroup, to: &sums)
+            let group = raw + k &* 16
+            if isZero(group) {
+                // Only each chunk's 16 × `a` counts a group of zeros (filtered flat areas of images).
+                sums.prefix &+= sums.bytes &* Int32(chunksPerGroup)
+            } else {
+                addGroup(group, count: chunksPerGroup, to: &sums)
+            }
             k &+= chunksPerGroup
         }
         if k < count { addGroup(raw + k &* 16, count: count &- k, to: &sums) }
@@ -56,6 +62,18 @@ struct Adler32: Sendable {
         let newA = (a64 + sums.bytes.total / 3) % 65521
         let newB = (UInt64(b) + 16 * n * a64 + 16 * (sums.prefix.total / 3) + sums.weighted.total) % 65521
         return (UInt32(newA), UInt32(newB))
+    }
+
+    /// Whether the group of ``chunksPerGroup`` chunks at `group` is all zeros. Its first chunk is
+    /// tested alone first, so that other data pays one test a group.
+    @inline(__always)
+    private static func isZero(_ group: UnsafeRawPointer) -> Bool {
+        let first = group.loadUnaligned(as: SIMD2<UInt64>.self)
+        guard first[0] | first[1] == 0 else { return false }
+        var any = first
+        for j in 1..<chunksPerGroup { any |= group.loadUnaligned(fromByteOffset: j &* 16, as: SIMD2<UInt64>.self) }
+        // (Lane by lane: `==` on vectors compiles to a loop over the lanes.)
+        return any[0] | any[1] == 0
     }
 
     /// A block's sums, each in four 32-bit lanes (their total is the sum), `bytes` and `prefix`
