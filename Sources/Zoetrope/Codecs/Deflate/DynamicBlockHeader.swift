@@ -25,27 +25,23 @@ struct DynamicBlockHeader {
         let distanceCount = Int(reader.read(5)) + 1
         let codeLengthCount = Int(reader.read(4)) + 4
         guard literalCount <= 286, distanceCount <= 30 else {
-            throw Self.malformed("dynamic block declares \(literalCount) literal/length and \(distanceCount) distance codes")
+            throw .deflate(.malformed, "dynamic block declares \(literalCount) literal/length and \(distanceCount) distance codes")
         }
         guard try readCodeLengthCode(codeLengthCount, &reader, inputComplete: inputComplete) else { return false }
         let total = literalCount + distanceCount
         return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: total) { (lengths) throws(ZoetropeError) in
             guard try readCodeLengths(into: lengths, &reader, inputComplete: inputComplete) else { return false }
-            guard lengths[256] != 0 else { throw Self.malformed("dynamic block has no end-of-block code") }
+            guard lengths[256] != 0 else { throw .deflate(.malformed, "dynamic block has no end-of-block code") }
             guard literals.build(lengths: UnsafeBufferPointer(rebasing: lengths[..<literalCount]),
                                  symbols: HuffmanTable.literalLengthSymbols) else {
-                throw Self.malformed("invalid literal/length code")
+                throw .deflate(.malformed, "invalid literal/length code")
             }
             guard distances.build(lengths: UnsafeBufferPointer(rebasing: lengths[literalCount...]),
                                   symbols: HuffmanTable.distanceSymbols) else {
-                throw Self.malformed("invalid distance code")
+                throw .deflate(.malformed, "invalid distance code")
             }
             return true
         }
-    }
-
-    private static func malformed(_ message: String) -> ZoetropeError {
-        ZoetropeError(.malformed, "deflate: " + message)
     }
 
     /// Reads the code-length code's `count` 3-bit lengths (in ``codeLengthOrder``) and builds its
@@ -61,7 +57,7 @@ struct DynamicBlockHeader {
             // Complete, unlike the other two codes: every 7-bit pattern then looks up a symbol.
             guard codeLengthTable.build(lengths: UnsafeBufferPointer(lengths), symbols: HuffmanTable.codeLengthSymbols,
                                         requireComplete: true) else {
-                throw Self.malformed("invalid code length code")
+                throw .deflate(.malformed, "invalid code length code")
             }
             return true
         }
@@ -81,7 +77,7 @@ struct DynamicBlockHeader {
                 reader.refill(ifBelow: 14)
                 let entry = HuffmanTable.primary(table, reader.bits, mask: mask)
                 guard HuffmanTable.consumed(entry) <= reader.bitCount else {
-                    if inputComplete { throw ZoetropeError(.truncated, "deflate: compressed data ends early") }
+                    if inputComplete { throw .deflateTruncated }
                     return false
                 }
                 let saved = reader.bits
@@ -106,24 +102,11 @@ struct DynamicBlockHeader {
         let count = value & 0xFF
         var repeated: UInt8 = 0
         if value & HuffmanTable.repeatsPreviousLength != 0 {
-            guard index > 0 else { throw Self.malformed("code length repeat with no previous length") }
+            guard index > 0 else { throw .deflate(.malformed, "code length repeat with no previous length") }
             repeated = lengths[index - 1]
         }
-        guard count <= total - index else { throw Self.malformed("code length repeat runs past the end") }
+        guard count <= total - index else { throw .deflate(.malformed, "code length repeat runs past the end") }
         (lengths + index).update(repeating: repeated, count: count)
         return index + count
-    }
-}
-
-extension LSBBitReader {
-    /// Loads bytes until at least `count` (≤ 56) bits are buffered: `true` when they are, `false`
-    /// when more input is needed, and with `inputComplete` (no more input will come) a
-    /// `.truncated` error instead.
-    @inline(__always)
-    mutating func load(_ count: Int, inputComplete: Bool) throws(ZoetropeError) -> Bool {
-        refillBytes(upTo: count)
-        if bitCount >= count { return true }
-        if inputComplete { throw ZoetropeError(.truncated, "deflate: compressed data ends early") }
-        return false
     }
 }

@@ -83,7 +83,7 @@ struct HuffmanBlockDecoder {
     @inline(__always)
     private func checkDistance(_ distance: Int) throws(ZoetropeError) {
         guard distance <= op else {
-            throw ZoetropeError(.malformed, "deflate: distance \(distance) reaches before the start of the data")
+            throw ZoetropeError.deflate(.malformed, "distance \(distance) reaches before the start of the data")
         }
     }
 
@@ -156,7 +156,7 @@ struct HuffmanBlockDecoder {
                 entry = HuffmanTable.subtable(distances, link: entry, reader.bits)
             }
             guard !HuffmanTable.isExceptional(entry) else {
-                throw ZoetropeError(.malformed, "deflate: invalid distance code")
+                throw ZoetropeError.deflate(.malformed, "invalid distance code")
             }
         }
         let distance = readValue(entry, &reader)
@@ -242,8 +242,8 @@ struct HuffmanBlockDecoder {
     private func shortfall(_ reader: inout LSBBitReader, rewindingTo start: LSBBitReader.State, invalid: Bool,
                            _ what: String) throws(ZoetropeError) -> Stop {
         reader.rewind(to: start)
-        if invalid { throw ZoetropeError(.malformed, "deflate: invalid \(what) code") }
-        if inputComplete { throw ZoetropeError(.truncated, "deflate: compressed data ends early") }
+        if invalid { throw ZoetropeError.deflate(.malformed, "invalid \(what) code") }
+        if inputComplete { throw .deflateTruncated }
         return .needsInput
     }
 }

@@ -233,13 +233,6 @@ public struct Inflater: Sendable {
 
     // MARK: - State machine
 
-    private static func error(_ kind: ZoetropeError.Kind, _ message: String) -> ZoetropeError {
-        // The offset is filled in by `inflate(outputLimit:)`, where the reader stopped.
-        ZoetropeError(kind, "deflate: " + message)
-    }
-
-    private static let truncated = error(.truncated, "compressed data ends early")
-
     /// Loads bytes until at least `count` bits are buffered: `true` when they are, `false` when more
     /// input is needed. With complete input, running short throws.
     private func need(_ count: Int, _ reader: inout LSBBitReader) throws(ZoetropeError) -> Bool {
@@ -287,10 +280,10 @@ public struct Inflater: Sendable {
     private func readStreamHeader(_ reader: inout LSBBitReader) throws(ZoetropeError) -> Bool {
         guard try need(16, &reader) else { return false }
         let cmf = reader.read(8), flg = reader.read(8)
-        guard cmf & 0x0F == 8 else { throw Self.error(.malformed, "zlib compression method \(cmf & 0x0F) is not deflate") }
-        guard cmf >> 4 <= 7 else { throw Self.error(.malformed, "zlib window size field \(cmf >> 4) is over 7") }
-        guard (cmf << 8 | flg) % 31 == 0 else { throw Self.error(.malformed, "zlib header check bits are wrong") }
-        guard flg & 0x20 == 0 else { throw Self.error(.unsupportedFeature, "zlib preset dictionaries are not supported") }
+        guard cmf & 0x0F == 8 else { throw ZoetropeError.deflate(.malformed, "zlib compression method \(cmf & 0x0F) is not deflate") }
+        guard cmf >> 4 <= 7 else { throw ZoetropeError.deflate(.malformed, "zlib window size field \(cmf >> 4) is over 7") }
+        guard (cmf << 8 | flg) % 31 == 0 else { throw ZoetropeError.deflate(.malformed, "zlib header check bits are wrong") }
+        guard flg & 0x20 == 0 else { throw ZoetropeError.deflate(.unsupportedFeature, "zlib preset dictionaries are not supported") }
         return true
     }
 
@@ -305,7 +298,7 @@ public struct Inflater: Sendable {
             guard try need(32, &reader) else { return nil }
             let length = reader.read(16), complement = reader.read(16)
             guard length == ~complement & 0xFFFF else {
-                throw Self.error(.malformed, "stored block length \(length) does not match its complement")
+                throw ZoetropeError.deflate(.malformed, "stored block length \(length) does not match its complement")
             }
             reader.alignToByte()
             return .stored(remaining: Int(length))
@@ -318,7 +311,7 @@ public struct Inflater: Sendable {
                                               literals: &literalTable, distances: &distanceTable)
             return read ? .huffman : nil
         default:
-            throw Self.error(.malformed, "invalid block type 3")
+            throw ZoetropeError.deflate(.malformed, "invalid block type 3")
         }
     }
 
@@ -328,7 +321,7 @@ public struct Inflater: Sendable {
         // The reader is byte-aligned here (with an empty bit buffer), so the bytes are read directly.
         let available = min(remaining, reader.end - reader.position)
         if available == 0 {
-            if inputComplete { throw Self.truncated }
+            if inputComplete { throw ZoetropeError.deflateTruncated }
             return .needsInput
         }
         if outputCount >= pauseAt { return .outputPending }
@@ -353,7 +346,7 @@ public struct Inflater: Sendable {
         for _ in 0..<4 { expected = expected << 8 | reader.read(8) }
         updateChecksum()
         guard expected == checksum.value else {
-            throw Self.error(.checksumMismatch, "Adler-32 checksum does not match the data")
+            throw ZoetropeError.deflate(.checksumMismatch, "Adler-32 checksum does not match the data")
         }
         return true
     }
@@ -368,7 +361,7 @@ public struct Inflater: Sendable {
         let capacity = min(output.count, ceiling)
         if capacity - outputCount >= count { return }
         guard capacity < ceiling else {
-            throw Self.error(.limitExceeded, "output exceeds the limit of \(maxOutputBytes) bytes")
+            throw ZoetropeError.deflate(.limitExceeded, "output exceeds the limit of \(maxOutputBytes) bytes")
         }
         var wanted = max(outputCount + count, output.count + output.count / 2, 65_536)
         if inputComplete && pauseAt == .max && consumed > 0 && consumed < input.count {
@@ -399,7 +392,7 @@ public struct Inflater: Sendable {
     /// Decodes the current block's symbols (see ``HuffmanBlockDecoder``) into the output buffer.
     private mutating func decodeSymbols(_ reader: inout LSBBitReader, pauseAt: Int) throws(ZoetropeError) -> HuffmanBlockDecoder.Stop {
         if reader.end == 0 {
-            if inputComplete { throw Self.truncated }
+            if inputComplete { throw ZoetropeError.deflateTruncated }
             return .needsInput
         }
         // Move the output into a local so the loop works on a plain pointer without exclusivity checks.
@@ -426,5 +419,29 @@ public struct Inflater: Sendable {
                 }
             }
         }
+    }
+}
+
+extension ZoetropeError {
+    /// An inflate error: every part of the decoder words its messages this way. (The offset is
+    /// filled in by ``Inflater/inflate(outputLimit:)``, where the reader stopped.)
+    static func deflate(_ kind: Kind, _ message: String) -> ZoetropeError {
+        ZoetropeError(kind, "deflate: " + message)
+    }
+
+    /// The stream ended, with no more input to come, before it was complete.
+    static var deflateTruncated: ZoetropeError { deflate(.truncated, "compressed data ends early") }
+}
+
+extension LSBBitReader {
+    /// Loads bytes until at least `count` (≤ 56) bits are buffered: `true` when they are, `false`
+    /// when more input is needed, and with `inputComplete` (no more input will come) a
+    /// `.truncated` error instead.
+    @inline(__always)
+    mutating func load(_ count: Int, inputComplete: Bool) throws(ZoetropeError) -> Bool {
+        refillBytes(upTo: count)
+        if bitCount >= count { return true }
+        if inputComplete { throw .deflateTruncated }
+        return false
     }
 }
