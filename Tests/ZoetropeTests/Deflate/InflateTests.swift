@@ -223,29 +223,28 @@ struct InflateTests {
         })
     }
 
-    @Test("a dynamic header's repeat codes read their extra bits: 18, 17 and 16 with values inside their ranges")
+    @Test("a dynamic header's repeat codes read their extra bits: 16, 17 and 18, each with a nonzero extra value")
     func dynamicHeaderRepeats() throws {
-        // Literal/length lengths: 97–100 ('a'–'d') 3 bits, end of block 1 bit, all else 0; no distance code.
-        // As code-length symbols: 18 (+86: 97 zeros), 3, 16 (+0: three more 3s), 18 (+127: 138 zeros),
-        // 17 (+4: 7 zeros), 17 (+7: 10 zeros), 1, and 0 for the distance code.
-        // Code-length code: 17, 18 two bits (00, 01); 0, 1, 3, 16 three bits (100, 101, 110, 111).
-        let codes: [Int: (code: Int, bits: Int)] = [17: (0, 2), 18: (1, 2), 0: (4, 3), 1: (5, 3), 3: (6, 3), 16: (7, 3)]
+        // Literal/length lengths: 97–103 ('a'–'g') and end of block 3 bits, all else 0; no distance
+        // code. As code-length symbols: 18 (+86: 97 zeros), 3, 16 (+3: six more 3s), 18 (+127: 138
+        // zeros), 17 (+7: 10 zeros), 17 (+1: 4 zeros), 3, and 0 for the distance code.
+        // Code-length code: 16, 17, 18 two bits (00, 01, 10); 0, 3 three bits (110, 111).
+        let codes: [Int: (code: Int, bits: Int)] = [16: (0, 2), 17: (1, 2), 18: (2, 2), 0: (6, 3), 3: (7, 3)]
         let stream = Self.zlibStream { writer in
             writer.write(0b101, bits: 3) // final, dynamic
-            writer.write(0, bits: 5); writer.write(0, bits: 5); writer.write(14, bits: 4) // 257, 1, 18 lengths
-            // In the header's order 16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1.
-            for length in [3, 2, 2, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0, 3] { writer.write(UInt32(length), bits: 3) }
+            writer.write(0, bits: 5); writer.write(0, bits: 5); writer.write(10, bits: 4) // 257, 1, 14 lengths
+            // In the header's order 16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3.
+            for length in [2, 2, 2, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3] { writer.write(UInt32(length), bits: 3) }
             func symbol(_ symbol: Int, extra: Int = 0, extraBits: Int = 0) {
                 let code = codes[symbol]!
                 writer.write(UInt32(HuffmanTable.reverse(code.code, bits: code.bits)), bits: code.bits)
                 if extraBits > 0 { writer.write(UInt32(extra), bits: extraBits) }
             }
-            symbol(18, extra: 86, extraBits: 7); symbol(3); symbol(16, extra: 0, extraBits: 2)
-            symbol(18, extra: 127, extraBits: 7); symbol(17, extra: 4, extraBits: 3); symbol(17, extra: 7, extraBits: 3)
-            symbol(1); symbol(0)
-            // 'a'…'d' are 100, 101, 110, 111; end of block 0.
-            for code in 4...7 { writer.write(UInt32(HuffmanTable.reverse(code, bits: 3)), bits: 3) }
-            writer.write(0, bits: 1)
+            symbol(18, extra: 86, extraBits: 7); symbol(3); symbol(16, extra: 3, extraBits: 2)
+            symbol(18, extra: 127, extraBits: 7); symbol(17, extra: 7, extraBits: 3); symbol(17, extra: 1, extraBits: 3)
+            symbol(3); symbol(0)
+            // 'a'…'d' are 000, 001, 010, 011; end of block 111.
+            for code in [0, 1, 2, 3, 7] { writer.write(UInt32(HuffmanTable.reverse(code, bits: 3)), bits: 3) }
         }
         // The zlib trailer: the padding `zlibStream` adds is where it goes.
         var complete = Array(stream.prefix(stream.count - 16))
