@@ -55,29 +55,4 @@ extension HuffmanTable {
     static let distanceCapacity = capacity(primaryBits: distanceBits, symbols: 32)
     /// Code-length codes are at most 7 bits long (3-bit lengths): the primary table holds them all.
     static let codeLengthCapacity = 1 << codeLengthBits
-
-    /// The fixed literal/length code of RFC 1951 §3.2.6.
-    static let fixedLiteralLength: HuffmanTable = {
-        var lengths = [UInt8](repeating: 8, count: 288)
-        for symbol in 144..<256 { lengths[symbol] = 9 }
-        for symbol in 256..<280 { lengths[symbol] = 7 }
-        return built(lengths, symbols: literalLengthSymbols, primaryBits: literalBits)
-    }()
-
-    /// The fixed distance code: 5 bits for each of the 32 symbols.
-    static let fixedDistance: HuffmanTable = built([UInt8](repeating: 5, count: 32), symbols: distanceSymbols,
-                                                   primaryBits: distanceBits)
-
-    /// A table built from complete lengths (the fixed codes, which cannot fail to build).
-    ///
-    /// The fixed codes (at most 9 bits) fit the primary tables, so the tables are only that big: an
-    /// inflater starts with them, and its first dynamic block, which rebuilds them in place,
-    /// copies 9 KB instead of room for every subtable (43 KB), and grows them only when its codes
-    /// need subtables. (Streams of small images are many and short.)
-    private static func built(_ lengths: [UInt8], symbols: [UInt32], primaryBits: Int) -> HuffmanTable {
-        var table = HuffmanTable(primaryBits: primaryBits, capacity: 1 << primaryBits)
-        let ok = lengths.withUnsafeBufferPointer { table.build(lengths: $0, symbols: symbols) }
-        precondition(ok, "the fixed deflate codes are complete")
-        return table
-    }
 }

@@ -14,12 +14,12 @@ struct DynamicBlockHeader {
     /// The order in which the header lists the code-length code's lengths.
     private static let codeLengthOrder: [Int] = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15]
 
-    /// Reads the header that follows the block type and rebuilds `literals` and `distances` from
-    /// it: `false` when more input is needed (the caller rewinds to the block's start and waits).
+    /// Reads the header that follows the block type and rebuilds `tables` from it: `false` when
+    /// more input is needed (the caller rewinds to the block's start and waits).
     /// - Throws: `.malformed` for an invalid header, `.truncated` when the input ends inside it and
     ///   `inputComplete` says no more will come.
     mutating func read(_ reader: inout LSBBitReader, inputComplete: Bool,
-                       literals: inout HuffmanTable, distances: inout HuffmanTable) throws(ZoetropeError) -> Bool {
+                       into tables: inout BlockDecodeTables) throws(ZoetropeError) -> Bool {
         guard try reader.load(14, inputComplete: inputComplete) else { return false }
         let literalCount = Int(reader.read(5)) + 257
         let distanceCount = Int(reader.read(5)) + 1
@@ -32,13 +32,8 @@ struct DynamicBlockHeader {
         return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: total) { (lengths) throws(ZoetropeError) in
             guard try readCodeLengths(into: lengths, &reader, inputComplete: inputComplete) else { return false }
             guard lengths[256] != 0 else { throw .deflate(.malformed, "dynamic block has no end-of-block code") }
-            guard literals.build(lengths: UnsafeBufferPointer(rebasing: lengths[..<literalCount]),
-                                 symbols: HuffmanTable.literalLengthSymbols) else {
-                throw .deflate(.malformed, "invalid literal/length code")
-            }
-            guard distances.build(lengths: UnsafeBufferPointer(rebasing: lengths[literalCount...]),
-                                  symbols: HuffmanTable.distanceSymbols) else {
-                throw .deflate(.malformed, "invalid distance code")
+            if let problem = tables.build(UnsafeBufferPointer(lengths), literalCount: literalCount) {
+                throw .deflate(.malformed, problem)
             }
             return true
         }

@@ -18,8 +18,9 @@ struct HuffmanBlockDecoder {
     let capacity: Int
     /// The buffer's size (match copies may write a few bytes past a match, inside it).
     let bufferEnd: Int
-    let literals: UnsafeBufferPointer<UInt32>
-    let distances: UnsafeBufferPointer<UInt32>
+    /// The block's decode tables (``BlockDecodeTables``): the distance table at a constant offset
+    /// from the literal/length table, so that one register addresses both.
+    let tables: UnsafeBufferPointer<UInt32>
     /// The primary tables' index masks: constants, so they cost the hot loop no registers.
     private static var literalMask: UInt64 { @inline(__always) get { (1 << UInt64(HuffmanTable.literalBits)) - 1 } }
     private static var distanceMask: UInt64 { @inline(__always) get { (1 << UInt64(HuffmanTable.distanceBits)) - 1 } }
@@ -49,18 +50,18 @@ struct HuffmanBlockDecoder {
 
     @inline(__always)
     private func lookupLiteral<Bits: DecodeBits>(_ reader: Bits) -> UInt32 {
-        HuffmanTable.primary(literals, reader.bits, mask: Self.literalMask)
+        HuffmanTable.primary(tables, reader.bits, mask: Self.literalMask)
     }
 
     @inline(__always)
     private func lookupDistance<Bits: DecodeBits>(_ reader: Bits) -> UInt32 {
-        HuffmanTable.primary(distances, reader.bits, mask: Self.distanceMask)
+        HuffmanTable.primary(tables, reader.bits, mask: Self.distanceMask, at: BlockDecodeTables.distanceStart)
     }
 
-    /// The subtable entry `link` (a primary entry of `table`) points to, without consuming anything.
+    /// The subtable entry `link` (a primary entry) points to, without consuming anything.
     @inline(__always)
-    private func peekSubtable<Bits: DecodeBits>(_ link: UInt32, in table: UnsafeBufferPointer<UInt32>, _ reader: Bits) -> UInt32 {
-        HuffmanTable.subtable(table, link: link, reader.bits &>> UInt64(HuffmanTable.consumed(link)))
+    private func peekSubtable<Bits: DecodeBits>(_ link: UInt32, _ reader: Bits) -> UInt32 {
+        HuffmanTable.subtable(tables, link: link, reader.bits &>> UInt64(HuffmanTable.consumed(link)))
     }
 
     /// Consumes a literal's code and writes its byte.
@@ -122,7 +123,7 @@ struct HuffmanBlockDecoder {
             }
             if HuffmanTable.isExceptional(entry) {
                 guard HuffmanTable.isLink(entry) else { return }
-                let long = peekSubtable(entry, in: literals, reader)
+                let long = peekSubtable(entry, reader)
                 guard !HuffmanTable.isExceptional(long) else { return }
                 reader.consume(entry: entry)
                 if HuffmanTable.isLiteral(long) {
@@ -153,7 +154,7 @@ struct HuffmanBlockDecoder {
         if HuffmanTable.isExceptional(entry) {
             if HuffmanTable.isLink(entry) {
                 reader.consume(entry: entry)
-                entry = HuffmanTable.subtable(distances, link: entry, reader.bits)
+                entry = HuffmanTable.subtable(tables, link: entry, reader.bits)
             }
             guard !HuffmanTable.isExceptional(entry) else {
                 throw ZoetropeError.deflate(.malformed, "invalid distance code")
@@ -180,7 +181,7 @@ struct HuffmanBlockDecoder {
         let start = reader.state
         reader.refill()
         var invalid = false
-        guard let entry = loadedEntry(literals, mask: Self.literalMask, &reader, invalid: &invalid) else {
+        guard let entry = loadedEntry(start: 0, mask: Self.literalMask, &reader, invalid: &invalid) else {
             return try shortfall(&reader, rewindingTo: start, invalid: invalid, "literal/length")
         }
         if HuffmanTable.isLiteral(entry) {
@@ -195,7 +196,8 @@ struct HuffmanBlockDecoder {
             return .endOfBlock
         }
         let length = readValue(entry, &reader)
-        guard let distanceEntry = loadedEntry(distances, mask: Self.distanceMask, &reader, invalid: &invalid) else {
+        guard let distanceEntry = loadedEntry(start: BlockDecodeTables.distanceStart, mask: Self.distanceMask, &reader,
+                                              invalid: &invalid) else {
             return try shortfall(&reader, rewindingTo: start, invalid: invalid, "distance")
         }
         let distance = readValue(distanceEntry, &reader)
@@ -215,18 +217,18 @@ struct HuffmanBlockDecoder {
         return entry
     }
 
-    /// The entry of the next code in `table` (a link followed, its bits consumed) when the code and
-    /// its extra bits are loaded, else `nil`; `invalid` is then set when the code is one no symbol
-    /// has and 15 bits were loaded (so more input would not change it).
+    /// The entry of the next code in the table whose primary entries are at `start` (a link
+    /// followed, its bits consumed) when the code and its extra bits are loaded, else `nil`;
+    /// `invalid` is then set when the code is one no symbol has and 15 bits were loaded (so more
+    /// input would not change it).
     @inline(__always)
-    private func loadedEntry(_ table: UnsafeBufferPointer<UInt32>, mask: UInt64, _ reader: inout LSBBitReader,
-                             invalid: inout Bool) -> UInt32? {
+    private func loadedEntry(start: Int, mask: UInt64, _ reader: inout LSBBitReader, invalid: inout Bool) -> UInt32? {
         let loaded = reader.bitCount
-        var entry = HuffmanTable.primary(table, reader.bits, mask: mask)
+        var entry = HuffmanTable.primary(tables, reader.bits, mask: mask, at: start)
         if HuffmanTable.isLink(entry) {
             guard HuffmanTable.consumed(entry) <= reader.bitCount else { return nil }
             reader.consume(entry: entry)
-            entry = HuffmanTable.subtable(table, link: entry, reader.bits)
+            entry = HuffmanTable.subtable(tables, link: entry, reader.bits)
         }
         if HuffmanTable.isInvalid(entry) {
             invalid = loaded >= 15

@@ -59,14 +59,16 @@ struct HuffmanTable: Sendable {
         return payload(entry) &+ Int(truncatingIfNeeded: (bits & mask) &>> UInt64(truncatingIfNeeded: entry >> 8))
     }
 
-    /// The primary entry for the bits at the bottom of `bits` (which may be a link).
+    /// The primary entry for the bits at the bottom of `bits` (which may be a link), of the
+    /// primary table at `start` in `table`.
     @inline(__always)
-    static func primary(_ table: UnsafeBufferPointer<UInt32>, _ bits: UInt64, mask: UInt64) -> UInt32 {
-        // In bounds: the mask is the primary size less one and the table is at least that long.
-        table[Int(truncatingIfNeeded: bits & mask)]
+    static func primary(_ table: UnsafeBufferPointer<UInt32>, _ bits: UInt64, mask: UInt64, at start: Int = 0) -> UInt32 {
+        // In bounds: the mask is the primary size less one, and that many entries follow `start`.
+        table[start &+ Int(truncatingIfNeeded: bits & mask)]
     }
 
-    /// The subtable entry a link entry points to, for `bits` with the link's primary bits dropped.
+    /// The subtable entry a link entry points to, for `bits` with the link's primary bits dropped
+    /// (`table` is the whole buffer the link's offset counts in).
     @inline(__always)
     static func subtable(_ table: UnsafeBufferPointer<UInt32>, link: UInt32, _ bits: UInt64) -> UInt32 {
         // In bounds: the builder made the subtable at the link's offset as wide as the link says.

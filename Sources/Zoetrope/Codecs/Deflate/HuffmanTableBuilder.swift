@@ -13,32 +13,56 @@ extension HuffmanTable {
     ///   - requireComplete: whether to reject every incomplete code (the code-length code's rule).
     /// - Returns: `false` when the lengths do not form a usable prefix code.
     mutating func build(lengths: UnsafeBufferPointer<UInt8>, symbols: [UInt32], requireComplete: Bool = false) -> Bool {
-        symbols.withUnsafeBufferPointer { build(lengths: lengths, symbols: $0, requireComplete: requireComplete) }
+        Self.build(into: &entries, primaryBits: primaryBits, at: 0, subtablesFrom: 1 << primaryBits,
+                   lengths: lengths, symbols: symbols, requireComplete: requireComplete) != nil
     }
 
-    private mutating func build(lengths: UnsafeBufferPointer<UInt8>, symbols: UnsafeBufferPointer<UInt32>,
-                                requireComplete: Bool) -> Bool {
-        guard lengths.count <= symbols.count, lengths.count <= Int(UInt16.max) else { return false }
+    /// Builds the code for `lengths` into a region of `entries` (as ``build(lengths:symbols:requireComplete:)``),
+    /// so that several tables can share one buffer: its primary table at `primaryStart`, its
+    /// subtables from `subtableStart` (at or after the primary table's end) on, with links holding
+    /// their offsets in `entries`. `entries` grows, keeping what it holds, when the subtables need room.
+    /// - Returns: where its subtables end, or `nil` when the lengths do not form a usable prefix code.
+    static func build(into entries: inout [UInt32], primaryBits: Int, at primaryStart: Int, subtablesFrom subtableStart: Int,
+                      lengths: UnsafeBufferPointer<UInt8>, symbols: [UInt32], requireComplete: Bool) -> Int? {
+        guard lengths.count <= symbols.count, lengths.count <= Int(UInt16.max) else { return nil }
+        return symbols.withUnsafeBufferPointer { symbols in
+            build(into: &entries, Layout(primaryStart: primaryStart, primaryBits: primaryBits, subtableStart: subtableStart),
+                  lengths: lengths, symbols: symbols, requireComplete: requireComplete)
+        }
+    }
+
+    private static func build(into entries: inout [UInt32], _ layout: Layout, lengths: UnsafeBufferPointer<UInt8>,
+                              symbols: UnsafeBufferPointer<UInt32>, requireComplete: Bool) -> Int? {
+        let primaryBits = layout.primaryBits, primaryStart = layout.primaryStart, subtableStart = layout.subtableStart
         return withUnsafeTemporaryAllocation(of: Int.self, capacity: 16) { counts in
-            withUnsafeTemporaryAllocation(of: UInt16.self, capacity: max(1, lengths.count)) { sorted in
-                guard let census = Self.census(lengths, counts: counts, primaryBits: primaryBits) else { return false }
-                if census.isIncomplete && (requireComplete || census.used > 1) { return false }
-                Self.sortByLength(lengths, counts: counts, into: sorted)
+            withUnsafeTemporaryAllocation(of: UInt16.self, capacity: max(1, lengths.count)) { sorted -> Int? in
+                guard let census = census(lengths, counts: counts, primaryBits: primaryBits) else { return nil }
+                if census.isIncomplete && (requireComplete || census.used > 1) { return nil }
+                sortByLength(lengths, counts: counts, into: sorted)
                 let subtableBits = max(0, census.maxLength - primaryBits)
-                let size = (1 << primaryBits) + census.longCodes << subtableBits
-                if entries.count < size { entries = [UInt32](repeating: Self.invalidEntry, count: size) }
-                let primaryBits = self.primaryBits
+                let end = subtableStart + census.longCodes << subtableBits
+                if entries.count < end { entries.append(contentsOf: repeatElement(invalidEntry, count: end - entries.count)) }
+                var layout = layout
+                layout.subtableBits = subtableBits
                 entries.withUnsafeMutableBufferPointer { table in
                     if census.isIncomplete {
                         // At most one code: the patterns it leaves are invalid.
-                        UnsafeMutableBufferPointer(rebasing: table[..<size]).update(repeating: Self.invalidEntry)
+                        UnsafeMutableBufferPointer(rebasing: table[primaryStart..<primaryStart + 1 << primaryBits])
+                            .update(repeating: invalidEntry)
+                        UnsafeMutableBufferPointer(rebasing: table[subtableStart..<end]).update(repeating: invalidEntry)
                     }
-                    Self.fill(table, primaryBits: primaryBits, subtableBits: subtableBits, counts: counts,
-                              sorted: UnsafeBufferPointer(sorted), symbols: symbols, maxLength: census.maxLength)
+                    fill(table, layout, counts: counts, sorted: UnsafeBufferPointer(sorted), symbols: symbols,
+                         maxLength: census.maxLength)
                 }
-                return true
+                return end
             }
         }
+    }
+
+    /// Where a table's parts lie in the buffer it is written to.
+    private struct Layout {
+        var primaryStart: Int, primaryBits: Int
+        var subtableStart: Int, subtableBits = 0
     }
 
     /// What the code lengths add up to.
@@ -99,19 +123,21 @@ extension HuffmanTable {
     /// that belong to longer codes are overwritten when those come (a prefix code never puts a
     /// longer code where a shorter one is). The codes are kept bit-reversed as they advance
     /// (``nextReversed(_:bits:)``), as the LSB-first stream indexes them.
-    private static func fill(_ table: UnsafeMutableBufferPointer<UInt32>, primaryBits: Int, subtableBits: Int,
+    private static func fill(_ table: UnsafeMutableBufferPointer<UInt32>, _ layout: Layout,
                              counts: UnsafeMutableBufferPointer<Int>, sorted: UnsafeBufferPointer<UInt16>,
                              symbols: UnsafeBufferPointer<UInt32>, maxLength: Int) {
+        let primaryBits = layout.primaryBits, subtableBits = layout.subtableBits
         let primarySize = 1 << primaryBits, subtableSize = 1 << subtableBits
-        // The table holds at least the primary entries (see `build`).
-        let base = table.baseAddress.unsafelyUnwrapped
+        // The buffer holds the primary entries (the caller's layout) and the subtables (see `build`).
+        let primary = UnsafeMutableBufferPointer(rebasing: table[layout.primaryStart..<layout.primaryStart + primarySize])
+        let base = primary.baseAddress.unsafelyUnwrapped
         var reversed = 0, index = 0
-        var linkedPrefix = -1, subtableStart = 0, nextSubtable = primarySize
+        var linkedPrefix = -1, subtableStart = 0, nextSubtable = layout.subtableStart
         for length in 1...max(1, maxLength) {
             if length <= primaryBits {
                 if length > 1 { (base + (1 << (length - 1))).update(from: base, count: 1 << (length - 1)) }
                 for _ in 0..<counts[length] {
-                    table[reversed] = symbols[Int(sorted[index])] &+ UInt32(length | length << 8)
+                    primary[reversed] = symbols[Int(sorted[index])] &+ UInt32(length | length << 8)
                     reversed = nextReversed(reversed, bits: length)
                     index += 1
                 }
@@ -125,7 +151,7 @@ extension HuffmanTable {
                     linkedPrefix = prefix
                     subtableStart = nextSubtable
                     nextSubtable += subtableSize
-                    table[prefix] = UInt32(subtableStart) << 16 | exceptionalFlag | linkFlag
+                    primary[prefix] = UInt32(subtableStart) << 16 | exceptionalFlag | linkFlag
                         | UInt32(subtableBits << 8 | primaryBits)
                 }
                 let rest = length - primaryBits

@@ -58,8 +58,7 @@ public struct Inflater: Sendable {
     private var phase: Phase
     private var isFinalBlock = false
     /// Dynamic blocks rebuild these tables in place (the first one copies them from the fixed ones).
-    private var literalTable = HuffmanTable.fixedLiteralLength
-    private var distanceTable = HuffmanTable.fixedDistance
+    private var tables = BlockDecodeTables.fixed
     private var dynamicHeader = DynamicBlockHeader()
 
     // Input: bytes fed and not yet discarded; `inputBase` counts the discarded ones (for offsets).
@@ -303,12 +302,10 @@ public struct Inflater: Sendable {
             reader.alignToByte()
             return .stored(remaining: Int(length))
         case 1:
-            literalTable = HuffmanTable.fixedLiteralLength
-            distanceTable = HuffmanTable.fixedDistance
+            tables = BlockDecodeTables.fixed
             return .huffman
         case 2:
-            let read = try dynamicHeader.read(&reader, inputComplete: inputComplete,
-                                              literals: &literalTable, distances: &distanceTable)
+            let read = try dynamicHeader.read(&reader, inputComplete: inputComplete, into: &tables)
             return read ? .huffman : nil
         default:
             throw ZoetropeError.deflate(.malformed, "invalid block type 3")
@@ -399,24 +396,21 @@ public struct Inflater: Sendable {
         var out = output
         output = []
         defer { output = out }
-        let literals = literalTable.entries, distances = distanceTable.entries
+        let tables = self.tables.entries
         let ceiling = maxOutputBytes - outputBase, complete = inputComplete
         var op = outputCount
         defer { outputCount = op }
         return try out.withUnsafeMutableBufferPointer { (target) throws(ZoetropeError) in
-            try literals.withUnsafeBufferPointer { (literals) throws(ZoetropeError) in
-                try distances.withUnsafeBufferPointer { (distances) throws(ZoetropeError) in
-                    // The output buffer is never empty (see `init`).
-                    guard let base = target.baseAddress else { return .needsSpace }
-                    var decoder = HuffmanBlockDecoder(
-                        out: base, op: op, capacity: min(target.count, ceiling), bufferEnd: target.count,
-                        literals: literals, distances: distances,
-                        inputComplete: complete)
-                    // A local copy of the reader, so that the loop keeps it in registers.
-                    var local = reader
-                    defer { reader = local; op = decoder.op }
-                    return try decoder.run(&local, pauseAt: pauseAt)
-                }
+            try tables.withUnsafeBufferPointer { (tables) throws(ZoetropeError) in
+                // The output buffer is never empty (see `init`).
+                guard let base = target.baseAddress else { return .needsSpace }
+                var decoder = HuffmanBlockDecoder(
+                    out: base, op: op, capacity: min(target.count, ceiling), bufferEnd: target.count,
+                    tables: tables, inputComplete: complete)
+                // A local copy of the reader, so that the loop keeps it in registers.
+                var local = reader
+                defer { reader = local; op = decoder.op }
+                return try decoder.run(&local, pauseAt: pauseAt)
             }
         }
     }
