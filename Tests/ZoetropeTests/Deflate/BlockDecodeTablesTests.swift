@@ -71,6 +71,7 @@ struct BlockDecodeTablesTests {
 
     @Test("the fixed codes decode from the tables' primary entries alone")
     func fixedCodes() {
+        // RFC 1951 §3.2.6, written out here rather than taken from the code under test.
         var literals = [UInt8](repeating: 8, count: 288)
         for symbol in 144..<256 { literals[symbol] = 9 }
         for symbol in 256..<280 { literals[symbol] = 7 }

@@ -19,10 +19,7 @@ struct BlockDecodeTables {
 
     /// The fixed codes of RFC 1951 §3.2.6.
     static let fixed: BlockDecodeTables = {
-        var lengths = [UInt8](repeating: 8, count: 288)
-        for symbol in 144..<256 { lengths[symbol] = 9 }
-        for symbol in 256..<280 { lengths[symbol] = 7 }
-        lengths += [UInt8](repeating: 5, count: 32)
+        let lengths = HuffmanTable.fixedLiteralLengths + [UInt8](repeating: 5, count: 32)
         var tables = BlockDecodeTables(entries: [UInt32](repeating: HuffmanTable.invalidEntry, count: subtableStart))
         let built = lengths.withUnsafeBufferPointer { tables.build($0, literalCount: 288) }
         precondition(built == nil, "the fixed deflate codes are complete")

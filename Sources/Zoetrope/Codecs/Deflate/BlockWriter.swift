@@ -3,9 +3,7 @@
 enum BlockWriter {
     private static let codeLengthOrder = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15]
 
-    private static let fixedLiteralLengths: [UInt8] = (0..<288).map { symbol in
-        symbol < 144 ? 8 : symbol < 256 ? 9 : symbol < 280 ? 7 : 8
-    }
+    private static let fixedLiteralLengths = HuffmanTable.fixedLiteralLengths
     private static let fixedDistanceLengths = [UInt8](repeating: 5, count: 30)
     private static let fixedLiteralCodes = HuffmanCodeBuilder.reversedCodes(for: fixedLiteralLengths)
     private static let fixedDistanceCodes = HuffmanCodeBuilder.reversedCodes(for: fixedDistanceLengths)

@@ -50,6 +50,12 @@ extension HuffmanTable {
     /// Set in a code-length repeat's value when it repeats the previous length (not zero).
     static let repeatsPreviousLength = 0x100
 
+    /// The fixed literal/length code's lengths (RFC 1951 §3.2.6): 8 bits, 9 for 144–255, 7 for
+    /// 256–279. (The fixed distance code gives every symbol 5 bits.)
+    static let fixedLiteralLengths: [UInt8] = (0..<288).map { symbol in
+        symbol < 144 ? 8 : symbol < 256 ? 9 : symbol < 280 ? 7 : 8
+    }
+
     /// Capacities that hold any code of each alphabet.
     static let literalCapacity = capacity(primaryBits: literalBits, symbols: 288)
     static let distanceCapacity = capacity(primaryBits: distanceBits, symbols: 32)
