@@ -3,38 +3,58 @@ import Testing
 
 @Suite("Inflate: a block's two tables in one buffer")
 struct BlockDecodeTablesTests {
-    /// Decodes `code` (its `length` bits sent first-bit-first) with the table whose primary entries
-    /// start at `start` and are `primaryBits` wide, followed by the bits of `suffix`: the entry
-    /// reached and the bits its code takes (the extra bits left out).
-    static func decode(_ tables: BlockDecodeTables, start: Int, primaryBits: Int, code: Int, length: Int,
-                       suffix: UInt64) -> (UInt32, Int) {
-        let bits = UInt64(HuffmanTable.reverse(code, bits: length)) | suffix << UInt64(length)
-        return tables.entries.withUnsafeBufferPointer { entries in
-            let entry = HuffmanTable.primary(entries, bits, mask: UInt64(1) << UInt64(primaryBits) - 1, at: start)
-            guard HuffmanTable.isLink(entry) else { return (entry, HuffmanTable.codeLength(entry)) }
-            let long = HuffmanTable.subtable(entries, link: entry, bits >> UInt64(HuffmanTable.consumed(entry)))
-            return (long, HuffmanTable.consumed(entry) + HuffmanTable.codeLength(long))
+    /// What a decoded code stands for, as the inflate loops read it.
+    enum Decoded: Equatable { case literal(Int), endOfBlock, value(Int), invalid }
+
+    /// Decodes the code at the bottom of `bits` with the table whose primary entries start at
+    /// `start` and are `primaryBits` wide, as the fast loop does: a primary literal/length entry
+    /// that is not exceptional is a length resolved with its extra bits (its payload); any other
+    /// length or distance is the entry's base plus the extra bits after its code. Returns what it
+    /// stands for and the bits it consumes.
+    static func decode(_ tables: BlockDecodeTables, start: Int, primaryBits: Int, bits: UInt64) -> (Decoded, Int) {
+        tables.entries.withUnsafeBufferPointer { entries in
+            var entry = HuffmanTable.primary(entries, bits, mask: UInt64(1) << UInt64(primaryBits) - 1, at: start)
+            var rest = bits, consumed = 0
+            if HuffmanTable.isLink(entry) {
+                consumed = HuffmanTable.consumed(entry)
+                rest >>= UInt64(consumed)
+                entry = HuffmanTable.subtable(entries, link: entry, rest)
+            }
+            consumed += HuffmanTable.consumed(entry)
+            if HuffmanTable.isLiteral(entry) { return (.literal(HuffmanTable.payload(entry)), consumed) }
+            if HuffmanTable.isEndOfBlock(entry) { return (.endOfBlock, consumed) }
+            if HuffmanTable.isInvalid(entry) { return (.invalid, consumed) }
+            if start == 0 && rest == bits && !HuffmanTable.isExceptional(entry) {
+                return (.value(HuffmanTable.payload(entry)), consumed)
+            }
+            return (.value(HuffmanTable.value(entry, consumedFrom: rest)), consumed)
         }
     }
 
     /// Every literal/length symbol of `literals` and every distance symbol of `distances` decodes
-    /// to its own entry (literal byte, end of block, or base value and extra bits), through a
-    /// subtable where its code is longer than the primary width.
+    /// to what it stands for (a literal byte, the end of block, or a length or distance for each of
+    /// its extra values tried: none, one, the largest), through a subtable where its code is longer
+    /// than the primary width, consuming exactly its code and extra bits.
     static func expectDecodes(_ tables: BlockDecodeTables, literals: [UInt8], distances: [UInt8], _ note: String) {
-        let alphabets = [(literals, 0, HuffmanTable.literalBits, HuffmanTable.literalLengthSymbols),
-                         (distances, BlockDecodeTables.distanceStart, HuffmanTable.distanceBits, HuffmanTable.distanceSymbols)]
-        for (lengths, start, primaryBits, symbols) in alphabets {
+        let alphabets = [(literals, 0, HuffmanTable.literalBits, 257, HuffmanTable.lengthBases, HuffmanTable.lengthExtra),
+                         (distances, BlockDecodeTables.distanceStart, HuffmanTable.distanceBits, 0,
+                          HuffmanTable.distanceBases, HuffmanTable.distanceExtra)]
+        for (lengths, start, primaryBits, firstValue, bases, extraBits) in alphabets {
             let codes = HuffmanTableTests.canonicalCodes(lengths)
-            for (symbol, length) in lengths.enumerated() where length > 0 {
-                for suffix: UInt64 in [0, 0x5A5A, 0xFFFF_FFFF] {
-                    let (entry, codeLength) = decode(tables, start: start, primaryBits: primaryBits,
-                                                     code: codes[symbol], length: Int(length), suffix: suffix)
-                    let what = "\(note): \(start == 0 ? "literal/length" : "distance") symbol \(symbol)"
-                    // The symbol's payload and flags, its whole code, and its extra bits.
-                    #expect(entry >> 12 == symbols[symbol] >> 12, "\(what): entry \(entry)")
-                    #expect(codeLength == Int(length), "\(what): code length")
-                    #expect(HuffmanTable.consumed(entry) - HuffmanTable.codeLength(entry) == Int(symbols[symbol] & 0xFF),
-                            "\(what): extra bits")
+            for (symbol, length) in lengths.enumerated() where length > 0 && symbol - firstValue < bases.count {
+                let what = "\(note): \(start == 0 ? "literal/length" : "distance") symbol \(symbol)"
+                let code = UInt64(HuffmanTable.reverse(codes[symbol], bits: Int(length)))
+                let extra = symbol < firstValue ? 0 : Int(extraBits[symbol - firstValue])
+                for value in Set([0, min(1, (1 << extra) - 1), (1 << extra) - 1]) {
+                    for suffix: UInt64 in [0, 0x5A5A, 0xFFFF_FFFF] {
+                        let bits = code | UInt64(value) << UInt64(length) | suffix << UInt64(Int(length) + extra)
+                        let (decoded, consumed) = decode(tables, start: start, primaryBits: primaryBits, bits: bits)
+                        let expected: Decoded = start == 0 && symbol == 256 ? .endOfBlock
+                            : symbol < firstValue ? .literal(symbol)
+                            : .value(Int(bases[symbol - firstValue]) + value)
+                        #expect(decoded == expected && consumed == Int(length) + extra,
+                                "\(what), extra value \(value): \(decoded), \(consumed) bits")
+                    }
                 }
             }
         }
@@ -62,7 +82,11 @@ struct BlockDecodeTablesTests {
         // subtables had.
         let longLiterals = Self.skewed(from: 8, count: 286)
         let shortDistances = [UInt8](repeating: 5, count: 32)
-        for (literals, distances) in [(longLiterals, longDistances), (longLiterals, shortDistances)] {
+        // Length codes of 6 bits: every extra value resolved in the primary table, bits to spare.
+        let shortLengths = [UInt8](repeating: 8, count: 23) + [UInt8](repeating: 9, count: 234)
+            + [UInt8](repeating: 6, count: 29)
+        for (literals, distances) in [(longLiterals, longDistances), (longLiterals, shortDistances),
+                                      (shortLengths, shortDistances)] {
             let lengths = literals + distances
             #expect(lengths.withUnsafeBufferPointer { tables.build($0, literalCount: literals.count) } == nil)
             Self.expectDecodes(tables, literals: literals, distances: distances, "long literal/length codes")

@@ -40,6 +40,57 @@ struct BlockDecodeTables {
             lengths: UnsafeBufferPointer(rebasing: lengths[literalCount...]),
             symbols: HuffmanTable.distanceSymbols, requireComplete: false
         ) != nil else { return "invalid distance code" }
+        resolveLengths(UnsafeBufferPointer(rebasing: lengths[..<literalCount]))
         return nil
+    }
+
+    /// Rewrites the primary entries of the length codes whose extra bits fit in the primary index
+    /// (code and extra bits at most ``HuffmanTable/literalBits`` long) as the lengths themselves:
+    /// one entry per value of the extra bits, consuming the code and them, with the code-length
+    /// field 15, so that the generic ``HuffmanTable/value(_:consumedFrom:)`` adds nothing to the
+    /// payload. The fast loop then reads such a length with no arithmetic. The primary entries of
+    /// length codes whose extra bits do not fit are marked exceptional (with their payload, unlike
+    /// invalid codes) and take the generic path; so do the codes in subtables.
+    private mutating func resolveLengths(_ lengths: UnsafeBufferPointer<UInt8>) {
+        let primaryBits = HuffmanTable.literalBits
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: 16) { next in
+            // The first canonical code of each length (RFC 1951 §3.2.2).
+            next.initialize(repeating: 0)
+            for length in lengths { next[Int(length)] &+= 1 }
+            var code = 0, shorter = 0
+            for length in 1...15 {
+                let count = next[length]
+                code = (code + shorter) << 1
+                next[length] = code
+                shorter = count
+            }
+            entries.withUnsafeMutableBufferPointer { table in
+                for (symbol, length) in lengths.enumerated() where length != 0 {
+                    let codeLength = Int(length)
+                    let code = next[codeLength]
+                    next[codeLength] = code + 1
+                    guard symbol > 256, symbol <= 285, codeLength <= primaryBits else { continue }
+                    Self.resolve(symbol: symbol, reversed: HuffmanTable.reverse(code, bits: codeLength),
+                                 codeLength: codeLength, in: table)
+                }
+            }
+        }
+    }
+
+    /// Rewrites the primary entries of length `symbol`'s code (see ``resolveLengths(_:)``): the
+    /// indexes whose low `codeLength` bits are its `reversed` code, the extra bits above them.
+    private static func resolve(symbol: Int, reversed: Int, codeLength: Int, in table: UnsafeMutableBufferPointer<UInt32>) {
+        let extra = Int(HuffmanTable.lengthExtra[symbol - 257])
+        guard extra > 0 else { return }
+        let spare = HuffmanTable.literalBits - codeLength
+        if extra > spare {
+            for high in 0..<1 << spare { table[reversed | high << codeLength] |= HuffmanTable.exceptionalFlag }
+            return
+        }
+        let base = Int(HuffmanTable.lengthBases[symbol - 257]), extraMask = (1 << extra) - 1
+        let consumed = UInt32(codeLength + extra) | 15 << 8
+        for high in 0..<1 << spare {
+            table[reversed | high << codeLength] = UInt32(base + high & extraMask) << 16 | consumed
+        }
     }
 }

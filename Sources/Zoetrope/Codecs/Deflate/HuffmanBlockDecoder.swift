@@ -124,20 +124,30 @@ struct HuffmanBlockDecoder {
             // Marked rare so that the length path, not the subtable one, follows the test in the
             // code (photo IDAT 3 % faster). Marking literals common instead lays the loop out far
             // worse (text 36 % slower): layout, measured, not guessed.
+            let length: Int
             if _slowPath(HuffmanTable.isExceptional(entry)) {
-                guard HuffmanTable.isLink(entry) else { return }
-                let long = peekSubtable(entry, reader)
-                guard !HuffmanTable.isExceptional(long) else { return }
-                reader.consume(entry: entry)
-                if HuffmanTable.isLiteral(long) {
-                    writeLiteral(long, &reader)
-                    entry = lookupLiteral(reader)
-                    reader.refill()
-                    continue
+                if HuffmanTable.isLink(entry) {
+                    let long = peekSubtable(entry, reader)
+                    guard !HuffmanTable.isExceptional(long) else { return }
+                    reader.consume(entry: entry)
+                    if HuffmanTable.isLiteral(long) {
+                        writeLiteral(long, &reader)
+                        entry = lookupLiteral(reader)
+                        reader.refill()
+                        continue
+                    }
+                    length = readValue(long, &reader)
+                } else {
+                    // A length whose extra bits are past the primary index; the end of the block
+                    // and invalid codes have no payload.
+                    guard HuffmanTable.payload(entry) != 0 else { return }
+                    length = readValue(entry, &reader)
                 }
-                entry = long
+            } else {
+                // A length resolved with its extra bits (``BlockDecodeTables``).
+                length = HuffmanTable.payload(entry)
+                reader.consume(entry: entry)
             }
-            let length = readValue(entry, &reader)
             let distance = try readDistanceFast(&reader)
             // Looked up before the refill, which it then does not wait for: at most 48 bits of the
             // 64 the last refill left were consumed (see ``FastBitReader``), so 16 remain.

@@ -42,9 +42,11 @@ struct HuffmanTable: Sendable {
     @inline(__always) static func isExceptional(_ entry: UInt32) -> Bool { entry & exceptionalFlag != 0 }
     @inline(__always) static func isLink(_ entry: UInt32) -> Bool { entry & linkFlag != 0 }
     @inline(__always) static func isEndOfBlock(_ entry: UInt32) -> Bool { entry & endOfBlockFlag != 0 }
-    /// Exceptional but neither a link nor the end of block: a code no symbol has.
+    /// Exceptional but neither a link nor the end of block, with no payload: a code no symbol has.
+    /// (With a payload: a length whose extra bits are not resolved in the table, see
+    /// ``BlockDecodeTables``.)
     @inline(__always) static func isInvalid(_ entry: UInt32) -> Bool {
-        entry & (exceptionalFlag | linkFlag | endOfBlockFlag) == exceptionalFlag
+        entry & (exceptionalFlag | linkFlag | endOfBlockFlag) == exceptionalFlag && entry >> 16 == 0
     }
 
     /// A length or distance: the entry's base plus the extra bits that follow its code in `bits`
