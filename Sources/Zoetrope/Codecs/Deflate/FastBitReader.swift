@@ -38,6 +38,12 @@ struct FastBitReader: DecodeBits {
     /// Whether ``refill()`` may run: eight bytes are left to load.
     var hasWordAhead: Bool { @inline(__always) get { next <= limit } }
 
+    /// How far the input may advance before ``hasWordAhead`` turns false (negative past the
+    /// limit). A refill leaves at least 56 bits loaded, so the next one, after `k` bits were
+    /// consumed, advances by at most ⌈k / 8⌉ bytes: passes that consume at most 48 bits and refill
+    /// once each can run `bytesAhead / 6` times, every refill with eight bytes ahead.
+    var bytesAhead: Int { @inline(__always) get { limit - next } }
+
     /// Valid bits (0…63).
     var bitCount: Int { @inline(__always) get { Int(count & 0xFF) } }
 

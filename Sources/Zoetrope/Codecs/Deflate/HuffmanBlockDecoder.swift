@@ -92,7 +92,12 @@ struct HuffmanBlockDecoder {
 
     /// Decodes while `op < fastEnd` and eight input bytes remain, checking neither; returns at the
     /// first symbol that is neither a literal nor a length (end of block, invalid code), with
-    /// nothing of it consumed.
+    /// nothing of it consumed, or when fewer passes than one batch are sure to fit.
+    ///
+    /// Passes go in batches of as many as surely fit, so that a pass tests neither position: a pass
+    /// consumes at most 48 bits, so a refill advances the input by at most 6 bytes a pass (see
+    /// ``FastBitReader/bytesAhead``), and writes at most 258 bytes. (Counting down a batch is one
+    /// instruction a pass instead of two tests, and frees the registers the two ends took.)
     ///
     /// Each pass starts with the bit buffer refilled (≥ 56 bits) and the next literal/length entry
     /// already looked up, and ends by looking up the next entry and refilling, so that the lookup
@@ -104,59 +109,78 @@ struct HuffmanBlockDecoder {
     private mutating func decodeFast(_ reader: inout FastBitReader, until fastEnd: Int) throws(ZoetropeError) {
         reader.refill()
         var entry = lookupLiteral(reader)
-        while op < fastEnd && reader.hasWordAhead {
-            if HuffmanTable.isLiteral(entry) {
-                // Up to three literals per refill: primary codes are at most 11 bits, so 23 bits
-                // are left for the next lookup.
-                writeLiteral(entry, &reader)
-                entry = lookupLiteral(reader)
+        while true {
+            var passes = min(reader.bytesAhead / 6, (fastEnd &- op) / 258)
+            guard passes > 0 else { return }
+            repeat {
+                passes &-= 1
                 if HuffmanTable.isLiteral(entry) {
+                    // Up to three literals per refill: primary codes are at most 11 bits, so 23
+                    // bits are left for the next lookup.
                     writeLiteral(entry, &reader)
                     entry = lookupLiteral(reader)
                     if HuffmanTable.isLiteral(entry) {
                         writeLiteral(entry, &reader)
                         entry = lookupLiteral(reader)
+                        if HuffmanTable.isLiteral(entry) {
+                            writeLiteral(entry, &reader)
+                            entry = lookupLiteral(reader)
+                        }
                     }
+                    reader.refill()
+                    continue
                 }
-                reader.refill()
-                continue
-            }
-            // Marked rare so that the length path, not the subtable one, follows the test in the
-            // code (photo IDAT 3 % faster). Marking literals common instead lays the loop out far
-            // worse (text 36 % slower): layout, measured, not guessed.
-            let length: Int
-            if _slowPath(HuffmanTable.isExceptional(entry)) {
-                if HuffmanTable.isLink(entry) {
-                    let long = peekSubtable(entry, reader)
-                    guard !HuffmanTable.isExceptional(long) else { return }
-                    reader.consume(entry: entry)
-                    if HuffmanTable.isLiteral(long) {
-                        writeLiteral(long, &reader)
+                // Marked rare so that the length path, not the subtable one, follows the test in
+                // the code (photo IDAT 3 % faster). Marking literals common instead lays the loop
+                // out far worse (text 36 % slower): layout, measured, not guessed.
+                let length: Int
+                if _slowPath(HuffmanTable.isExceptional(entry)) {
+                    switch decodeExceptional(entry, &reader) {
+                    case .stop: return
+                    case .literal:
                         entry = lookupLiteral(reader)
                         reader.refill()
                         continue
+                    case .length(let value): length = value
                     }
-                    length = readValue(long, &reader)
                 } else {
-                    // A length whose extra bits are past the primary index; the end of the block
-                    // and invalid codes have no payload.
-                    guard HuffmanTable.payload(entry) != 0 else { return }
-                    length = readValue(entry, &reader)
+                    // A length resolved with its extra bits (``BlockDecodeTables``).
+                    length = HuffmanTable.payload(entry)
+                    reader.consume(entry: entry)
                 }
-            } else {
-                // A length resolved with its extra bits (``BlockDecodeTables``).
-                length = HuffmanTable.payload(entry)
-                reader.consume(entry: entry)
-            }
-            let distance = try readDistanceFast(&reader)
-            // Looked up before the refill, which it then does not wait for: at most 48 bits of the
-            // 64 the last refill left were consumed (see ``FastBitReader``), so 16 remain.
-            entry = lookupLiteral(reader)
-            reader.refill()
-            // In bounds: `op < fastEnd` leaves room for 258 bytes and the copy's slack.
-            LZ77.copyBytesWithSlack(out, at: op, distance: distance, length: length)
-            op &+= length
+                let distance = try readDistanceFast(&reader)
+                // Looked up before the refill, which it then does not wait for: at most 48 bits of
+                // the 64 the last refill left were consumed (see ``FastBitReader``), so 16 remain.
+                entry = lookupLiteral(reader)
+                reader.refill()
+                // In bounds: `op < fastEnd` leaves room for 258 bytes and the copy's slack.
+                LZ77.copyBytesWithSlack(out, at: op, distance: distance, length: length)
+                op &+= length
+            } while passes > 0
         }
+    }
+
+    /// What the fast loop makes of an exceptional literal/length entry.
+    private enum Exceptional { case literal, length(Int), stop }
+
+    /// Decodes the symbol of an exceptional literal/length entry in the fast loop: a literal or a
+    /// length through a subtable (the literal written), a length whose extra bits are past the
+    /// primary index, or `.stop` at the end of the block or an invalid code (nothing consumed).
+    @inline(__always)
+    private mutating func decodeExceptional(_ entry: UInt32, _ reader: inout FastBitReader) -> Exceptional {
+        if HuffmanTable.isLink(entry) {
+            let long = peekSubtable(entry, reader)
+            guard !HuffmanTable.isExceptional(long) else { return .stop }
+            reader.consume(entry: entry)
+            if HuffmanTable.isLiteral(long) {
+                writeLiteral(long, &reader)
+                return .literal
+            }
+            return .length(readValue(long, &reader))
+        }
+        // The end of the block and invalid codes have no payload.
+        guard HuffmanTable.payload(entry) != 0 else { return .stop }
+        return .length(readValue(entry, &reader))
     }
 
     /// Reads a distance in the fast loop, where at least 36 bits are loaded after the length: more
