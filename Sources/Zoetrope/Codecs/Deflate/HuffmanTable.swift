@@ -5,7 +5,7 @@
 /// | bits  | meaning |
 /// |-------|---------|
 /// | 0–7   | bits to consume: the code's length plus its extra bits (for a link: the primary width) |
-/// | 8–11  | the code's length (for a link: the subtable's index width) |
+/// | 8–11  | the code's length (for a link: the subtable's index width; 15 for a length resolved with its extra bits) |
 /// | 12    | ``linkFlag``: the next bits index the subtable at the payload's offset |
 /// | 13    | ``endOfBlockFlag`` |
 /// | 14    | ``exceptionalFlag``: a link, the end of block, or a code no symbol has (invalid) |
@@ -13,7 +13,9 @@
 /// | 16–31 | the literal byte, the length or distance base, or the subtable's offset |
 ///
 /// A length or distance is then `base + extra`, where the extra bits are the consumed bits above
-/// the code: `(bits & mask(consumed)) >> codeLength` (``value(_:consumedFrom:)``).
+/// the code: `(bits & mask(consumed)) >> codeLength` (``value(_:consumedFrom:)``). A block's
+/// literal/length table holds most lengths already resolved, one entry per extra value
+/// (``BlockDecodeTables``).
 ///
 /// The primary table is indexed by the next ``primaryBits`` bits; each primary index that longer
 /// codes start with links to a subtable of one common width (the longest code's length less the

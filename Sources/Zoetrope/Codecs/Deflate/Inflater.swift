@@ -18,9 +18,9 @@
 /// guard try inflater.inflate() == .finished else { ... }
 /// ```
 ///
-/// Decoding is table-driven: one lookup in an 11-bit table gives most literal/length codes with
-/// their length base and extra bits, a 64-bit bit buffer is refilled eight bytes at a time without
-/// branches (up to three literals per refill), and matches copy in whole words.
+/// Decoding is table-driven: one lookup in an 11-bit table gives most literal/length codes, most
+/// lengths already added to their extra bits, a 64-bit bit buffer is refilled eight bytes at a
+/// time without branches (up to three literals per refill), and matches copy in whole words.
 public struct Inflater: Sendable {
     /// The stream's wrapping.
     public enum Format: Sendable, Hashable {
