@@ -1,7 +1,7 @@
 import Testing
 import Zoetrope
 
-@Suite("WebP encoder on the corpus", .timeLimit(.minutes(10)))
+@Suite("WebP encoder on the corpus", .timeLimit(.minutes(30)))
 struct WebPEncoderCorpusTests {
     /// Pixels re-encoded per entry at most, so that the suite stays within seconds in debug builds
     /// while every decodable file is visited: long animations contribute their first frames, and
