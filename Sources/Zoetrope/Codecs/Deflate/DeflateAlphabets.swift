@@ -56,9 +56,6 @@ extension HuffmanTable {
         symbol < 144 ? 8 : symbol < 256 ? 9 : symbol < 280 ? 7 : 8
     }
 
-    /// Capacities that hold any code of each alphabet.
-    static let literalCapacity = capacity(primaryBits: literalBits, symbols: 288)
-    static let distanceCapacity = capacity(primaryBits: distanceBits, symbols: 32)
     /// Code-length codes are at most 7 bits long (3-bit lengths): the primary table holds them all.
     static let codeLengthCapacity = 1 << codeLengthBits
 }
