@@ -80,17 +80,33 @@ struct BlockDecodeTables {
     /// Rewrites the primary entries of length `symbol`'s code (see ``resolveLengths(_:)``): the
     /// indexes whose low `codeLength` bits are its `reversed` code, the extra bits above them.
     private static func resolve(symbol: Int, reversed: Int, codeLength: Int, in table: UnsafeMutableBufferPointer<UInt32>) {
-        let extra = Int(HuffmanTable.lengthExtra[symbol - 257])
+        // (Masking shifts and wrapping adds throughout: every amount here is below 16, and the
+        // slot loops run hundreds of times a block for short length codes.)
+        let extra = Int(HuffmanTable.lengthExtra[symbol &- 257])
         guard extra > 0 else { return }
-        let spare = HuffmanTable.literalBits - codeLength
+        let spare = HuffmanTable.literalBits &- codeLength
+        // In bounds: the slots' indexes stay below 2^11, the primary table's size.
+        let slots = table.baseAddress.unsafelyUnwrapped, end = 1 &<< HuffmanTable.literalBits
+        let step = 1 &<< codeLength
+        var index = reversed
         if extra > spare {
-            for high in 0..<1 << spare { table[reversed | high << codeLength] |= HuffmanTable.exceptionalFlag }
+            while index < end {
+                slots[index] |= HuffmanTable.exceptionalFlag
+                index &+= step
+            }
             return
         }
-        let base = Int(HuffmanTable.lengthBases[symbol - 257]), extraMask = (1 << extra) - 1
-        let consumed = UInt32(codeLength + extra) | 15 << 8
-        for high in 0..<1 << spare {
-            table[reversed | high << codeLength] = UInt32(base + high & extraMask) << 16 | consumed
+        // The slots go up in steps of 2^codeLength, the extra value cycling through 0..<2^extra:
+        // one store and two adds a slot.
+        let first = HuffmanTable.lengthBases[symbol &- 257] &<< 16 | UInt32(truncatingIfNeeded: codeLength &+ extra) | 15 &<< 8
+        let values = 1 &<< extra
+        while index < end {
+            var entry = first
+            for _ in 0..<values {
+                slots[index] = entry
+                entry &+= 1 &<< 16
+                index &+= step
+            }
         }
     }
 }
