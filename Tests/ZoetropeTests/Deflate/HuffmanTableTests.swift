@@ -47,6 +47,27 @@ struct HuffmanTableTests {
         }
     }
 
+    @Test("the builder reports each primary-width symbol's code, bit-reversed, and leaves longer and unused ones alone")
+    func reportsPrimaryCodes() {
+        // Codes of 1 to 12 bits around a 9-bit primary table, with unused symbols between.
+        let lengths: [UInt8] = [3, 0, 2, 12, 4, 9, 10, 0, 5, 6, 7, 8, 11, 12, 1]
+        let symbols = (0..<lengths.count).map { UInt32($0) << 16 | HuffmanTable.literalFlag }
+        var entries = [UInt32](repeating: HuffmanTable.invalidEntry, count: 1 << 9)
+        var reported = [UInt16](repeating: 0xFFFF, count: lengths.count)
+        let end = lengths.withUnsafeBufferPointer { lengths in
+            reported.withUnsafeMutableBufferPointer { reported in
+                HuffmanTable.build(into: &entries, primaryBits: 9, at: 0, subtablesFrom: 1 << 9, lengths: lengths,
+                                   symbols: symbols, requireComplete: true, primaryCodes: reported)
+            }
+        }
+        #expect(end != nil)
+        for (symbol, code) in Self.canonicalCodes(lengths).enumerated() {
+            let length = Int(lengths[symbol])
+            let expected = length == 0 || length > 9 ? 0xFFFF : HuffmanTable.reverse(code, bits: length)
+            #expect(Int(reported[symbol]) == expected, "symbol \(symbol), \(length) bits")
+        }
+    }
+
     @Test("codes short and long (through subtables) decode to their symbols, and a rebuild in place replaces every entry")
     func decodesEverySymbol() {
         // A skewed complete code: lengths 1, 2, …, 14, 15, 15 (codes past 11 bits go through subtables).

@@ -30,18 +30,21 @@ struct BlockDecodeTables {
     /// lengths, then the distance code's. Returns what is wrong when the lengths do not form usable
     /// prefix codes, else `nil`.
     mutating func build(_ lengths: UnsafeBufferPointer<UInt8>, literalCount: Int) -> String? {
-        guard let literalEnd = HuffmanTable.build(
-            into: &entries, primaryBits: HuffmanTable.literalBits, at: 0, subtablesFrom: Self.subtableStart,
-            lengths: UnsafeBufferPointer(rebasing: lengths[..<literalCount]),
-            symbols: HuffmanTable.literalLengthSymbols, requireComplete: false
-        ) else { return "invalid literal/length code" }
-        guard HuffmanTable.build(
-            into: &entries, primaryBits: HuffmanTable.distanceBits, at: Self.distanceStart, subtablesFrom: literalEnd,
-            lengths: UnsafeBufferPointer(rebasing: lengths[literalCount...]),
-            symbols: HuffmanTable.distanceSymbols, requireComplete: false
-        ) != nil else { return "invalid distance code" }
-        resolveLengths(UnsafeBufferPointer(rebasing: lengths[..<literalCount]))
-        return nil
+        let literalLengths = UnsafeBufferPointer(rebasing: lengths[..<literalCount])
+        return withUnsafeTemporaryAllocation(of: UInt16.self, capacity: max(1, literalCount)) { primaryCodes in
+            guard let literalEnd = HuffmanTable.build(
+                into: &entries, primaryBits: HuffmanTable.literalBits, at: 0, subtablesFrom: Self.subtableStart,
+                lengths: literalLengths, symbols: HuffmanTable.literalLengthSymbols, requireComplete: false,
+                primaryCodes: primaryCodes
+            ) else { return "invalid literal/length code" }
+            guard HuffmanTable.build(
+                into: &entries, primaryBits: HuffmanTable.distanceBits, at: Self.distanceStart, subtablesFrom: literalEnd,
+                lengths: UnsafeBufferPointer(rebasing: lengths[literalCount...]),
+                symbols: HuffmanTable.distanceSymbols, requireComplete: false
+            ) != nil else { return "invalid distance code" }
+            resolveLengths(literalLengths, primaryCodes: UnsafeBufferPointer(primaryCodes))
+            return nil
+        }
     }
 
     /// Rewrites the primary entries of the length codes whose extra bits fit in the primary index
@@ -50,29 +53,14 @@ struct BlockDecodeTables {
     /// field 15, so that the generic ``HuffmanTable/value(_:consumedFrom:)`` adds nothing to the
     /// payload. The fast loop then reads such a length with no arithmetic. The primary entries of
     /// length codes whose extra bits do not fit are marked exceptional (with their payload, unlike
-    /// invalid codes) and take the generic path; so do the codes in subtables.
-    private mutating func resolveLengths(_ lengths: UnsafeBufferPointer<UInt8>) {
-        let primaryBits = HuffmanTable.literalBits
-        withUnsafeTemporaryAllocation(of: Int.self, capacity: 16) { next in
-            // The first canonical code of each length (RFC 1951 §3.2.2).
-            next.initialize(repeating: 0)
-            for length in lengths { next[Int(length)] &+= 1 }
-            var code = 0, shorter = 0
-            for length in 1...15 {
-                let count = next[length]
-                code = (code + shorter) << 1
-                next[length] = code
-                shorter = count
-            }
-            entries.withUnsafeMutableBufferPointer { table in
-                for (symbol, length) in lengths.enumerated() where length != 0 {
-                    let codeLength = Int(length)
-                    let code = next[codeLength]
-                    next[codeLength] = code + 1
-                    guard symbol > 256, symbol <= 285, codeLength <= primaryBits else { continue }
-                    Self.resolve(symbol: symbol, reversed: HuffmanTable.reverse(code, bits: codeLength),
-                                 codeLength: codeLength, in: table)
-                }
+    /// invalid codes) and take the generic path; so do the codes in subtables. `primaryCodes` holds
+    /// the codes the builder gave the symbols that fit the primary table, bit-reversed.
+    private mutating func resolveLengths(_ lengths: UnsafeBufferPointer<UInt8>, primaryCodes: UnsafeBufferPointer<UInt16>) {
+        entries.withUnsafeMutableBufferPointer { table in
+            for symbol in 257..<min(286, lengths.count) {
+                let codeLength = Int(lengths[symbol])
+                guard codeLength != 0, codeLength <= HuffmanTable.literalBits else { continue }
+                Self.resolve(symbol: symbol, reversed: Int(primaryCodes[symbol]), codeLength: codeLength, in: table)
             }
         }
     }

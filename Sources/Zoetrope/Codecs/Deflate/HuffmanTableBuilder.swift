@@ -21,13 +21,19 @@ extension HuffmanTable {
     /// so that several tables can share one buffer: its primary table at `primaryStart`, its
     /// subtables from `subtableStart` (at or after the primary table's end) on, with links holding
     /// their offsets in `entries`. `entries` grows, keeping what it holds, when the subtables need room.
+    /// When `primaryCodes` is given (as many as `lengths`), the code of each symbol that fits the
+    /// primary table, bit-reversed (its primary index), is written there; other symbols' places
+    /// are left as they are.
     /// - Returns: where its subtables end, or `nil` when the lengths do not form a usable prefix code.
     static func build(into entries: inout [UInt32], primaryBits: Int, at primaryStart: Int, subtablesFrom subtableStart: Int,
-                      lengths: UnsafeBufferPointer<UInt8>, symbols: [UInt32], requireComplete: Bool) -> Int? {
+                      lengths: UnsafeBufferPointer<UInt8>, symbols: [UInt32], requireComplete: Bool,
+                      primaryCodes: UnsafeMutableBufferPointer<UInt16>? = nil) -> Int? {
         guard lengths.count <= symbols.count, lengths.count <= Int(UInt16.max) else { return nil }
+        precondition(primaryCodes.map { $0.count >= lengths.count } ?? true, "room for every symbol's code")
+        var layout = Layout(primaryStart: primaryStart, primaryBits: primaryBits, subtableStart: subtableStart)
+        layout.primaryCodes = primaryCodes?.baseAddress
         return symbols.withUnsafeBufferPointer { symbols in
-            build(into: &entries, Layout(primaryStart: primaryStart, primaryBits: primaryBits, subtableStart: subtableStart),
-                  lengths: lengths, symbols: symbols, requireComplete: requireComplete)
+            build(into: &entries, layout, lengths: lengths, symbols: symbols, requireComplete: requireComplete)
         }
     }
 
@@ -59,10 +65,11 @@ extension HuffmanTable {
         }
     }
 
-    /// Where a table's parts lie in the buffer it is written to.
+    /// Where a table's parts lie in the buffer it is written to (and where the primary codes go).
     private struct Layout {
         var primaryStart: Int, primaryBits: Int
         var subtableStart: Int, subtableBits = 0
+        var primaryCodes: UnsafeMutablePointer<UInt16>?
     }
 
     /// What the code lengths add up to.
@@ -137,7 +144,10 @@ extension HuffmanTable {
             if length <= primaryBits {
                 if length > 1 { (base + (1 << (length - 1))).update(from: base, count: 1 << (length - 1)) }
                 for _ in 0..<counts[length] {
-                    primary[reversed] = symbols[Int(sorted[index])] &+ UInt32(length | length << 8)
+                    let symbol = Int(sorted[index])
+                    primary[reversed] = symbols[symbol] &+ UInt32(length | length << 8)
+                    // In bounds: the caller's buffer has a place for every symbol (see `build`).
+                    layout.primaryCodes?[symbol] = UInt16(truncatingIfNeeded: reversed)
                     reversed = nextReversed(reversed, bits: length)
                     index += 1
                 }
