@@ -65,7 +65,7 @@ struct BlockDecodeTables {
         }
     }
 
-    /// Rewrites the primary entries of length `symbol`'s code (see ``resolveLengths(_:)``): the
+    /// Rewrites the primary entries of length `symbol`'s code (see ``resolveLengths(_:primaryCodes:)``): the
     /// indexes whose low `codeLength` bits are its `reversed` code, the extra bits above them.
     private static func resolve(symbol: Int, reversed: Int, codeLength: Int, in table: UnsafeMutableBufferPointer<UInt32>) {
         // (Masking shifts and wrapping adds throughout: every amount here is below 16, and the
