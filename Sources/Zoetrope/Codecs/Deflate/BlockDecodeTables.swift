@@ -57,7 +57,8 @@ struct BlockDecodeTables {
     /// the codes the builder gave the symbols that fit the primary table, bit-reversed.
     private mutating func resolveLengths(_ lengths: UnsafeBufferPointer<UInt8>, primaryCodes: UnsafeBufferPointer<UInt16>) {
         entries.withUnsafeMutableBufferPointer { table in
-            for symbol in 257..<min(286, lengths.count) {
+            // (Every block has at least 257 literal/length codes; the bound keeps the range valid anyway.)
+            for symbol in 257..<max(257, min(286, lengths.count)) {
                 let codeLength = Int(lengths[symbol])
                 guard codeLength != 0, codeLength <= HuffmanTable.literalBits else { continue }
                 Self.resolve(symbol: symbol, reversed: Int(primaryCodes[symbol]), codeLength: codeLength, in: table)
