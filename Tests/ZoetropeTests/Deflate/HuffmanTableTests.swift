@@ -9,6 +9,11 @@ struct HuffmanTableTests {
         return lengths.withUnsafeBufferPointer { table.build(lengths: $0, symbols: symbols) }
     }
 
+    /// An empty table big enough for any code of `symbols` symbols.
+    static func emptyTable(primaryBits: Int, symbols: Int) -> HuffmanTable {
+        HuffmanTable(primaryBits: primaryBits, capacity: HuffmanTable.capacity(primaryBits: primaryBits, symbols: symbols))
+    }
+
     /// The canonical codes of RFC 1951 §3.2.2 for `lengths`, most significant bit first.
     static func canonicalCodes(_ lengths: [UInt8]) -> [Int] {
         var counts = [Int](repeating: 0, count: 16), next = [Int](repeating: 0, count: 16)
@@ -74,7 +79,7 @@ struct HuffmanTableTests {
         let skewed: [UInt8] = (1...15).map { UInt8($0) } + [15]
         // A flat complete code of 288 symbols: 224 of 8 bits and 64 of 9 bits.
         let flat = [UInt8](repeating: 8, count: 224) + [UInt8](repeating: 9, count: 64)
-        var table = HuffmanTable(primaryBits: HuffmanTable.literalBits, capacity: HuffmanTable.capacity(primaryBits: HuffmanTable.literalBits, symbols: 288))
+        var table = Self.emptyTable(primaryBits: HuffmanTable.literalBits, symbols: 288)
         #expect(Self.build(&table, skewed))
         Self.expectDecodes(table, skewed, "skewed")
         #expect(Self.build(&table, flat))
@@ -85,7 +90,7 @@ struct HuffmanTableTests {
 
     @Test("over-subscribed and incomplete codes are rejected, except none or a single code")
     func completeness() {
-        var table = HuffmanTable(primaryBits: HuffmanTable.distanceBits, capacity: HuffmanTable.capacity(primaryBits: HuffmanTable.distanceBits, symbols: 32))
+        var table = Self.emptyTable(primaryBits: HuffmanTable.distanceBits, symbols: 32)
         #expect(!Self.build(&table, [1, 1, 1]), "over-subscribed")
         #expect(!Self.build(&table, [2, 2, 2]), "incomplete with three codes")
         #expect(!Self.build(&table, [1, 16]), "length over 15")
@@ -105,7 +110,7 @@ struct HuffmanTableTests {
         var lengths = [UInt8](repeating: 0, count: 30)
         lengths[0] = 1
         lengths[29] = 1
-        var table = HuffmanTable(primaryBits: HuffmanTable.distanceBits, capacity: HuffmanTable.capacity(primaryBits: HuffmanTable.distanceBits, symbols: 32))
+        var table = Self.emptyTable(primaryBits: HuffmanTable.distanceBits, symbols: 32)
         let built = lengths.withUnsafeBufferPointer { table.build(lengths: $0, symbols: HuffmanTable.distanceSymbols) }
         #expect(built)
         // Symbol 29 has code 1; its 13 extra bits 0x1ABC follow.
@@ -128,7 +133,7 @@ struct HuffmanTableTests {
 
     @Test("complete codes whose shortest code has 1 to 8 bits and longest 15 decode, rebuilt in place one after another")
     func rebuildsMixedCodes() {
-        var table = HuffmanTable(primaryBits: HuffmanTable.literalBits, capacity: HuffmanTable.capacity(primaryBits: HuffmanTable.literalBits, symbols: 288))
+        var table = Self.emptyTable(primaryBits: HuffmanTable.literalBits, symbols: 288)
         // All but one code of `low` bits, then one code of each length to 14 and two of 15 bits:
         // complete, with the primary table growing through every length and then subtables.
         for low in [1, 2, 5, 8, 3] {
