@@ -37,6 +37,10 @@ const char *spng_library_name(void);
  * (0 when not: the buffer then grows until the stream fits). */
 Buffer libdeflate_inflate_all(const Buffer *in, size_t expected);
 const char *libdeflate_library_name(void);
+/* The same, compiled again against libdeflate 1.14 built from source with its CPU dispatch limited
+ * to SSE2 (libdeflate_sse2.h), when ZOETROPE_HAS_LIBDEFLATE_SSE2 is defined. */
+Buffer libdeflate_sse2_inflate_all(const Buffer *in, size_t expected);
+const char *libdeflate_sse2_library_name(void);
 
 /* reference_wuffs.c, compiled only when scripts/benchmark is given ZOETROPE_WUFFS_C (the
  * single-file Wuffs release, never part of the repository): GIF with browser compositing and

@@ -1,11 +1,38 @@
 /* libdeflate: one-shot decompression of a whole zlib stream (header, raw deflate, Adler-32 checked),
- * the same streams the zlib inflate benchmark reads. Benchmark harness only. */
+ * the same streams the zlib inflate benchmark reads. Compiled twice when ZOETROPE_LIBDEFLATE_SOURCE
+ * is given: against Debian's libdeflate, and against the one built from that source with its CPU
+ * dispatch limited to SSE2 (libdeflate_sse2.h renames the second build's names). Benchmark harness
+ * only. */
 #include "reference.h"
 
 #include <libdeflate.h>
 #include <stdlib.h>
 
+#ifdef ZOETROPE_LIBDEFLATE_SSE2_BUILD
+#if !defined(__x86_64__)
+#error "the SSE2-only libdeflate comparison is for x86-64"
+#endif
+#if LIBDEFLATE_VERSION_MAJOR != 1 || LIBDEFLATE_VERSION_MINOR != 14
+#error "ZOETROPE_LIBDEFLATE_SOURCE must be libdeflate 1.14 (Debian's version, whose CPU features libdeflate_sse2.h names)"
+#endif
+
+/* Before the first decompression, which reads the CPU features once (later calls do nothing). */
+static void limit_to_sse2(void) {
+    static int done;
+    if (done) return;
+    if (setenv("LIBDEFLATE_DISABLE_CPU_FEATURES", ZOETROPE_LIBDEFLATE_DISABLED_FEATURES, 1) != 0) die("setenv failed");
+    done = 1;
+}
+
+const char *libdeflate_library_name(void) { return "libdeflate " LIBDEFLATE_VERSION_STRING " SSE2 only"; }
+#else
+static void limit_to_sse2(void) {}
+
+const char *libdeflate_library_name(void) { return "libdeflate " LIBDEFLATE_VERSION_STRING; }
+#endif
+
 Buffer libdeflate_inflate_all(const Buffer *in, size_t expected) {
+    limit_to_sse2();
     struct libdeflate_decompressor *d = libdeflate_alloc_decompressor();
     if (!d) die("libdeflate_alloc_decompressor failed");
     /* libdeflate needs the whole output buffer up front; the benchmark passes the size found by the
@@ -24,5 +51,3 @@ Buffer libdeflate_inflate_all(const Buffer *in, size_t expected) {
     libdeflate_free_decompressor(d);
     return out;
 }
-
-const char *libdeflate_library_name(void) { return "libdeflate " LIBDEFLATE_VERSION_STRING; }

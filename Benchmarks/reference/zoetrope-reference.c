@@ -315,16 +315,24 @@ static const char *parse_library(int argc, char **argv, int from) {
     return NULL;
 }
 
-/* `libraries`: which decoders this build has, per format, the default first (one JSON line). */
+/* `libraries`: which decoders this build has, per format, the default first, and what was left out
+ * of the build (one JSON line). */
 static int run_libraries(void) {
 #ifdef ZOETROPE_WUFFS_SOURCE
-    printf("{\"gif\":[\"giflib\",\"wuffs\"],\"png\":[\"libpng\",\"libspng\",\"wuffs\"],\"webp\":[\"libwebp\"],"
-           "\"inflate\":[\"zlib\",\"libdeflate\"],\"wuffs\":\"%s\"}\n", wuffs_library_name());
+    const char *wuffs = ",\"wuffs\"", *wuffs_skipped = "";
 #else
-    printf("{\"gif\":[\"giflib\"],\"png\":[\"libpng\",\"libspng\"],\"webp\":[\"libwebp\"],"
-           "\"inflate\":[\"zlib\",\"libdeflate\"],"
-           "\"skipped\":\"Wuffs skipped: built without it (ZOETROPE_WUFFS_C=/path/to/wuffs-v0.4.c enables it)\"}\n");
+    const char *wuffs = "", *wuffs_skipped = "Wuffs skipped: built without it (ZOETROPE_WUFFS_C=/path/to/wuffs-v0.4.c enables it)";
 #endif
+#ifdef ZOETROPE_HAS_LIBDEFLATE_SSE2
+    const char *sse2 = ",\"libdeflate-sse2\"", *sse2_skipped = "";
+#else
+    const char *sse2 = "", *sse2_skipped = "libdeflate SSE2 only skipped: built without it "
+        "(ZOETROPE_LIBDEFLATE_SOURCE=/path/to/libdeflate-1.14 enables it on x86-64)";
+#endif
+    const char *separator = *wuffs_skipped && *sse2_skipped ? "; " : "";
+    printf("{\"gif\":[\"giflib\"%s],\"png\":[\"libpng\",\"libspng\"%s],\"webp\":[\"libwebp\"],"
+           "\"inflate\":[\"zlib\",\"libdeflate\"%s],\"skipped\":\"%s%s%s\"}\n",
+           wuffs, wuffs, sse2, wuffs_skipped, separator, sse2_skipped);
     return 0;
 }
 
@@ -356,17 +364,19 @@ static void decode_once(void *context) {
     job->decoder(job->file, &job->sink, &job->width, &job->height);
 }
 
-typedef struct { const Buffer *file; int level; size_t expected; } ZlibJob;
+/* Inflates a whole zlib stream; `expected` is the output size when known (0 when not). */
+typedef Buffer (*InflateAll)(const Buffer *in, size_t expected);
+
+typedef struct { const Buffer *file; int level; size_t expected; InflateAll inflate_all; } ZlibJob;
+
+static Buffer zlib_inflate_any_size(const Buffer *in, size_t expected) {
+    (void)expected; /* zlib's buffer grows as it goes */
+    return zlib_inflate_all(in);
+}
 
 static void inflate_once(void *context) {
     ZlibJob *job = context;
-    Buffer b = zlib_inflate_all(job->file);
-    free(b.bytes);
-}
-
-static void libdeflate_once(void *context) {
-    ZlibJob *job = context;
-    Buffer b = libdeflate_inflate_all(job->file, job->expected);
+    Buffer b = job->inflate_all(job->file, job->expected);
     free(b.bytes);
 }
 
@@ -456,18 +466,29 @@ static Buffer zlib_inflate_all(const Buffer *in) {
 }
 
 static int run_inflate(const char *path, double min_ms, const char *choice) {
-    int use_libdeflate = choice && strcmp(choice, "libdeflate") == 0;
-    if (choice && !use_libdeflate && strcmp(choice, "zlib") != 0) return unknown_library(choice);
+    InflateAll inflate_all;
+    char library[64];
+    if (!choice || strcmp(choice, "zlib") == 0) {
+        inflate_all = zlib_inflate_any_size;
+        snprintf(library, sizeof library, "zlib %s", zlibVersion());
+    } else if (strcmp(choice, "libdeflate") == 0) {
+        inflate_all = libdeflate_inflate_all;
+        snprintf(library, sizeof library, "%s", libdeflate_library_name());
+#ifdef ZOETROPE_HAS_LIBDEFLATE_SSE2
+    } else if (strcmp(choice, "libdeflate-sse2") == 0) {
+        inflate_all = libdeflate_sse2_inflate_all;
+        snprintf(library, sizeof library, "%s", libdeflate_sse2_library_name());
+#endif
+    } else {
+        return unknown_library(choice);
+    }
     Buffer file = read_file(path);
-    Buffer check = use_libdeflate ? libdeflate_inflate_all(&file, 0) : zlib_inflate_all(&file);
+    Buffer check = inflate_all(&file, 0);
     CanvasHash h = { 0xcbf29ce484222325ULL };
     for (size_t i = 0; i < check.count; i++) { h.value ^= check.bytes[i]; h.value *= 0x100000001b3ULL; }
     int runs;
-    ZlibJob job = { &file, 0, check.count };
-    double med = measure(min_ms, &runs, use_libdeflate ? libdeflate_once : inflate_once, &job);
-    char library[64];
-    if (use_libdeflate) snprintf(library, sizeof library, "%s", libdeflate_library_name());
-    else snprintf(library, sizeof library, "zlib %s", zlibVersion());
+    ZlibJob job = { &file, 0, check.count, inflate_all };
+    double med = measure(min_ms, &runs, inflate_once, &job);
     printf("{\"tool\":\"reference\",\"library\":\"%s\",\"input_bytes\":%zu,\"output_bytes\":%zu,"
            "\"median_seconds\":%.9f,\"runs\":%d,\"peak_rss_kb\":%ld,\"hash\":\"%016llx\"}\n",
            library, file.count, check.count, med, runs, status_kb("VmHWM:"),
@@ -489,7 +510,7 @@ static int run_deflate(const char *path, int level, double min_ms) {
     Buffer file = read_file(path);
     Buffer check = zlib_compress(&file, level);
     int runs;
-    ZlibJob job = { &file, level, 0 };
+    ZlibJob job = { &file, level, 0, NULL };
     double med = measure(min_ms, &runs, deflate_once, &job);
     printf("{\"tool\":\"reference\",\"library\":\"zlib %s\",\"level\":%d,\"input_bytes\":%zu,\"output_bytes\":%zu,"
            "\"median_seconds\":%.9f,\"runs\":%d,\"peak_rss_kb\":%ld}\n",
@@ -532,7 +553,7 @@ int main(int argc, char **argv) {
     if (argc >= 3 && strcmp(argv[1], "generate") == 0) return generate_all(argv[2]);
     fprintf(stderr,
             "usage: zoetrope-reference decode FILE MIN_MS [--verify] [--library NAME]\n"
-            "       zoetrope-reference inflate FILE MIN_MS [--library zlib|libdeflate]\n"
+            "       zoetrope-reference inflate FILE MIN_MS [--library zlib|libdeflate|libdeflate-sse2]\n"
             "       zoetrope-reference libraries\n"
             "       zoetrope-reference deflate FILE LEVEL MIN_MS\n"
             "       zoetrope-reference zcompress IN OUT LEVEL\n"

@@ -89,14 +89,15 @@ enum CompareMode {
     }
 
     /// The C reference's decoders per format (its `libraries` mode; the default first) and, when it was
-    /// built without Wuffs, the line saying so. An older reference without the mode: its defaults only.
+    /// built without Wuffs or the SSE2-only libdeflate, the line saying so. An older reference without the mode: its defaults only.
     static func referenceLibraries(_ reference: String) -> (decoders: [String: [String]], skipped: String?) {
         guard case .success(let object) = ChildProcess.run(reference, ["libraries"]) else {
             return (["gif": ["giflib"], "png": ["libpng"], "webp": ["libwebp"], "inflate": ["zlib"]], nil)
         }
         var decoders: [String: [String]] = [:]
         for (key, value) in object { if let names = value as? [String] { decoders[key] = names } }
-        return (decoders, object["skipped"] as? String)
+        let skipped = object["skipped"] as? String
+        return (decoders, skipped?.isEmpty == false ? skipped : nil)
     }
 
     /// The files of a folder (not recursive, hidden files left out), sorted; a missing folder gives none.
