@@ -96,8 +96,7 @@ enum Summary {
             }
         }
         if let mean = means.first(where: { $0.format == "inflate" && $0.library.hasSuffix(sse2Suffix) }) {
-            lines.append("  (inflate against \(mean.library), the instruction set of Zoetrope's baseline build: "
-                         + String(format: "%.3f)", mean.ratio))
+            lines.append("  (inflate against \(mean.library), not a target: " + String(format: "%.3f)", mean.ratio))
         }
         return lines
     }
