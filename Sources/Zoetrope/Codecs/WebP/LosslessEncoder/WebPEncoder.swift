@@ -71,6 +71,8 @@ public enum WebPEncoder {
         }
         let settings = VP8LEncoderSettings(level: level)
         var chunks: [[UInt8]] = []
+        // VP8X's alpha flag: some frame's data has alpha, or some canvas shown does (a first frame
+        // that does not cover the canvas leaves the rest transparent, though every piece is opaque).
         var hasAlpha = false
         var planner = WebPFramePlanner()
         func append(_ piece: WebPFramePlanner.Piece) {
@@ -83,6 +85,7 @@ public enum WebPEncoder {
                                                vp8l: VP8LEncoder.encode(piece.image, settings: pieceSettings)))
         }
         try source.forEachCheckedFrame(format: .webp) { _, frame in
+            hasAlpha = hasAlpha || !frame.isOpaque
             if let piece = planner.add(frame) { append(piece) }
         }
         if let piece = planner.finish() { append(piece) }
