@@ -27,7 +27,7 @@ struct WebPFramePlanner {
     mutating func add(_ frame: RGBAImage) -> Piece? {
         guard var canvas, var finished = pending else {
             var blank = DecoderCanvas(size: frame.size)
-            let first = Self.piece(base: blank.shows, target: frame)
+            let first = Self.firstPiece(frame)
             blank.draw(in: first.rect, on: blank.shows, leaving: frame)
             (canvas, pending) = (blank, first)
             return nil
@@ -51,6 +51,16 @@ struct WebPFramePlanner {
     mutating func finish() -> Piece? {
         defer { pending = nil }
         return pending
+    }
+
+    /// The first frame's piece: what differs from the transparent canvas, or the whole canvas
+    /// when that would leave part of it uncovered. A canvas no frame writes shows transparency that
+    /// no frame's data has, and ImageMagick then shows it opaque black (it takes a frame's
+    /// alpha from its `VP8L` header); libwebp's encoder likewise starts with a full frame.
+    static func firstPiece(_ frame: RGBAImage) -> Piece {
+        let full = PixelRect(x: 0, y: 0, width: frame.width, height: frame.height)
+        let piece = piece(base: RGBAImage(width: frame.width, height: frame.height), target: frame)
+        return piece.rect == full ? piece : Piece(rect: full, image: frame)
     }
 
     /// The piece that turns `base` into `target`.
