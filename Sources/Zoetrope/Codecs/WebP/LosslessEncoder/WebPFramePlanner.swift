@@ -53,14 +53,15 @@ struct WebPFramePlanner {
         return pending
     }
 
-    /// The first frame's piece: what differs from the transparent canvas, or the whole canvas
-    /// when that would leave part of it uncovered. A canvas no frame writes shows transparency that
-    /// no frame's data has, and ImageMagick then shows it opaque black (it takes a frame's
-    /// alpha from its `VP8L` header); libwebp's encoder likewise starts with a full frame.
+    /// The first frame's piece: what differs from the transparent canvas, or the whole canvas when
+    /// that piece is opaque and leaves part of the canvas uncovered. The canvas would then show
+    /// transparency that no frame's data has, and ImageMagick shows it opaque black (it takes a
+    /// frame's alpha from its `VP8L` header); libwebp's encoder always starts with a full frame.
     static func firstPiece(_ frame: RGBAImage) -> Piece {
         let full = PixelRect(x: 0, y: 0, width: frame.width, height: frame.height)
         let piece = piece(base: RGBAImage(width: frame.width, height: frame.height), target: frame)
-        return piece.rect == full ? piece : Piece(rect: full, image: frame)
+        guard piece.rect != full, piece.image.isOpaque else { return piece }
+        return Piece(rect: full, image: frame)
     }
 
     /// The piece that turns `base` into `target`.
