@@ -6,17 +6,18 @@ import Zoetrope
 struct ConvertCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "convert",
-        abstract: "Convert an animated or still image to GIF, APNG, PNG or lossless WebP.",
+        abstract: "Convert an animated or still image to GIF, APNG, PNG or WebP (lossless, lossy or mixed).",
         discussion: """
         Reads any file Zoetrope decodes (\(FormatNames.list)) and writes its fully composited frames, \
         keeping each frame's display duration and the loop count. The format comes from --format, \
         else from OUTPUT's extension (.gif; .png or .apng: APNG, or a plain PNG for one frame; .webp: \
-        lossless WebP, animated or still); \
+        WebP, animated or still: lossless, lossy with --quality, per frame the smaller with --mixed); \
         it must be given when writing to standard output.
 
         APNG output is exact: frames are stored as the rectangle that changed, in the smallest \
         sample format that keeps every pixel. WebP output is lossless (VP8L) and exact too, each \
-        frame stored as the changed rectangle. GIF output is exact when every frame has at most 256 \
+        frame stored as the changed rectangle, unless --quality makes it lossy (VP8, as cwebp -q) \
+        or --mixed codes each frame lossy or lossless, whichever is smaller (as gif2webp -mixed). GIF output is exact when every frame has at most 256 \
         colours (or --colors) and no partial transparency; otherwise colours are quantised to an \
         adaptive palette (built in the Oklab colour space) and dithered as --dither says. Opaque \
         GIF animations are stored as the rectangles that change.
@@ -35,6 +36,8 @@ struct ConvertCommand: ParsableCommand {
           zoetrope convert anim.png anim.gif --frames 0-9 --width 200
           zoetrope convert big.gif small.png --level 9
           zoetrope convert clip.gif clip.webp
+          zoetrope convert clip.gif clip.webp --quality 75 --method 4
+          zoetrope convert clip.gif clip.webp --mixed
           zoetrope convert clip.png clip.gif --colors 128 --dither ordered
           curl -s URL | zoetrope convert - - --format png > out.png
         """
@@ -58,6 +61,8 @@ struct ConvertCommand: ParsableCommand {
     @OptionGroup var selection: FrameOptions
 
     @OptionGroup(title: "GIF output") var gif: GIFOutputOptions
+
+    @OptionGroup(title: "WebP output") var webp: WebPOutputOptions
 
     func validate() throws {
         guard (0...9).contains(level) else {
@@ -111,7 +116,7 @@ struct ConvertCommand: ParsableCommand {
         case .webp:
             // A GIF that repeats 65 535 times plays once more than WebP's 16-bit count can say.
             let plays = playCount.count.map { PlayCount.finite(min($0, 65_535)) } ?? .infinite
-            try WebPEncoder.encode(frames, durations: frames.durations, playCount: plays, level: level,
+            try WebPEncoder.encode(frames, durations: frames.durations, playCount: plays, options: webp.encoderOptions(level: level),
                                    to: destination.write)
         }
     }

@@ -38,7 +38,8 @@ final class VP8MacroblockCoder {
         if settings.quality <= 98 { topDiffusion = [Int8](repeating: 0, count: columns * 4) }
     }
 
-    var segment: VP8Segment { segments[segmentIndex] }
+    /// The current segment's parameters (a copy: its matrices are shared objects).
+    private(set) var segment = VP8Segment()
 
     /// Moves to macroblock (`x`, `y`), resetting the left context at the start of a row.
     func start(x: Int, y: Int, segment: Int) {
@@ -49,6 +50,7 @@ final class VP8MacroblockCoder {
         self.x = x
         self.y = y
         segmentIndex = segment
+        self.segment = segments[segment]
     }
 
     /// Loads the neighbours' flags into the scratch copies.

@@ -3,8 +3,9 @@
 /// the magnitude below which a coefficient becomes zero, and a small boost of the high luma
 /// frequencies that keeps textures from flattening at middle rates.
 ///
-/// Everything is indexed by natural (row-major) coefficient position; position 0 is the DC.
-struct VP8QuantizerMatrix: Sendable {
+/// Everything is indexed by natural (row-major) coefficient position; position 0 is the DC. The
+/// tables live in memory the object owns, so that the quantiser reads them without copies.
+final class VP8QuantizerMatrix: @unchecked Sendable {
     /// What the matrix quantises; it sets the rounding biases and whether to sharpen.
     enum Kind: Int, Sendable {
         case luma = 0, secondOrder, chroma
@@ -12,35 +13,41 @@ struct VP8QuantizerMatrix: Sendable {
 
     static let fractionBits: UInt32 = 17
 
-    var step: SIMD16<Int32>
-    var reciprocal: SIMD16<UInt32>
-    var bias: SIMD16<UInt32>
-    var zeroThreshold: SIMD16<UInt32>
-    var sharpening: SIMD16<Int32>
+    /// Five tables of 16: step, reciprocal, bias, zero threshold, sharpening. Written only here.
+    private let tables: UnsafeMutablePointer<UInt32>
+    var step: UnsafePointer<UInt32> { UnsafePointer(tables) }
+    var reciprocal: UnsafePointer<UInt32> { UnsafePointer(tables + 16) }
+    var bias: UnsafePointer<UInt32> { UnsafePointer(tables + 32) }
+    var zeroThreshold: UnsafePointer<UInt32> { UnsafePointer(tables + 48) }
+    var sharpening: UnsafePointer<UInt32> { UnsafePointer(tables + 64) }
 
     /// Rounding biases (in 1/256 of a step) for the DC and the AC coefficients of each kind: a
     /// little under one half, so that values near a decision point round down.
     private static let biases: [(dc: UInt32, ac: UInt32)] = [(96, 110), (96, 108), (110, 115)]
 
     /// High-frequency luma boost, in 1/2048 of the step, by position.
-    private static let sharpeningWeights: SIMD16<Int32> = [0, 30, 60, 90, 30, 60, 90, 90, 60, 90, 90, 90, 90, 90, 90, 90]
+    private static let sharpeningWeights: [UInt32] = [0, 30, 60, 90, 30, 60, 90, 90, 60, 90, 90, 90, 90, 90, 90, 90]
 
     init(dcStep: Int, acStep: Int, kind: Kind) {
-        var step = SIMD16<Int32>(repeating: Int32(acStep))
-        step[0] = Int32(dcStep)
-        self.step = step
-        reciprocal = (1 << Self.fractionBits) / SIMD16<UInt32>(truncatingIfNeeded: step)
+        tables = .allocate(capacity: 80)
         let (dcBias, acBias) = Self.biases[kind.rawValue]
-        var bias = SIMD16<UInt32>(repeating: acBias << (Self.fractionBits - 8))
-        bias[0] = dcBias << (Self.fractionBits - 8)
-        self.bias = bias
-        // The exact magnitude below which (magnitude · reciprocal + bias) >> 17 is zero.
-        zeroThreshold = ((1 << Self.fractionBits) &- 1 &- bias) / reciprocal
-        sharpening = kind == .luma ? (Self.sharpeningWeights &* step) &>> 11 : .zero
+        for j in 0..<16 {
+            let step = UInt32(j == 0 ? dcStep : acStep)
+            let reciprocal = (1 << Self.fractionBits) / step
+            let bias = (j == 0 ? dcBias : acBias) << (Self.fractionBits - 8)
+            tables[j] = step
+            tables[16 + j] = reciprocal
+            tables[32 + j] = bias
+            // The exact magnitude below which (magnitude · reciprocal + bias) >> 17 is zero.
+            tables[48 + j] = ((1 << Self.fractionBits) - 1 - bias) / reciprocal
+            tables[64 + j] = kind == .luma ? (Self.sharpeningWeights[j] * step) >> 11 : 0
+        }
     }
 
+    deinit { tables.deallocate() }
+
     /// The mean step, rounded: what the rate–distortion multipliers are derived from.
-    var averageStep: Int { (Int(step.wrappedSum()) + 8) >> 4 }
+    var averageStep: Int { ((0..<16).reduce(0) { $0 + Int(step[$1]) } + 8) >> 4 }
 
     /// `(magnitude · reciprocal + bias) >> 17` for one coefficient.
     @inline(__always)
@@ -58,20 +65,24 @@ extension VP8QuantizerMatrix {
     /// values, as the decoder will see them. Returns whether any level is non-zero.
     @inline(__always)
     func quantizeBlock(_ coefficients: UnsafeMutablePointer<Int16>, levels: UnsafeMutablePointer<Int16>) -> Bool {
-        let raw = UnsafeMutableRawPointer(coefficients)
-        let input = SIMD16<Int32>(truncatingIfNeeded: raw.loadUnaligned(as: SIMD16<Int16>.self))
-        let negative = input .< 0
-        let magnitude = SIMD16<UInt32>(truncatingIfNeeded: input.replacing(with: 0 &- input, where: negative) &+ sharpening)
-        var level = (magnitude &* reciprocal &+ bias) &>> Self.fractionBits
-        level = level.replacing(with: 0, where: magnitude .<= zeroThreshold)
-        level = level.replacing(with: UInt32(VP8CostTables.maximumLevel), where: level .> UInt32(VP8CostTables.maximumLevel))
-        var signed = SIMD16<Int32>(truncatingIfNeeded: level)
-        signed = signed.replacing(with: 0 &- signed, where: negative)
-        raw.storeBytes(of: SIMD16<Int16>(truncatingIfNeeded: signed &* step), as: SIMD16<Int16>.self)
-        let zigzagged = SIMD16<Int16>(truncatingIfNeeded: SIMD16<Int32>(
-            signed[0], signed[1], signed[4], signed[8], signed[5], signed[2], signed[3], signed[6],
-            signed[9], signed[12], signed[13], signed[10], signed[7], signed[11], signed[14], signed[15]))
-        UnsafeMutableRawPointer(levels).storeBytes(of: zigzagged, as: SIMD16<Int16>.self)
-        return level != .zero
+        let step = self.step, reciprocal = self.reciprocal, bias = self.bias
+        let zeroThreshold = self.zeroThreshold, sharpening = self.sharpening
+        var any: Int32 = 0
+        @inline(__always) func one(_ n: Int, _ j: Int) {
+            let value = Int32(coefficients[j])
+            let sign = value &>> 31
+            let magnitude = UInt32(bitPattern: (value ^ sign) &- sign) &+ sharpening[j]
+            var level: Int32 = 0
+            if magnitude > zeroThreshold[j] {
+                level = Int32(min((magnitude &* reciprocal[j] &+ bias[j]) >> Self.fractionBits, UInt32(VP8CostTables.maximumLevel)))
+                level = (level ^ sign) &- sign
+            }
+            coefficients[j] = Int16(truncatingIfNeeded: level &* Int32(bitPattern: step[j]))
+            levels[n] = Int16(truncatingIfNeeded: level)
+            any |= level
+        }
+        one(0, 0); one(1, 1); one(2, 4); one(3, 8); one(4, 5); one(5, 2); one(6, 3); one(7, 6)
+        one(8, 9); one(9, 12); one(10, 13); one(11, 10); one(12, 7); one(13, 11); one(14, 14); one(15, 15)
+        return any != 0
     }
 }

@@ -29,16 +29,22 @@ extension WebPEncoder {
         /// For animations: try both disposals and both compressions of every frame and keep the
         /// smallest, and never force key frames (slower; `gif2webp -min_size`).
         public var minimizesSize: Bool
+        /// For animations: frames between key frames (whole-canvas frames a player can start
+        /// from). From the lower bound on a frame that changes nearly everything becomes one; at
+        /// the upper bound one is forced (as `gif2webp -kmin -kmax`). Nil (the default): none
+        /// are forced, which gives the smallest files.
+        public var keyFrameDistance: ClosedRange<Int>?
 
         /// Options with the given values; out-of-range numbers are clamped.
         public init(compression: Compression = .lossless, quality: Double = 75, method: Int = 4, level: Int = 6,
-                    alphaQuality: Int = 100, minimizesSize: Bool = false) {
+                    alphaQuality: Int = 100, minimizesSize: Bool = false, keyFrameDistance: ClosedRange<Int>? = nil) {
             self.compression = compression
             self.quality = min(max(quality, 0), 100)
             self.method = min(max(method, 0), 6)
             self.level = min(max(level, 0), 9)
             self.alphaQuality = min(max(alphaQuality, 0), 100)
             self.minimizesSize = minimizesSize
+            self.keyFrameDistance = keyFrameDistance.map { max($0.lowerBound, 1)...max($0.upperBound, 1) }
         }
 
         /// Lossless coding at `level`.
@@ -69,6 +75,65 @@ extension WebPEncoder {
         case .lossy, .mixed:
             try checkLossySize(image.size)
             return WebPLossyWriter.still(image, settings: options.lossySettings, alphaQuality: options.alphaQuality)
+        }
+    }
+
+    /// Encodes the frames of `source` with `options`: lossless as
+    /// ``encode(_:durations:playCount:level:to:)``, lossy or mixed frame by frame (see
+    /// ``Options``). One frame gives a still.
+    /// - Throws: ``ZoetropeError`` with kind `.invalidArgument` for no frames, a frame of another
+    ///   size, a canvas too large, a duration count that does not match, or a play count outside
+    ///   1…65 535; and whatever `source` or `output` throw.
+    public static func encode(_ source: some FrameSource, durations: [Duration], playCount: PlayCount, options: Options,
+                              to output: EncodedBytesSink) throws {
+        guard options.compression != .lossless else {
+            return try encode(source, durations: durations, playCount: playCount, level: options.level, to: output)
+        }
+        guard source.frameCount > 0 else {
+            throw ZoetropeError(.invalidArgument, format: .webp, "an animation needs at least one frame")
+        }
+        try checkSize(source.canvasSize)
+        try checkLossySize(source.canvasSize)
+        guard durations.count == source.frameCount else {
+            throw ZoetropeError(.invalidArgument, format: .webp, "\(durations.count) durations for \(source.frameCount) frames")
+        }
+        let loopCount = playCount.count ?? 0
+        guard playCount == .infinite || (1...65_535).contains(loopCount) else {
+            throw ZoetropeError(.invalidArgument, format: .webp, "play count \(loopCount) is outside 1…65535")
+        }
+        if source.frameCount == 1 {
+            var still: RGBAImage?
+            try source.forEachCheckedFrame(format: .webp) { _, frame in still = frame }
+            if let still { try output(try encode(still, options: options)) }
+            return
+        }
+        var builder = WebPAnimationBuilder(options: options)
+        var chunks: [[UInt8]] = [], hasAlpha = false
+        func append(_ frame: WebPAnimationBuilder.Frame) {
+            hasAlpha = hasAlpha || frame.hasAlpha
+            chunks.append(WebPFileWriter.frame(rect: frame.rect, milliseconds: milliseconds(durations[chunks.count]),
+                                               blends: frame.blends, disposesToBackground: frame.disposesToBackground,
+                                               chunks: frame.chunks))
+        }
+        try source.forEachCheckedFrame(format: .webp) { _, frame in
+            if let finished = builder.add(frame) { append(finished) }
+        }
+        if let last = builder.finish() { append(last) }
+        let size = source.canvasSize
+        let header = WebPFileWriter.animationHeader(width: size.width, height: size.height, hasAlpha: hasAlpha, loopCount: loopCount)
+        try output(WebPFileWriter.riffHeader(bodySize: header.count + chunks.reduce(0) { $0 + $1.count }) + header)
+        for chunk in chunks { try output(chunk) }
+    }
+
+    /// Encodes `frames` (all the same size) with `options`; see
+    /// ``encode(_:durations:playCount:options:to:)``.
+    public static func encode(frames: [RGBAImage], durations: [Duration], playCount: PlayCount,
+                              options: Options) throws(ZoetropeError) -> [UInt8] {
+        guard frames.allSatisfy({ $0.size == frames.first?.size }) else {
+            throw ZoetropeError(.invalidArgument, format: .webp, "all frames must have the same size")
+        }
+        return try encodeCollecting(.webp) { output in
+            try encode(FrameArray(frames: frames), durations: durations, playCount: playCount, options: options, to: output)
         }
     }
 
