@@ -12,7 +12,7 @@ extension WebPEncoder {
             case lossless
             /// VP8 with an alpha plane where needed: much smaller for photographic content.
             case lossy
-            /// Per animation frame, lossy or lossless, whichever is smaller (a still is lossy).
+            /// Per image or animation frame, lossy or lossless, whichever is smaller.
             case mixed
         }
 
@@ -72,9 +72,14 @@ extension WebPEncoder {
         switch options.compression {
         case .lossless:
             return try encode(image, level: options.level)
-        case .lossy, .mixed:
+        case .lossy:
             try checkLossySize(image.size)
             return WebPLossyWriter.still(image, settings: options.lossySettings, alphaQuality: options.alphaQuality)
+        case .mixed:
+            let lossless = try encode(image, level: options.level)
+            guard image.width <= VP8Encoder.maximumDimension, image.height <= VP8Encoder.maximumDimension else { return lossless }
+            let lossy = WebPLossyWriter.still(image, settings: options.lossySettings, alphaQuality: options.alphaQuality)
+            return lossy.count < lossless.count ? lossy : lossless
         }
     }
 
