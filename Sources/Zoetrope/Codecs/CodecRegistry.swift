@@ -1,6 +1,7 @@
-/// The one list of image formats Zoetrope decodes. Sniffing, opening, ``ImageInspector``, the
-/// error for unrecognised data, the fuzz targets and the benchmarks all read it; nothing outside
-/// `Codecs/` names a concrete container type.
+/// The one list of image formats Zoetrope decodes and encodes. Sniffing, opening,
+/// ``ImageInspector``, the error for unrecognised data, the fuzz targets, the benchmarks and the
+/// command's output formats (``ImageEncoder/registered``) all read it; nothing outside `Codecs/`
+/// names a concrete container type.
 enum CodecRegistry {
     /// Every codec, in the order signatures are tried.
     static let codecs: [ImageCodec] = [GIFCodec.entry, PNGCodec.entry, WebPCodec.entry]

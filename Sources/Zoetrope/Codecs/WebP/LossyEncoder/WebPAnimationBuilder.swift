@@ -34,8 +34,10 @@ struct WebPAnimationBuilder {
     /// Codes `frame` (canvas-sized) and returns the previous frame, now that its disposal is known.
     mutating func add(_ frame: RGBAImage) -> Frame? {
         guard let shown, var finished = pending else {
+            // The first frame covers the whole canvas, as libwebp writes it: a canvas no frame
+            // writes shows a transparency that no frame's data has, which some decoders miss.
             let blank = RGBAImage(width: frame.width, height: frame.height)
-            let (first, canvas) = code(base: blank, target: frame, allowsBlending: false)
+            let (first, canvas) = code(base: blank, target: frame, allowsBlending: false, wholeCanvas: true)
             self.shown = canvas
             pending = first
             return nil

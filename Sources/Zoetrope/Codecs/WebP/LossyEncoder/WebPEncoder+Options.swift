@@ -68,7 +68,7 @@ extension WebPEncoder {
     /// - Throws: ``ZoetropeError`` with kind `.invalidArgument` for an empty image, or one larger
     ///   than 16 384 pixels each way (16 383 for lossy).
     public static func encode(_ image: RGBAImage, options: Options) throws(ZoetropeError) -> [UInt8] {
-        try checkSize(image.size)
+        try EncodingRules.webp.checkCanvas(image.size)
         switch options.compression {
         case .lossless:
             return try encode(image, level: options.level)
@@ -87,25 +87,16 @@ extension WebPEncoder {
     /// ``encode(_:durations:playCount:level:to:)``, lossy or mixed frame by frame (see
     /// ``Options``). One frame gives a still.
     /// - Throws: ``ZoetropeError`` with kind `.invalidArgument` for no frames, a frame of another
-    ///   size, a canvas too large, a duration count that does not match, or a play count outside
-    ///   1…65 535; and whatever `source` or `output` throw.
+    ///   size, a canvas too large (16 383 pixels each way for lossy), a duration count that does
+    ///   not match or a negative duration, or a play count outside 1…65 535; and whatever
+    ///   `source` or `output` throw.
     public static func encode(_ source: some FrameSource, durations: [Duration], playCount: PlayCount, options: Options,
                               to output: EncodedBytesSink) throws {
         guard options.compression != .lossless else {
             return try encode(source, durations: durations, playCount: playCount, level: options.level, to: output)
         }
-        guard source.frameCount > 0 else {
-            throw ZoetropeError(.invalidArgument, format: .webp, "an animation needs at least one frame")
-        }
-        try checkSize(source.canvasSize)
+        let checked = try EncodingRules.webp.check(source, durations: durations, playCount: playCount)
         try checkLossySize(source.canvasSize)
-        guard durations.count == source.frameCount else {
-            throw ZoetropeError(.invalidArgument, format: .webp, "\(durations.count) durations for \(source.frameCount) frames")
-        }
-        let loopCount = playCount.count ?? 0
-        guard playCount == .infinite || (1...65_535).contains(loopCount) else {
-            throw ZoetropeError(.invalidArgument, format: .webp, "play count \(loopCount) is outside 1…65535")
-        }
         if source.frameCount == 1 {
             var still: RGBAImage?
             try source.forEachCheckedFrame(format: .webp) { _, frame in still = frame }
@@ -116,16 +107,19 @@ extension WebPEncoder {
         var chunks: [[UInt8]] = [], hasAlpha = false
         func append(_ frame: WebPAnimationBuilder.Frame) {
             hasAlpha = hasAlpha || frame.hasAlpha
-            chunks.append(WebPFileWriter.frame(rect: frame.rect, milliseconds: milliseconds(durations[chunks.count]),
+            chunks.append(WebPFileWriter.frame(rect: frame.rect, milliseconds: milliseconds(checked.durations[chunks.count]),
                                                blends: frame.blends, disposesToBackground: frame.disposesToBackground,
                                                chunks: frame.chunks))
         }
         try source.forEachCheckedFrame(format: .webp) { _, frame in
+            // VP8X's alpha flag: some frame's data has alpha, or some canvas shown does.
+            hasAlpha = hasAlpha || !frame.isOpaque
             if let finished = builder.add(frame) { append(finished) }
         }
         if let last = builder.finish() { append(last) }
         let size = source.canvasSize
-        let header = WebPFileWriter.animationHeader(width: size.width, height: size.height, hasAlpha: hasAlpha, loopCount: loopCount)
+        let header = WebPFileWriter.animationHeader(width: size.width, height: size.height, hasAlpha: hasAlpha,
+                                                    loopCount: checked.storedPlayCount ?? 0)
         try output(WebPFileWriter.riffHeader(bodySize: header.count + chunks.reduce(0) { $0 + $1.count }) + header)
         for chunk in chunks { try output(chunk) }
     }

@@ -1,4 +1,6 @@
-/// Writes bit fields least-significant bit first, as deflate packs them (RFC 1951 §3.1.1).
+/// Writes bit fields least-significant bit first, as deflate (RFC 1951 §3.1.1) and WebP lossless
+/// (VP8L, RFC 9649) pack them: the deflate and VP8L encoders share it, as their decoders share
+/// ``LSBBitReader``.
 struct BitWriter: Sendable {
     private(set) var bytes: [UInt8] = []
     private var buffer: UInt64 = 0

@@ -1,4 +1,6 @@
-/// Builds length-limited canonical Huffman codes from symbol frequencies, for the deflate encoder.
+/// Builds length-limited canonical Huffman codes from symbol frequencies, for the deflate and VP8L
+/// encoders (both send codes bit-reversed into an LSB-first stream, as ``PrefixCodeTable`` reads
+/// them).
 enum HuffmanCodeBuilder {
     /// Code lengths (0 for unused symbols) that minimise the coded size of `frequencies`, none
     /// longer than `maxBits`. At least two symbols get a code, as inflaters expect a proper tree.
@@ -68,7 +70,7 @@ enum HuffmanCodeBuilder {
             guard length > 0 else { return 0 }
             let value = nextCode[Int(length)]
             nextCode[Int(length)] += 1
-            return UInt32(HuffmanTable.reverse(value, bits: Int(length)))
+            return UInt32(PrefixCodeTable.reverse(value, bits: Int(length)))
         }
     }
 }
