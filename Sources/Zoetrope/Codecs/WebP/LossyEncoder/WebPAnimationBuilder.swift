@@ -44,7 +44,7 @@ struct WebPAnimationBuilder {
         }
         sinceKeyFrame += 1
         var cleared = shown
-        Self.clear(finished.rect, in: &cleared)
+        cleared.clear(finished.rect)
         if let distance = options.keyFrameDistance, sinceKeyFrame >= distance.upperBound {
             startKeyFrame(frame)
             return finished
@@ -79,8 +79,8 @@ struct WebPAnimationBuilder {
     /// judged by the exact change (cheap) unless the choice is made by coded size.
     private func isSmaller(_ kept: (frame: Frame, canvas: RGBAImage), than shown: RGBAImage, cleared: RGBAImage,
                            target: RGBAImage) -> Bool {
-        let keptArea = APNGFramePlanner.changedRect(from: shown, to: target)?.area ?? 0
-        let clearedArea = APNGFramePlanner.changedRect(from: cleared, to: target)?.area ?? 0
+        let keptArea = shown.changedRect(to: target)?.area ?? 0
+        let clearedArea = cleared.changedRect(to: target)?.area ?? 0
         return keptArea <= clearedArea
     }
 
@@ -100,13 +100,13 @@ extension WebPAnimationBuilder {
         let whole = PixelRect(x: 0, y: 0, width: target.width, height: target.height)
         var lossy = wholeCanvas ? WebPFramePlanner.Piece(rect: whole, image: target) : pieces.piece(base: base, target: target)
         if !allowsBlending && lossy.blends {
-            lossy = WebPFramePlanner.Piece(rect: lossy.rect, image: WebPFramePlanner.crop(target, lossy.rect))
+            lossy = WebPFramePlanner.Piece(rect: lossy.rect, image: target.cropped(to: lossy.rect))
         }
         var best = (frame: codeLossy(lossy), canvas: Self.draw(lossy, of: target, on: base))
         if options.compression == .mixed {
             var exact = wholeCanvas ? WebPFramePlanner.Piece(rect: whole, image: target) : WebPFramePlanner.piece(base: base, target: target)
             if !allowsBlending && exact.blends {
-                exact = WebPFramePlanner.Piece(rect: exact.rect, image: WebPFramePlanner.crop(target, exact.rect))
+                exact = WebPFramePlanner.Piece(rect: exact.rect, image: target.cropped(to: exact.rect))
             }
             let lossless = codeLossless(exact)
             if lossless.chunks.count < best.frame.chunks.count { best = (lossless, Self.draw(exact, of: target, on: base)) }
@@ -128,10 +128,6 @@ extension WebPAnimationBuilder {
         let payload = VP8LEncoder.encode(piece.image, settings: settings)
         return Frame(rect: piece.rect, chunks: WebPFileWriter.chunk(RIFFChunk.vp8l, payload), blends: piece.blends,
                      hasAlpha: !piece.image.isOpaque)
-    }
-
-    static func clear(_ rect: PixelRect, in image: inout RGBAImage) {
-        for y in rect.y..<rect.maxY { for x in rect.x..<rect.maxX { image[x, y] = (0, 0, 0, 0) } }
     }
 
     /// The canvas (as input pixels) after `piece` of `target` is drawn on `base`: the target's

@@ -25,9 +25,9 @@ struct WebPLossyPieces {
     func piece(base: RGBAImage, target: RGBAImage) -> WebPFramePlanner.Piece {
         guard let rect = changedRect(base: base, target: target) else {
             let corner = PixelRect(x: 0, y: 0, width: 1, height: 1)
-            return WebPFramePlanner.Piece(rect: corner, image: WebPFramePlanner.crop(target, corner))
+            return WebPFramePlanner.Piece(rect: corner, image: target.cropped(to: corner))
         }
-        var image = WebPFramePlanner.crop(target, rect)
+        var image = target.cropped(to: rect)
         var canBlend = true
         for y in 0..<rect.height where canBlend {
             for x in 0..<rect.width where target[rect.x + x, rect.y + y].a != 255
