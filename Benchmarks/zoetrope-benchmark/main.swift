@@ -23,6 +23,7 @@ case "frames": status = FramesMode.run(modeArguments)
 case "first-frame": status = FirstFrameMode.run(modeArguments)
 case "generate-quality": status = QualityMode.generate(modeArguments)
 case "psnr": status = QualityMode.psnr(modeArguments)
+case "webp-lossy": status = LossyWebPMode.run(modeArguments)
 default:
     print("""
     usage: zoetrope-benchmark compare --reference EXE --files DIR [--files DIR...] [--rounds N] [--min-ms MS] [--json OUT] [--only TEXT]
@@ -37,6 +38,7 @@ default:
            zoetrope-benchmark first-frame FILE [MIN_MS]         (time to the first frame: lazy open against frame 0 alone)
            zoetrope-benchmark generate-quality DIR              (true-colour and few-colour animations for scripts/encode-quality)
            zoetrope-benchmark psnr SOURCE RESULT                (PSNR of RESULT's frames against SOURCE's, in dB)
+           zoetrope-benchmark webp-lossy IN OUT QUALITY METHOD [ROUNDS]   (lossy WebP still; prints the encode time in ms)
     """)
     status = arguments.first == nil ? 0 : 64
 }

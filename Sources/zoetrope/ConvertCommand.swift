@@ -1,11 +1,11 @@
 import Zoetrope
 
 /// `zoetrope convert IN OUT`: re-encodes any image Zoetrope decodes as GIF, APNG (or PNG) or
-/// lossless WebP.
+/// WebP (lossless, lossy or mixed).
 struct ConvertCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "convert",
-        abstract: "Convert an animated or still image to GIF, APNG, PNG or lossless WebP.",
+        abstract: "Convert an animated or still image to GIF, APNG, PNG or WebP (lossless, lossy or mixed).",
         discussion: """
         Reads any file Zoetrope decodes (\(FormatNames.list)) and writes its fully composited frames, \
         keeping each frame's display duration and the loop count. The format comes from --format \
@@ -15,7 +15,9 @@ struct ConvertCommand: ParsableCommand {
 
         APNG output is exact: frames are stored as the rectangle that changed, in the smallest \
         sample format that keeps every pixel. WebP output is lossless (VP8L) and exact too, each \
-        frame stored as the changed rectangle. GIF output is exact when every frame has at most 256 \
+        frame stored as the changed rectangle, unless --quality makes it lossy (VP8, as cwebp -q, \
+        frames stored as what changed beyond what the quality hides) or --mixed codes each frame \
+        lossy or lossless, whichever is smaller (as gif2webp -mixed). GIF output is exact when every frame has at most 256 \
         colours (or --colors) and no partial transparency; otherwise colours are quantised to an \
         adaptive palette (built in the Oklab colour space) and dithered as --dither says. Opaque \
         GIF animations are stored as the rectangles that change.
@@ -35,6 +37,8 @@ struct ConvertCommand: ParsableCommand {
           zoetrope convert anim.png anim.gif --frames 0-9 --width 200
           zoetrope convert big.gif small.png --level 9
           zoetrope convert clip.gif clip.webp
+          zoetrope convert photo.png photo.webp --quality 75 --method 4
+          zoetrope convert clip.gif clip.webp --mixed
           zoetrope convert clip.png clip.gif --colors 128 --dither ordered
           curl -s URL | zoetrope convert - - --format png > out.png
         """

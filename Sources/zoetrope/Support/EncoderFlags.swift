@@ -19,6 +19,27 @@ struct EncoderFlags: ParsableArguments {
     @Option(name: .long, parsing: .unconditional, help: help("lossy"))
     var lossy: Int?
 
+    @Option(name: .long, parsing: .unconditional, help: help("quality"))
+    var quality: Double?
+
+    @Option(name: .long, parsing: .unconditional, help: help("method"))
+    var method: Int?
+
+    @Flag(name: .long, help: help("mixed"))
+    var mixed = false
+
+    @Option(name: .customLong("alpha-quality"), parsing: .unconditional, help: help("alpha-quality"))
+    var alphaQuality: Int?
+
+    @Flag(name: .customLong("min-size"), help: help("min-size"))
+    var minimizesSize = false
+
+    @Option(name: .long, parsing: .unconditional, help: help("kmin"))
+    var kmin: Int?
+
+    @Option(name: .long, parsing: .unconditional, help: help("kmax"))
+    var kmax: Int?
+
     /// The settings given, by name.
     var settings: EncoderSettings {
         var settings = EncoderSettings()
@@ -27,6 +48,13 @@ struct EncoderFlags: ParsableArguments {
         settings["dither"] = dither
         settings["palette"] = palette
         settings["lossy"] = lossy.map(String.init)
+        settings["quality"] = quality.map { String($0) }
+        settings["method"] = method.map(String.init)
+        settings["mixed"] = mixed ? "true" : nil
+        settings["alpha-quality"] = alphaQuality.map(String.init)
+        settings["min-size"] = minimizesSize ? "true" : nil
+        settings["kmin"] = kmin.map(String.init)
+        settings["kmax"] = kmax.map(String.init)
         return settings
     }
 
