@@ -1,0 +1,41 @@
+/// What a ``Transcoder`` writes: the format, an optional box to fit in, a frame rate cap, the
+/// encoder's effort and a time budget.
+public struct TranscodeOptions: Sendable, Hashable {
+    /// The output format: `.gif`, `.png` (a still for one frame, else APNG), `.apng` or `.webp`
+    /// (lossless).
+    public var format: ImageFormat
+    /// A box the output fits in, aspect ratio kept, by area averaging; never enlarged (`nil`:
+    /// the source's size).
+    public var fit: PixelSize?
+    /// The most frames a second the output shows: faster frames are dropped by time, their
+    /// display time given to the frame kept before them (see ``Transcoder``); `nil` keeps every
+    /// frame.
+    public var maxFrameRate: Int?
+    /// PNG/APNG deflate level and WebP effort, 0 (fastest) to 9 (smallest).
+    public var level: Int
+    /// How long the whole transcode may take (``ProcessingBudget``); `nil`: no limit.
+    public var timeLimit: Duration?
+
+    /// Creates options; the defaults keep the source's size and every frame.
+    public init(format: ImageFormat, fit: PixelSize? = nil, maxFrameRate: Int? = nil, level: Int = 6,
+                timeLimit: Duration? = nil) {
+        self.format = format
+        self.fit = fit
+        self.maxFrameRate = maxFrameRate
+        self.level = level
+        self.timeLimit = timeLimit
+    }
+
+    /// An animated thumbnail: fit in `box`, at most 25 frames a second, effort 4 (lossless WebP
+    /// and PNG; about twice as fast as 6 on small frames for a few per cent more bytes).
+    public static func thumbnail(fitting box: PixelSize, format: ImageFormat = .webp,
+                                 timeLimit: Duration? = nil) -> TranscodeOptions {
+        TranscodeOptions(format: format, fit: box, maxFrameRate: 25, level: 4, timeLimit: timeLimit)
+    }
+
+    /// The output size for a source of `canvas`: fitted in ``fit`` (never enlarged).
+    func outputSize(for canvas: PixelSize) -> PixelSize {
+        guard let fit, !canvas.fits(in: fit) else { return canvas }
+        return canvas.aspectFit(in: PixelSize(width: max(1, fit.width), height: max(1, fit.height)))
+    }
+}
