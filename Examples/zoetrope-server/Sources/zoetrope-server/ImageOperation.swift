@@ -1,4 +1,3 @@
-import Hummingbird
 import Zoetrope
 
 /// What a `POST /v1/poster`, `/v1/thumbnail` or `/v1/transcode` asks for, read from its query:
@@ -14,7 +13,8 @@ struct ImageOperation: Sendable {
     /// The largest width or height a box may ask for.
     static let maximumSide = 16_384
 
-    init(_ kind: Kind, query: FlatDictionary<Substring, Substring>, timeLimit: Duration) throws {
+    /// - Parameter query: the query's parameters (the first of a repeated one).
+    init(_ kind: Kind, query: [String: String], timeLimit: Duration) throws {
         self.kind = kind
         let format = try Self.format(query["format"], default: kind == .poster ? .png : .webp)
         let width = try Self.side(query["width"], name: "width")
@@ -34,7 +34,7 @@ struct ImageOperation: Sendable {
             options = TranscodeOptions(format: format, fit: box, timeLimit: timeLimit)
         }
         if let frame = query["frame"] {
-            guard kind == .poster, let choice = PosterFrame(rawValue: String(frame)) else {
+            guard kind == .poster, let choice = PosterFrame(rawValue: frame) else {
                 throw APIError.badQuery("frame is first, middle or representative, for posters only")
             }
             posterFrame = choice
@@ -50,7 +50,7 @@ struct ImageOperation: Sendable {
         }
     }
 
-    private static func format(_ value: Substring?, default: ImageFormat) throws -> ImageFormat {
+    private static func format(_ value: String?, default: ImageFormat) throws -> ImageFormat {
         guard let value else { return `default` }
         switch value {
         case "gif": return .gif
@@ -60,7 +60,7 @@ struct ImageOperation: Sendable {
         }
     }
 
-    private static func side(_ value: Substring?, name: String) throws -> Int? {
+    private static func side(_ value: String?, name: String) throws -> Int? {
         guard let value else { return nil }
         guard let side = Int(value), (1...maximumSide).contains(side) else {
             throw APIError.badQuery("\(name) must be a whole number from 1 to \(maximumSide)")

@@ -32,7 +32,8 @@ struct ImageService: Sendable {
 
     /// `POST /v1/poster`, `/v1/thumbnail`, `/v1/transcode`.
     func process(_ request: Request, _ kind: ImageOperation.Kind) async throws -> Response {
-        let operation = try ImageOperation(kind, query: request.uri.queryParameters, timeLimit: settings.timeLimit)
+        let query = Dictionary(request.uri.queryParameters.map { (String($0.key), String($0.value)) }) { first, _ in first }
+        let operation = try ImageOperation(kind, query: query, timeLimit: settings.timeLimit)
         return try await admitted {
             let bytes = try await UploadBody.read(request.body, headers: request.headers, cap: settings.maxBody)
             let verdict = try Self.verdict(of: bytes, policy: settings.policy)

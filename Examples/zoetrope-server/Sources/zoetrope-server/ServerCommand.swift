@@ -2,6 +2,7 @@ import ArgumentParser
 import Hummingbird
 import Logging
 import Metrics
+import NIOCore
 import Prometheus
 import Zoetrope
 

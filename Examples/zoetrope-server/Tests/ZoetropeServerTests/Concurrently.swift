@@ -5,11 +5,7 @@ import Foundation
 enum Concurrently {
     static func run<Result: Sendable>(_ count: Int, timeout: Duration = .seconds(300),
                                       _ body: @escaping @Sendable (Int) throws -> Result) throws -> [Result] {
-        final class Results: @unchecked Sendable {
-            let lock = NSLock()
-            var values: [Int: Swift.Result<Result, any Error>] = [:]
-        }
-        let results = Results(), group = DispatchGroup()
+        let results = Results<Result>(), group = DispatchGroup()
         for index in 0..<count {
             group.enter()
             Thread {
@@ -23,4 +19,10 @@ enum Concurrently {
         }
         return try (0..<count).map { index in try results.lock.withLock { results.values[index]! }.get() }
     }
+}
+
+/// What the threads of ``Concurrently/run(_:timeout:_:)`` found, under a lock.
+private final class Results<Value>: @unchecked Sendable {
+    let lock = NSLock()
+    var values: [Int: Result<Value, any Error>] = [:]
 }

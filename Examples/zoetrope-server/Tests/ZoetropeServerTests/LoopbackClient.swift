@@ -38,8 +38,9 @@ struct LoopbackClient: Sendable {
         let head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nContent-Length: \(body.count)\r\n"
             + "Content-Type: application/octet-stream\r\nConnection: close\r\n\r\n"
         try write(socket, Array(head.utf8))
-        // A server may answer (413) before the whole body is sent and close: read what it said.
-        try? write(socket, body)
+        // A server may answer (413) before the whole body is sent and stop reading it: the body is
+        // sent only while no answer has come.
+        try writeUntilAnswered(socket, body, deadline: start + timeout)
         let raw = try readAll(socket)
         var response = try Self.parse(raw)
         response.elapsed = ContinuousClock.now - start
@@ -74,6 +75,22 @@ struct LoopbackClient: Sendable {
             let n = bytes[sent...].withUnsafeBytes { Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
             guard n > 0 else { throw Failure(description: "send failed: errno \(errno)") }
             sent += n
+        }
+    }
+
+    /// Sends `bytes` without blocking, and stops as soon as the server has something to say.
+    private func writeUntilAnswered(_ socket: Int32, _ bytes: [UInt8], deadline: ContinuousClock.Instant) throws {
+        var sent = 0
+        while sent < bytes.count {
+            guard ContinuousClock.now < deadline else { throw Failure(description: "could not send the body in time") }
+            var descriptor = pollfd(fd: socket, events: Int16(POLLIN | POLLOUT), revents: 0)
+            guard poll(&descriptor, 1, 1000) >= 0 else { throw Failure(description: "poll failed: errno \(errno)") }
+            if descriptor.revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 { return }
+            guard descriptor.revents & Int16(POLLOUT) != 0 else { continue }
+            let n = bytes[sent...].withUnsafeBytes {
+                Glibc.send(socket, $0.baseAddress, min($0.count, 64 << 10), Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
+            }
+            if n > 0 { sent += n } else if errno != EAGAIN && errno != EWOULDBLOCK { return }
         }
     }
 
