@@ -12,6 +12,16 @@ struct InfoCommand: ParsableCommand {
 
         With no FILE, describes the built-in sample animation; - reads standard input.
 
+        --check LIMITS checks each file against an upload policy from its headers alone (no pixel \
+        is decoded) and prints the verdict instead: accepted or refused, with the format, canvas, \
+        frame count, total duration, pixels summed over frames, size, damage found, and every \
+        limit broken. LIMITS is comma-separated key=value items over the default policy: bytes \
+        (file size; 32MiB), side (canvas width or height; 8192), canvas (canvas pixels, or WxH; \
+        4096x4096), frames (1000), pixels (summed over frames; 268402689), duration (600s; ms, s \
+        or min), damage (allow or refuse; refuse). Counts take k, M, G (x1000) or Ki, Mi, Gi \
+        (x1024); none removes a limit; a first item unlimited starts from no limits, and \
+        "default" is the default policy. The exit status is 1 when any file is refused.
+
         --json prints one object per file (an array when several files are given), compact on one \
         line unless --pretty is given; the schema is documented in docs/cli.md. The exit status \
         is 1 when any file could not be read.
@@ -20,6 +30,8 @@ struct InfoCommand: ParsableCommand {
           zoetrope info cat.gif
           zoetrope info --json *.gif | jq '.[].frameCount'
           curl -s URL | zoetrope info -
+          zoetrope info --check frames=500,duration=30s,bytes=8MiB upload.gif
+          zoetrope info --check unlimited,pixels=100M --json *.webp
         """
     )
 
@@ -38,7 +50,29 @@ struct InfoCommand: ParsableCommand {
     @Flag(help: "Report delays exactly as stored (no 100 ms minimum for tiny delays).")
     var rawTiming = false
 
+    @Option(name: .customLong("check"), help: ArgumentHelp(
+        "Check each file against upload limits from its headers and print the verdict.",
+        valueName: "LIMITS"))
+    var checkLimits: String?
+
+    func validate() throws {
+        if let checkLimits {
+            do { _ = try UploadPolicy(parsing: checkLimits) } catch {
+                throw ValidationError("--check: \(error.message)")
+            }
+        }
+    }
+
     func run() throws {
+        if let checkLimits {
+            var failures = 0
+            try reportingFailures("info") {
+                failures = try CheckReport.run(ImageSource.list(files), policy: UploadPolicy(parsing: checkLimits),
+                                               json: json, pretty: pretty)
+            }
+            if failures > 0 { throw ExitCode.failure }
+            return
+        }
         let options = DecodingOptions(timing: rawTiming ? .raw : .browser)
         let sources = ImageSource.list(files)
         var reports: [JSONValue] = []

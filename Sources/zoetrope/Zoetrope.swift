@@ -22,7 +22,8 @@ struct ZoetropeCommand: ParsableCommand {
         command line it cannot use.
         """,
         version: version,
-        subcommands: [PlayCommand.self, InfoCommand.self, FramesCommand.self, ConvertCommand.self, TimelineCommand.self]
+        subcommands: [PlayCommand.self, InfoCommand.self, FramesCommand.self, ConvertCommand.self, ThumbnailCommand.self,
+                      TimelineCommand.self]
     )
 
     /// Runs the command. A closed pipe on standard output ends the process quietly through the

@@ -55,40 +55,30 @@ func framesShown(by image: AnimatedImage) throws -> [Int] {
 
 // Zoetrope.docc/ServerSideUse.md
 
-func validateUpload(_ bytes: [UInt8]) throws -> ImageSummary {
-    let limits = DecodingLimits(maxPixels: 4096 * 4096, maxFrameCount: 500,
-                                maxTotalDecodedBytes: 512 << 20)
-    let summary = try ImageInspector.inspect(bytes, limits: limits)
-    guard summary.warnings.isEmpty else {
-        throw ZoetropeError(.malformed, format: summary.format, "the upload is damaged")
+func checkUpload(_ upload: [UInt8]) throws -> UploadVerdict {
+    let policy = try UploadPolicy(parsing: "frames=500,duration=60s,bytes=16MiB")
+    let verdict = try policy.check(upload)
+    if let broken = verdict.violations.first {
+        print(broken.limit, broken.message)     // frames: 3001 frames; the limit is 500
     }
-    return summary
+    print(verdict.json())
+    return verdict
 }
 
-func poster(of bytes: [UInt8]) throws -> [UInt8] {
-    let image = try AnimatedImage(bytes: bytes)
-    return PNGEncoder.encode(try image.frame(at: 0))
+func makeThumbnail(of upload: [UInt8]) throws -> [UInt8] {
+    let image = try AnimatedImage(bytes: upload)
+    return try Transcoder.transcode(image, options: .thumbnail(fitting: PixelSize(width: 160, height: 160)))
 }
 
-func thumbnail(of bytes: [UInt8], fitting size: PixelSize) throws -> [UInt8] {
-    let small = try AnimatedImage(bytes: bytes).scaled(toFit: size)
-    let frames = try (0..<small.frameCount).map { try small.frame(at: $0) }
-    let durations = (0..<small.frameCount).map { small.duration(at: $0) }
-    return try APNGEncoder.encode(frames: frames, durations: durations, playCount: small.playCount)
+func makePoster(of upload: [UInt8]) throws -> [UInt8] {
+    let image = try AnimatedImage(bytes: upload)
+    return try Transcoder.poster(of: image, frame: .representative, options: TranscodeOptions(format: .png))
 }
 
-func transcodeToGIF(_ bytes: [UInt8]) throws -> [UInt8] {
-    let image = try AnimatedImage(bytes: bytes)
-    var frames: [RGBAImage] = []
-    try image.forEachFrame { _, frame in frames.append(frame) }
-    let durations = (0..<image.frameCount).map { image.duration(at: $0) }
-    return try GIFEncoder.encode(frames: frames, durations: durations, playCount: image.playCount)
-}
-
-func transcodeToWebP(_ bytes: [UInt8]) throws -> [UInt8] {
-    let image = try AnimatedImage(bytes: bytes)
-    let durations = (0..<image.frameCount).map { image.duration(at: $0) }
-    var webp: [UInt8] = []
-    try WebPEncoder.encode(image, durations: durations, playCount: image.playCount) { webp += $0 }
-    return webp
+func transcodeWithinBudget(_ upload: [UInt8]) async throws -> [UInt8] {
+    let image = try AnimatedImage(bytes: upload)
+    let options = TranscodeOptions(format: .webp, fit: PixelSize(width: 640, height: 640),
+                                   timeLimit: .seconds(10))
+    let work = Task { try Transcoder.transcode(image, options: options) }
+    return try await work.value    // work.cancel() stops it at its next check
 }

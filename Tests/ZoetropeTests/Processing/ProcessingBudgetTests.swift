@@ -1,0 +1,74 @@
+import Testing
+@testable import Zoetrope
+
+@Suite("Processing budget: deadlines and cancellation")
+struct ProcessingBudgetTests {
+    /// A long animation whose transcode takes far longer than the waits below: 300 frames of
+    /// 160×120 alternating between two patterns of 200 colours (written from indices, so that
+    /// making it stays cheap in debug builds).
+    static let longAnimation: [UInt8] = {
+        let palette = (0..<256).map { (level: Int) -> GIFEncoder.Color in
+            GIFEncoder.Color(red: UInt8(level), green: UInt8(255 - level), blue: UInt8(level / 2))
+        }
+        let patterns = (0..<2).map { (shift: Int) -> [UInt8] in
+            (0..<160 * 120).map { (index: Int) -> UInt8 in
+                let x = index % 160, y = index / 160
+                return UInt8((x + y * 3 + shift * 11) % 200)
+            }
+        }
+        let frames = (0..<300).map { index in
+            GIFEncoder.IndexedFrame(rect: PixelRect(x: 0, y: 0, width: 160, height: 120), indices: patterns[index % 2],
+                                    delayCentiseconds: 5)
+        }
+        // The indices are in range and the frames inside the canvas: this cannot fail.
+        return try! GIFEncoder.encode(GIFEncoder.IndexedImage(canvasSize: PixelSize(width: 160, height: 120),
+                                                               globalColorTable: palette, loopCount: 0, frames: frames))
+    }()
+
+    @Test("work past its time limit stops with OverBudgetError")
+    func deadline() throws {
+        let image = try AnimatedImage(bytes: Self.longAnimation)
+        let start = ContinuousClock.now
+        #expect(throws: OverBudgetError.self) {
+            _ = try Transcoder.transcode(image, options: TranscodeOptions(format: .gif, timeLimit: .milliseconds(5)))
+        }
+        // It stops at the next frame or row, long before the 300 frames would be done.
+        #expect(ContinuousClock.now - start < .seconds(1))
+    }
+
+    @Test("a cancelled task stops promptly between frames and releases the image")
+    func cancellation() async throws {
+        let bytes = Self.longAnimation
+        final class Observed: Sendable {
+            private let state = LockedState<(image: WeakImage, frames: Int)>((WeakImage(), 0))
+            var image: AnimatedImage? { state.withLock { $0.image.image } }
+            var frames: Int {
+                get { state.withLock { $0.frames } }
+                set { state.withLock { $0.frames = newValue } }
+            }
+            func keep(_ image: AnimatedImage) { state.withLock { $0.image.image = image } }
+        }
+        struct WeakImage: @unchecked Sendable { weak var image: AnimatedImage? }
+        let observed = Observed()
+        let task = Task.detached {
+            let image = try AnimatedImage(bytes: bytes)
+            observed.keep(image)
+            var pieces = 0
+            try Transcoder.transcode(image, options: TranscodeOptions(format: .gif)) { _ in pieces += 1; observed.frames = pieces }
+        }
+        // Wait (with a deadline) until the encoder is writing frames, then cancel.
+        let waitStart = ContinuousClock.now
+        while observed.frames < 2 && ContinuousClock.now - waitStart < .seconds(60) {
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        #expect(observed.frames >= 2)
+        let cancelled = ContinuousClock.now
+        task.cancel()
+        let result = await task.result
+        let stopped = ContinuousClock.now - cancelled
+        #expect(throws: CancellationError.self) { try result.get() }
+        #expect(stopped < .milliseconds(500), "stopped \(stopped) after the cancel")
+        #expect(observed.frames < 300)
+        #expect(observed.image == nil, "the image and its buffers were freed")
+    }
+}
