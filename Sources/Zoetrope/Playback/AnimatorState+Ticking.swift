@@ -32,16 +32,15 @@ extension AnimatorState {
         if missed { bufferMisses += 1 }
         waitingFor = notReady
         effects.events = events.filter { $0 != .finished }
-        self.loaded = loaded
         let cursor = loaded.cursor
+        effects.request = prefetch(&loaded, missed: missed)
+        self.loaded = loaded
         if cursor.frame != shown { land(on: cursor, found.frames[cursor.frame], effects: &effects) }
         if cursor.isFinished {
             effects.events.append(.finished)
             isPlaying = false
             effects.stopClock = true
         }
-        effects.request = prefetch(&loaded, missed: missed)
-        self.loaded = loaded
         version &+= 1
         return effects
     }

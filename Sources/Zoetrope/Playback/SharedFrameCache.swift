@@ -205,8 +205,9 @@ public final class SharedFrameCache: Sendable {
     @discardableResult
     func attach(_ clientID: ObjectIdentifier, to image: any AnimatableImage) -> Bool {
         let key = ObjectIdentifier(image)
+        let record = ImageRecord(image: image) // reads the image: before the lock
         return state.withLock { state in
-            if state.images[key] == nil { state.images[key] = ImageRecord(image: image) }
+            if state.images[key] == nil { state.images[key] = record }
             guard state.images[key]?.wants[clientID] == nil else { return false }
             state.images[key]?.wants[clientID] = Want()
             return true
@@ -239,10 +240,8 @@ public final class SharedFrameCache: Sendable {
     /// The state of frames `indices` of `image` (each marked as used now) and its decode time.
     func lookUp(_ indices: [Int], of image: any AnimatableImage) -> FrameSnapshot {
         let key = ObjectIdentifier(image)
-        return state.withLock { state in
-            guard let decodeTime = state.images[key]?.decodeTime.value else {
-                return FrameSnapshot(frames: [:], decodeTime: DecodeTimeAverage(pixels: image.canvasSize.area).value)
-            }
+        let snapshot = state.withLock { state -> FrameSnapshot? in
+            guard let decodeTime = state.images[key]?.decodeTime.value else { return nil }
             var frames: [Int: FrameLookup] = [:]
             for index in indices {
                 // Read and touched in place: no copy of the image's tables.
@@ -256,6 +255,8 @@ public final class SharedFrameCache: Sendable {
             }
             return FrameSnapshot(frames: frames, decodeTime: decodeTime)
         }
+        // An image no client shows: its estimate, read from the image after the lock.
+        return snapshot ?? FrameSnapshot(frames: [:], decodeTime: DecodeTimeAverage(pixels: image.canvasSize.area).value)
     }
 
     /// Frame `index` now: from the cache, or decoded on the calling thread and kept (it is about
