@@ -46,18 +46,18 @@ package struct StatusLine: Sendable, Hashable {
     }
 
     /// The line, e.g. `frame 3/12  loop 1/∞  1.5×  forward  80 ms  4.32 s  misses 0  paused`,
-    /// 1-based for people; `frame 3/12+` while more frames arrive, and the latest failure last
-    /// (`frame 5 could not be decoded: GIF: …`).
+    /// 1-based for people; `frame 3/12+` while more frames arrive, and the latest failure second,
+    /// where a narrow window still shows it (`frame 5 could not be decoded: GIF: …`).
     package var text: String {
-        var parts = ["frame \(frame + 1)/\(frameCount)\(isReceiving ? "+" : "")",
-                     "loop \(loop + 1)/\(plays.map(String.init) ?? "∞")",
-                     "\(Self.format(rate, decimals: 2))×",
-                     mode,
-                     "\(Self.milliseconds(frameDuration)) ms",
-                     "\(Self.format(Double(Self.milliseconds(elapsed)) / 1000, decimals: 2)) s",
-                     "misses \(bufferMisses)"]
-        if isPaused { parts.append("paused") }
+        var parts = ["frame \(frame + 1)/\(frameCount)\(isReceiving ? "+" : "")"]
         if let failure { parts.append(Self.describe(failure)) }
+        parts += ["loop \(loop + 1)/\(plays.map(String.init) ?? "∞")",
+                  "\(Self.format(rate, decimals: 2))×",
+                  mode,
+                  "\(Self.milliseconds(frameDuration)) ms",
+                  "\(Self.format(Double(Self.milliseconds(elapsed)) / 1000, decimals: 2)) s",
+                  "misses \(bufferMisses)"]
+        if isPaused { parts.append("paused") }
         return parts.joined(separator: "  ")
     }
 

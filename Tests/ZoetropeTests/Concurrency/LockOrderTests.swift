@@ -49,7 +49,7 @@ struct LockOrderTests {
             _ = try PlaybackSimulation.run(BrokenImage(broken: [2], playCount: .finite(2)), ticksPerSecond: 60,
                                            duration: .seconds(2))
         }
-        #expect(violations.isEmpty, "\(violations.joined(separator: "\n"))")
+        #expect(violations.isEmpty, "\(violations.count) nested acquisitions: \(Set(violations).sorted().joined(separator: "\n"))")
     }
 
     /// An animator on a progressive image and on a broken one, with an observer calling back.

@@ -48,6 +48,12 @@ func playThreeTimes(_ image: AnimatedImage) throws -> Animator {
     return animator
 }
 
+func reportFailures(of animator: Animator) -> AnimatorObservation {
+    animator.observe { event in
+        if case .frameFailed(let frame, let error) = event { print("frame \(frame) is broken: \(error)") }
+    }
+}
+
 func framesShown(by image: AnimatedImage) throws -> [Int] {
     let report = try PlaybackSimulation.run(image, ticksPerSecond: 120, duration: .seconds(2))
     return report.changes.map(\.frame)
