@@ -7,7 +7,7 @@ import Testing
 /// clock and decoding) with violations recorded, so that a nesting fails a test by name; on other
 /// threads a violation stops the test process with both locks named.
 @Suite("Concurrency: lock order", .enabled(if: LockOrder.isChecking, "the lock-order check runs in debug builds only"))
-struct LockOrderTests {
+struct LockOrderConcurrencyTests {
     @Test("a LockedState taken while another is held is reported, naming where both were made")
     func nestingIsReported() {
         let outer = LockedState(0), inner = LockedState(0)
@@ -21,7 +21,7 @@ struct LockOrderTests {
         }
         #expect(nested.count == 1, "\(nested)")
         // Both locks are named by where they were made (this file, line 13).
-        #expect(nested.first?.components(separatedBy: "ZoetropeTests/LockOrderTests.swift:13").count == 3, "\(nested)")
+        #expect(nested.first?.components(separatedBy: "ZoetropeTests/LockOrderConcurrencyTests.swift:13").count == 3, "\(nested)")
         // After the nesting, the thread holds nothing: the next acquisitions are fine.
         #expect(LockOrder.violations { inner.withLock { $0 += 1 } }.isEmpty)
     }
