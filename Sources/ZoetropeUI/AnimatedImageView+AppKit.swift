@@ -12,7 +12,9 @@ import Zoetrope
 ///
 /// It pauses while out of a window, hidden or while the app is hidden, and resumes after;
 /// decoded frames are shared with every other view showing the same image. All the
-/// ``AnimatableView`` controls apply, and ``animator`` gives rate, mode, seeking and events.
+/// ``AnimatableView`` controls apply, and ``animator`` gives rate, mode, seeking and events. A frame
+/// that cannot be decoded leaves the picture before it on screen and is reported as the animator's
+/// `frameFailed` event and in `lastFailure`.
 @MainActor
 public final class AnimatedImageView: NSView, AnimatableView {
     /// The animator that decides what the view shows.

@@ -108,8 +108,7 @@ struct PlayCommand: ParsableCommand {
             renderer: kind,
             background: TerminalBackground(argument: background) ?? .terminal,
             columns: width, rows: height, showInfo: info,
-            playCount: loops.map { $0 == 0 ? .infinite : .finite($0) },
-            rate: rate, mode: mode)
+            style: PlaybackStyle(rate: rate, mode: mode, playCount: loops.map { $0 == 0 ? .infinite : .finite($0) }))
     }
 
     /// The window's size, or one fitting the size asked for when output is no terminal.

@@ -78,7 +78,7 @@ struct TimelineCommand: ParsableCommand {
         let source = ImageSource.file(PathArgument(file))
         try reportingFailures("timeline", file: source.name) {
             let image = try source.open().image
-            let configuration = Animator.Configuration(rate: rate, mode: mode, lateness: lateness,
+            let configuration = Animator.Configuration(style: PlaybackStyle(rate: rate, mode: mode), lateness: lateness,
                                                        budget: budget.map { .bytes($0) } ?? .automatic)
             let length = playLength(of: image)
             let report = realtime

@@ -7,8 +7,11 @@ import Dispatch
 /// an `AsyncSequence` of chunks). A frame becomes available — to ``frame(at:)``, to an
 /// ``Animator`` and to ``summary`` — once its data is complete: when a later frame's header or the
 /// file's end has arrived. Nothing is reported before its bytes are present, and memory follows
-/// the bytes that arrived, not what the headers claim. An ``Animator`` plays the frames that have
-/// arrived and waits on the last one (rather than finishing) until more come.
+/// the bytes that arrived, not what the headers claim: before its first frame the image has 0
+/// frames (and a 0×0 canvas until the header arrives), and every duration it reports is a frame's own (the
+/// ``AnimatableImage`` contract for images still arriving). An ``Animator`` can be prepared with it
+/// once its first frame has arrived; it plays the frames that have arrived and waits on the last
+/// one (rather than finishing) until more come, then plays the whole image once it is complete.
 ///
 /// ``init(bytes:options:)`` opens a whole file lazily: it parses only as far as the first frame
 /// (growing the prefix it looks at fourfold), so the first frame shows after a time that does not depend
@@ -214,7 +217,8 @@ public final class ProgressiveImage: AnimatableImage {
     /// Whether every frame is known: the input is finished and fully parsed.
     public var isComplete: Bool { state.withLock { $0.snapshot?.isComplete ?? false || $0.failure != nil } }
 
-    /// The frames available now; grows while bytes arrive. 0 before the first frame is complete.
+    /// The frames available now (their data complete); grows while bytes arrive. 0 before the first
+    /// frame is complete.
     public var frameCount: Int { availableFrames }
 
     private var availableFrames: Int { state.withLock { $0.snapshot?.availableFrames ?? 0 } }
@@ -224,7 +228,7 @@ public final class ProgressiveImage: AnimatableImage {
 
     private var current: AnimatedImage? { state.withLock { $0.snapshot?.image } }
 
-    /// The canvas size (0×0 before the first frame's header has been parsed).
+    /// The canvas size (0×0 before the file's header has been parsed).
     public var canvasSize: PixelSize { current?.canvasSize ?? PixelSize(width: 0, height: 0) }
 
     /// The number of plays the file asks for (once, until its loop count has arrived).

@@ -110,7 +110,7 @@ struct ViewPlaybackTests {
         #expect(f.animator.currentFrame == 1 && f.animator.activeFrame != nil)
         f.playback.setInWindow(false) // a cell scrolled away: paused, to resume when back
         f.playback.prepareForReuse()
-        #expect(f.animator.image == nil && f.animator.buffer == nil)
+        #expect(f.animator.image == nil && f.animator.status == nil)
         #expect(f.animator.frameCount == 0 && f.animator.activeFrame == nil && !f.animator.isPlaying)
 
         try f.animator.prepare(CountingImage(milliseconds: [100, 100]))
@@ -132,17 +132,17 @@ struct ViewPlaybackTests {
     func settings() throws {
         let f = try Fixture(playCount: .finite(1))
         f.playback.setInWindow(true)
-        f.playback.apply(PlaybackSettings(rate: 2, mode: .bounce))
+        f.playback.apply(PlaybackSettings(style: PlaybackStyle(rate: 2, mode: .bounce)))
         #expect(f.animator.isPlaying && f.animator.rate == 2 && f.animator.mode == .bounce)
         // At rate 2, 60 ms of clock time is 120 ms of playback: frame 1.
         for time in [10, 20, 30, 60] { f.harness.tick(milliseconds: time) }
         #expect(f.animator.currentFrame == 1)
         f.harness.tick(milliseconds: 1000) // one bounce (600 ms) ends at 1.2 s of playback
         #expect(f.animator.isFinished && f.animator.currentFrame == 0)
-        f.playback.apply(PlaybackSettings(rate: 2, mode: .bounce))
+        f.playback.apply(PlaybackSettings(style: PlaybackStyle(rate: 2, mode: .bounce)))
         #expect(!f.animator.isPlaying)
-        f.playback.apply(PlaybackSettings(isPlaying: false, rate: 2, mode: .bounce))
-        f.playback.apply(PlaybackSettings(isPlaying: true, rate: 0.5, playCount: .finite(2), mode: .bounce))
+        f.playback.apply(PlaybackSettings(isPlaying: false, style: PlaybackStyle(rate: 2, mode: .bounce)))
+        f.playback.apply(PlaybackSettings(isPlaying: true, style: PlaybackStyle(rate: 0.5, mode: .bounce, playCount: .finite(2))))
         #expect(f.animator.isPlaying && f.animator.playCount == .finite(2) && f.animator.rate == 0.5)
     }
 }

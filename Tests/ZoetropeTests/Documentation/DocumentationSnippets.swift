@@ -37,7 +37,7 @@ func describe(_ bytes: [UInt8]) throws -> String {
 // Zoetrope.docc/PlaybackAndMemory.md
 
 func playThreeTimes(_ image: AnimatedImage) throws -> Animator {
-    let configuration = Animator.Configuration(playCount: .finite(3), rate: 2, mode: .bounce,
+    let configuration = Animator.Configuration(style: PlaybackStyle(rate: 2, mode: .bounce, playCount: .finite(3)),
                                                budget: .bytes(8 << 20))
     let animator = Animator(clock: TimerClock(ticksPerSecond: 60), configuration: configuration)
     try animator.prepare(image)
@@ -46,6 +46,12 @@ func playThreeTimes(_ image: AnimatedImage) throws -> Animator {
     }
     animator.play()
     return animator
+}
+
+func reportFailures(of animator: Animator) -> AnimatorObservation {
+    animator.observe { event in
+        if case .frameFailed(let frame, let error) = event { print("frame \(frame) is broken: \(error)") }
+    }
 }
 
 func framesShown(by image: AnimatedImage) throws -> [Int] {

@@ -26,7 +26,7 @@ struct PlaybackEventTests {
     @Test("a finishing bounce announces the frame it comes to rest on before finishing")
     func bounceFinish() throws {
         let harness = try PlaybackHarness(CountingImage(milliseconds: [100, 100, 100], playCount: .finite(1)),
-                                          configuration: Animator.Configuration(mode: .bounce))
+                                          configuration: Animator.Configuration(style: PlaybackStyle(mode: .bounce)))
         harness.animator.play()
         for step in 1...10 { harness.tick(milliseconds: step * 50) }
         #expect(harness.events == [
