@@ -101,6 +101,7 @@ struct ConvertCommand: ParsableCommand {
                                   to: destination.write)
         case .png, .apng:
             if frames.frameCount == 1 {
+                try EncodingMemory.reserve(.png, canvas: frames.canvasSize)
                 var still: RGBAImage?
                 try frames.forEachFrame { _, frame in still = frame }
                 try destination.write(PNGEncoder.encode(still ?? RGBAImage(width: 1, height: 1), level: level))

@@ -13,6 +13,9 @@ enum GIFFrameDecoder {
         guard pixelCount > 0 else {
             return DecodedFrame(image: RGBAImage(width: width, height: height), damage: nil)
         }
+        // The indices (one or two bytes each), then the RGBA pixels.
+        try MemoryHeadroom.reserve(MemoryHeadroom.bytes(pixels: pixelCount, bytesPerPixel: 6),
+                                   for: "frame \(frameIndex)'s \(width)×\(height) pixels", format: .gif, offset: record.dataOffset)
         let data = GIFImageData(file: file, offset: record.dataOffset, endOffset: record.dataEndOffset)
         let (result, pixels) = record.minimumCodeSize <= 8
             ? decodeOwnPixels(UInt8.self, record, data: data, file: file)
@@ -38,11 +41,16 @@ enum GIFFrameDecoder {
         guard PixelRect(x: 0, y: 0, width: canvas.width, height: canvas.height).contains(rect), pixelCount > 0,
               record.minimumCodeSize <= 8, info.rect == rect else {
             let decoded = try decode(record, frameIndex: frameIndex, file: file, canvas: canvas)
-            compositor.draw(decoded, info: info)
+            try compositor.draw(decoded, info: info)
             return decoded.damage
         }
         let data = GIFImageData(file: file, offset: record.dataOffset, endOffset: record.dataEndOffset)
-        if scratch.count < pixelCount { scratch = [UInt8](unwrittenCount: pixelCount) }
+        if scratch.count < pixelCount {
+            scratch = []
+            try MemoryHeadroom.reserve(pixelCount, for: "frame \(frameIndex)'s \(rect.width)×\(rect.height) indices",
+                                       format: .gif, offset: record.dataOffset)
+            scratch = [UInt8](unwrittenCount: pixelCount)
+        }
         let result = scratch.withUnsafeMutableBufferPointer { scratch in
             decodeIndices(record, data: data, into: UnsafeMutableBufferPointer(rebasing: scratch[..<pixelCount]))
         }
@@ -53,9 +61,9 @@ enum GIFFrameDecoder {
                                              literalCount: 1 << record.minimumCodeSize)
         let painter = GIFIndexPainter(frameWidth: rect.width, frameHeight: rect.height,
                                       isInterlaced: record.isInterlaced, pixelsWritten: result.pixelsWritten)
-        scratch.withUnsafeBufferPointer { indices in
-            colors.withUnsafeBufferPointer { colors in
-                compositor.drawInPlace(info: info) { pixels in
+        try scratch.withUnsafeBufferPointer { (indices) throws(ZoetropeError) in
+            try colors.withUnsafeBufferPointer { (colors) throws(ZoetropeError) in
+                try compositor.drawInPlace(info: info) { pixels in
                     painter.paint(indices, colors: colors, into: pixels, origin: rect.y * canvas.width + rect.x,
                                   rowStride: canvas.width, mode: opaque ? .replace : .skipTransparent)
                 }
@@ -114,6 +122,8 @@ enum GIFFrameDecoder {
         let decoder = ClippedLZWDecoder(frameWidth: rect.width, frameHeight: rect.height,
                                         visibleWidth: visible.width, visibleHeight: visible.height,
                                         rowOrder: record.isInterlaced ? GIFInterlace.rowOrder(height: rect.height) : nil)
+        try MemoryHeadroom.reserve(MemoryHeadroom.bytes(pixels: visible.area), for: "frame \(frameIndex)'s visible \(visible.width)×\(visible.height) pixels",
+                                   format: .gif, offset: record.dataOffset)
         let data = GIFImageData(file: file, offset: record.dataOffset, endOffset: record.dataEndOffset)
         let colors = GIFColorLookup.table(bytes: file, colorTable: record.colorTable,
                                           transparentIndex: record.transparentIndex,

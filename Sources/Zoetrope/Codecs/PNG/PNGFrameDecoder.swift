@@ -30,6 +30,8 @@ struct PNGFrameDecoder {
         let reachable = compressed > expected / 1032 ? expected : compressed * 1032
         var inflater = Inflater(format: .zlib, maxOutputBytes: expected + 65_536,
                                 expectedOutputBytes: min(reachable, Inflater.outputBufferSize(forOutputLimit: Self.outputSlice)))
+        try MemoryHeadroom.reserve(MemoryHeadroom.bytes(pixels: width * height), for: "a \(width)×\(height) image",
+                                   format: .png, offset: pieces.first?.lowerBound)
         var rows = PNGRowStream(converter: converter, width: width, height: height)
         var image: RGBAImage
         if header.isInterlaced {

@@ -25,6 +25,8 @@ enum WebPAlphaDecoder {
         let data = payload.lowerBound + 1 ..< payload.upperBound
         var plane: [UInt8]
         if method == 0 {
+            try MemoryHeadroom.reserve(pixelCount, for: "a \(width)×\(height) alpha plane", format: .webp,
+                                       offset: payload.lowerBound)
             guard data.count >= pixelCount else {
                 throw ZoetropeError(.truncated, format: .webp, offset: payload.upperBound,
                                     "ALPH raw data has \(data.count) bytes for \(pixelCount) pixels")

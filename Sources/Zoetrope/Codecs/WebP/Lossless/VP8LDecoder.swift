@@ -28,18 +28,25 @@ enum VP8LDecoder {
             throw ZoetropeError(.limitExceeded, format: .webp, offset: payload.lowerBound,
                                 "VP8L image \(size) exceeds the limit of \(maxPixels) pixels")
         }
+        // The image, decoded in one buffer (transform sub-images are far smaller).
+        try MemoryHeadroom.reserve(MemoryHeadroom.bytes(pixels: size.area), for: "a \(size) VP8L image",
+                                   format: .webp, offset: payload.lowerBound)
         let decoded = try withReader(bytes, payload: payload, skipping: VP8LHeader.byteCount) { (reader) throws(ZoetropeError) in
             var stream = VP8LImageStream(reader: reader, pixelCount: size.area, payloadCount: payload.count)
             return try stream.decodeMainImage(width: size.width, height: size.height)
         }
-        return VP8LDecodedFrame(image: rgbaImage(decoded), damage: decoded.damage)
+        return VP8LDecodedFrame(image: RGBAImage(width: decoded.width, height: decoded.height, pixels: decoded.rgba),
+                                damage: decoded.damage)
     }
 
     /// Decodes a headerless VP8L image stream of `width × height` as an ALPH plane: the green
     /// byte of every pixel (see ``VP8LImageStream/decodeAlphaPlane(width:height:)``).
     static func decodeAlphaStream(_ bytes: [UInt8], payload: Range<Int>, width: Int,
                                   height: Int) throws(ZoetropeError) -> (plane: [UInt8], damage: ZoetropeError?) {
-        try withReader(bytes, payload: payload, skipping: 0) { (reader) throws(ZoetropeError) in
+        // The ARGB words (or palette indices) the stream decodes to, then the plane made from them.
+        try MemoryHeadroom.reserve(MemoryHeadroom.bytes(pixels: width * height, bytesPerPixel: 5),
+                                   for: "a \(width)×\(height) alpha plane", format: .webp, offset: payload.lowerBound)
+        return try withReader(bytes, payload: payload, skipping: 0) { (reader) throws(ZoetropeError) in
             var stream = VP8LImageStream(reader: reader, pixelCount: width * height, payloadCount: payload.count)
             return try stream.decodeAlphaPlane(width: width, height: height)
         }
@@ -61,24 +68,5 @@ enum VP8LDecoder {
             let start = LSBBitReader.State(position: payload.lowerBound + skipped, bits: 0, bitCount: 0)
             return try body(LSBBitReader(upToEnd, resuming: start))
         }
-    }
-
-    /// ARGB words to RGBA bytes.
-    static func rgbaImage(_ decoded: VP8LImageStream.Decoded) -> RGBAImage {
-        let count = decoded.pixels.count
-        // Every byte is written below, four per pixel, before the array is handed out.
-        var bytes = [UInt8](unwrittenCount: count * 4)
-        bytes.withUnsafeMutableBytes { raw in
-            decoded.pixels.withUnsafeBufferPointer { input in
-                for index in 0..<count {
-                    // R, G, B, A in memory is the little-endian word A<<24 | B<<16 | G<<8 | R:
-                    // ARGB with red and blue swapped.
-                    let argb = input[index]
-                    let abgr = (argb & 0xff00_ff00) | (argb >> 16 & 0xff) | (argb & 0xff) << 16
-                    raw.storeBytes(of: abgr.littleEndian, toByteOffset: index * 4, as: UInt32.self)
-                }
-            }
-        }
-        return RGBAImage(width: decoded.width, height: decoded.height, pixels: bytes)
     }
 }

@@ -35,6 +35,8 @@ enum VP8Decoder {
             throw ZoetropeError(.limitExceeded, format: .webp, offset: payload.lowerBound + 6,
                                 "VP8 frame of \(tag.width)×\(tag.height) pixels exceeds the limit of \(maxPixels)")
         }
+        try MemoryHeadroom.reserve(MemoryHeadroom.bytes(pixels: pixels), for: "a \(tag.width)×\(tag.height) VP8 image",
+                                   format: .webp, offset: payload.lowerBound)
         // All reading happens inside this scope: the bool decoders point into the buffer.
         return try bytes.withUnsafeBufferPointer { buffer throws(ZoetropeError) in
             let (header, modeReader) = try VP8FrameHeader.parse(buffer, payload: payload, tag: tag)
