@@ -63,6 +63,12 @@ public final class AnimatedImage: AnimatableImage {
     /// - Throws: ``ZoetropeError`` when the format is unknown or unsupported, a limit is exceeded,
     ///   or the file is damaged before its first frame.
     public convenience init(bytes: [UInt8], options: DecodingOptions = .default) throws(ZoetropeError) {
+        try self.init(imageBytes: ImageBytes(bytes), options: options)
+    }
+
+    /// Opens an image from bytes an array or a mapped file holds (``ImageBytes``), which the image
+    /// keeps: a mapping stays while the image lives.
+    package convenience init(imageBytes bytes: ImageBytes, options: DecodingOptions = .default) throws(ZoetropeError) {
         self.init(container: try CodecRegistry.open(bytes, options: options), options: options)
     }
 
@@ -153,14 +159,14 @@ public final class AnimatedImage: AnimatableImage {
             let damage: ZoetropeError?
             do {
                 damage = try container.drawFrame(at: index, info: info, onto: &compositor, scratch: &scratch)
+            } catch where error.kind == .limitExceeded {
+                throw error // a limit (memory the process cannot get) is not damage
             } catch {
                 if index == 0 { throw error }
                 // Nothing usable: drawing nothing leaves the canvas as it was.
                 damage = error
                 try compositor.draw(RGBAImage(width: 0, height: 0), info: info)
             }
-            } catch where error.kind == .limitExceeded {
-                throw error // a limit (memory the process cannot get) is not damage
             if let damage { state.withLock { $0.frameDamage[index] = damage } }
             try body(index, try compositor.lend(offset: info.offset))
             try compositor.dispose(info)

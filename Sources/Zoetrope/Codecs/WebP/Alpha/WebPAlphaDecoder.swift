@@ -7,7 +7,7 @@
 enum WebPAlphaDecoder {
     /// Decodes an ALPH chunk payload for a `width × height` frame: one alpha byte per pixel,
     /// row-major.
-    static func decode(_ bytes: [UInt8], payload: Range<Int>, width: Int, height: Int) throws(ZoetropeError) -> [UInt8] {
+    static func decode(_ bytes: ByteView, payload: Range<Int>, width: Int, height: Int) throws(ZoetropeError) -> [UInt8] {
         let (pixelCount, overflow) = width.multipliedReportingOverflow(by: height)
         guard width > 0, height > 0, !overflow else {
             throw ZoetropeError(.malformed, format: .webp, offset: payload.lowerBound, "ALPH frame size \(width)×\(height) is invalid")
@@ -31,7 +31,7 @@ enum WebPAlphaDecoder {
                 throw ZoetropeError(.truncated, format: .webp, offset: payload.upperBound,
                                     "ALPH raw data has \(data.count) bytes for \(pixelCount) pixels")
             }
-            plane = Array(bytes[data.lowerBound ..< data.lowerBound + pixelCount])
+            plane = Array(bytes[data.lowerBound ..< data.lowerBound + pixelCount].buffer)
         } else {
             let decoded = try VP8LDecoder.decodeAlphaStream(bytes, payload: data, width: width, height: height)
             if let damage = decoded.damage { throw damage }

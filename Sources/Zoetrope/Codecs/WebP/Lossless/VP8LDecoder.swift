@@ -10,7 +10,7 @@ struct VP8LDecodedFrame: Sendable {
 enum VP8LDecoder {
     /// Reads the 5-byte VP8L header (signature 0x2f, 14-bit width − 1 and height − 1, alpha hint,
     /// 3-bit version that must be 0).
-    static func readHeader(_ bytes: [UInt8], payload: Range<Int>) throws(ZoetropeError) -> (size: PixelSize, alphaHint: Bool) {
+    static func readHeader(_ bytes: ByteView, payload: Range<Int>) throws(ZoetropeError) -> (size: PixelSize, alphaHint: Bool) {
         let header = try VP8LHeader.read(bytes, payload: payload)
         return (header.size, header.alphaHint)
     }
@@ -21,7 +21,7 @@ enum VP8LDecoder {
     /// libwebp does. Damaged pixel data gives the rows before the damage, transformed, with
     /// `damage` set; damage elsewhere throws.
     /// - Parameter maxPixels: the largest width × height to decode, checked before allocating.
-    static func decode(_ bytes: [UInt8], payload: Range<Int>, maxPixels: Int) throws(ZoetropeError) -> VP8LDecodedFrame {
+    static func decode(_ bytes: ByteView, payload: Range<Int>, maxPixels: Int) throws(ZoetropeError) -> VP8LDecodedFrame {
         let header = try VP8LHeader.read(bytes, payload: payload)
         let size = header.size
         guard size.area <= maxPixels else {
@@ -41,7 +41,7 @@ enum VP8LDecoder {
 
     /// Decodes a headerless VP8L image stream of `width × height` as an ALPH plane: the green
     /// byte of every pixel (see ``VP8LImageStream/decodeAlphaPlane(width:height:)``).
-    static func decodeAlphaStream(_ bytes: [UInt8], payload: Range<Int>, width: Int,
+    static func decodeAlphaStream(_ bytes: ByteView, payload: Range<Int>, width: Int,
                                   height: Int) throws(ZoetropeError) -> (plane: [UInt8], damage: ZoetropeError?) {
         // The ARGB words (or palette indices) the stream decodes to, then the plane made from them.
         try MemoryHeadroom.reserve(MemoryHeadroom.bytes(pixels: width * height, bytesPerPixel: 5),
@@ -60,7 +60,7 @@ enum VP8LDecoder {
     /// offset in `bytes`, as errors report it. (Skipping a VP8L chunk's header this way instead of
     /// reading it leaves the end-of-stream rule unchanged: ``VP8LStreamEnd`` depends only on the
     /// payload's size.)
-    private static func withReader<Result>(_ bytes: [UInt8], payload: Range<Int>, skipping skipped: Int,
+    private static func withReader<Result>(_ bytes: ByteView, payload: Range<Int>, skipping skipped: Int,
                                            _ body: (LSBBitReader) throws(ZoetropeError) -> Result) throws(ZoetropeError) -> Result {
         precondition(payload.lowerBound >= 0 && payload.upperBound <= bytes.count && skipped <= payload.count)
         return try bytes.withUnsafeBufferPointer { (buffer) throws(ZoetropeError) -> Result in
