@@ -6,7 +6,7 @@ import Zoetrope
 
 /// README.md, "The library". Compiled, not run: it reads cat.gif and cat.webp from the current folder.
 func readmeLibrarySnippet() throws {
-    let image = try AnimatedImage(contentsOfFile: "cat.gif")   // parses the frame table only
+    let image = try AnimatedImage(contentsOfFile: "cat.gif")   // maps the file, parses the frame table only
     print(image.format, image.canvasSize, image.frameCount)    // GIF 320×240 24
     print(image.playCount, image.totalDuration)                 // forever, 2.4 seconds
     let frame = try image.frame(at: 7)          // RGBA8, straight alpha, any index in any order
@@ -56,8 +56,7 @@ func framesShown(by image: AnimatedImage) throws -> [Int] {
 // Zoetrope.docc/ServerSideUse.md
 
 func validateUpload(_ bytes: [UInt8]) throws -> ImageSummary {
-    let limits = DecodingLimits(maxPixels: 4096 * 4096, maxFrameCount: 500,
-                                maxTotalDecodedBytes: 512 << 20)
+    let limits = DecodingLimits(maxPixels: 4096 * 4096, maxFrameCount: 500)
     let summary = try ImageInspector.inspect(bytes, limits: limits)
     guard summary.warnings.isEmpty else {
         throw ZoetropeError(.malformed, format: summary.format, "the upload is damaged")
