@@ -34,8 +34,7 @@ struct FuzzTarget {
 
 /// Small limits keep each input fast and bounded, so that the fuzzer explores instead of waiting;
 /// the limits' own behaviour is what the Limits tests check.
-private let fuzzOptions = DecodingOptions(limits: DecodingLimits(maxPixels: 1 << 18, maxFrameCount: 256,
-                                                                 maxTotalDecodedBytes: 1 << 24))
+private let fuzzOptions = DecodingOptions(limits: DecodingLimits(maxPixels: 1 << 18, maxFrameCount: 256))
 
 /// Runs once before any input. `ZOETROPE_FUZZ_TARGET=list` prints the target names (how
 /// scripts/fuzz learns them) and leaves before libFuzzer starts.

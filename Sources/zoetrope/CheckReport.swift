@@ -42,11 +42,11 @@ enum CheckReport {
 
 extension ImageSource {
     /// The source's bytes, unparsed.
-    func bytes() throws -> [UInt8] {
+    func bytes() throws -> ImageBytes {
         do {
             switch self {
             case .file(let path): return try InputFile(path).bytes
-            case .builtInSample: return SampleAnimation.gif()
+            case .builtInSample: return ImageBytes(SampleAnimation.gif())
             }
         } catch {
             throw CommandFailure(file: name, error)

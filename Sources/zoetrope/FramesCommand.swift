@@ -68,6 +68,7 @@ struct FramesCommand: ParsableCommand {
             try selected.forEachFrame { _, frame in try StandardOutput.write(frame.pixels) }
         } else {
             try FileSystem.createDirectories(outputPath)
+            if format == .png { try EncodingMemory.reserve(.png, canvas: selected.canvasSize) }
             try selected.forEachFrame { position, frame in
                 let name = prefix + "frame-" + Self.fourDigits(selected.indices[position]) + "." + format.rawValue
                 let file = try AtomicFile(PathArgument(joining: outputPath, name), protecting: identity.map { [$0] } ?? [])

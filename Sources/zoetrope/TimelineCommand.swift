@@ -81,10 +81,12 @@ struct TimelineCommand: ParsableCommand {
             let configuration = Animator.Configuration(style: PlaybackStyle(rate: rate, mode: mode), lateness: lateness,
                                                        budget: budget.map { .bytes($0) } ?? .automatic)
             let length = playLength(of: image)
+            // On the simulated clock decoding takes no time, so the pixels change nothing: play the
+            // timing alone (see TimingImage). In real time, decoding is what is measured.
             let report = realtime
                 ? try PlaybackSimulation.runInRealTime(image, ticksPerSecond: refresh, duration: length,
                                                        configuration: configuration)
-                : try PlaybackSimulation.run(image, ticksPerSecond: refresh, duration: length,
+                : try PlaybackSimulation.run(TimingImage(image), ticksPerSecond: refresh, duration: length,
                                              configuration: configuration)
             try StandardOutput.print(json ? jsonText(report) : text(report, image: image, name: source.name))
         }

@@ -21,8 +21,8 @@ enum CodecRegistry {
     /// Parses the container of whatever format `bytes` are in.
     /// - Throws: `.unrecognizedFormat` naming every registered format when no signature matches,
     ///   or the codec's own error.
-    static func open(_ bytes: [UInt8], options: DecodingOptions) throws(ZoetropeError) -> any ImageContainer {
-        guard let codec = codec(for: bytes) else {
+    static func open(_ bytes: ImageBytes, options: DecodingOptions) throws(ZoetropeError) -> any ImageContainer {
+        guard let codec = bytes.withView({ codec(for: $0) }) else {
             throw ZoetropeError(.unrecognizedFormat, offset: 0,
                                 "not \(formatList) data (unrecognised signature)")
         }

@@ -19,7 +19,7 @@ struct ImageCodec: Sendable {
     /// signature.
     let recognizes: @Sendable (ArraySlice<UInt8>) -> Bool
     /// Parses the container (cheaply: the frame table, no pixels).
-    let open: @Sendable ([UInt8], DecodingOptions) throws(ZoetropeError) -> any ImageContainer
+    let open: @Sendable (ImageBytes, DecodingOptions) throws(ZoetropeError) -> any ImageContainer
     /// Rewrites the format's checksums so that mutated inputs reach the decoder instead of being
     /// refused as corrupt (fuzzing only); identity for formats without checksums.
     let repairingChecksums: @Sendable ([UInt8]) -> [UInt8]

@@ -69,6 +69,11 @@ extension UploadPolicy {
     ///   (`.unrecognizedFormat`), are damaged before their first frame, or declare a canvas or
     ///   frame beyond 2³⁶ pixels, which no limit could accept (`.limitExceeded`).
     public func check(_ bytes: [UInt8]) throws(ZoetropeError) -> UploadVerdict {
+        try check(ImageBytes(bytes))
+    }
+
+    /// Checks bytes that may be a mapped file (the command's), as the array form does.
+    package func check(_ bytes: ImageBytes) throws(ZoetropeError) -> UploadVerdict {
         let container = try CodecRegistry.open(bytes, options: DecodingOptions(limits: walkLimits))
         let table = container.table
         // The walk's own stop one frame past the frame limit is no damage.
@@ -86,12 +91,11 @@ extension UploadPolicy {
 
     /// The limits the frame-table walk runs under: canvases and frames up to 2³⁶ pixels (so that
     /// the verdict can report a bomb's declared size; the walk allocates no pixels), one frame past
-    /// the policy's frame limit (where it stops), and no decoded-bytes limit (nothing is decoded).
+    /// the policy's frame limit (where it stops).
     var walkLimits: DecodingLimits {
         var limits = DecodingLimits()
         limits.maxPixels = 1 << 36
         limits.maxFrameCount = min(maxFrameCount ?? Self.walkFrameCeiling, Self.walkFrameCeiling) + 1
-        limits.maxTotalDecodedBytes = Int.max
         return limits
     }
 

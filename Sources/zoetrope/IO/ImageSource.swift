@@ -34,7 +34,7 @@ enum ImageSource {
             switch self {
             case .file(let path):
                 let input = try InputFile(path)
-                return (try AnimatedImage(bytes: input.bytes, options: options), input.identity)
+                return (try AnimatedImage(imageBytes: input.bytes, options: options), input.identity)
             case .builtInSample:
                 return (try AnimatedImage(bytes: SampleAnimation.gif(), options: options), nil)
             }

@@ -3,7 +3,10 @@ import Foundation
 /// Runs the built `zoetrope` command as a separate process, as a user would.
 struct CommandRunner {
     struct Result {
+        /// The exit status, or the signal's number when ``signaled``.
         var status: Int32
+        /// Whether a signal ended the process (a trap, an abort, a kill).
+        var signaled = false
         var standardOutput: [UInt8]
         var standardError: String
 
@@ -63,8 +66,8 @@ struct CommandRunner {
         if outputFile != nil { try? outputPipe.fileHandleForWriting.close() }
         process.waitUntilExit()
         group.wait()
-        return Result(status: process.terminationStatus, standardOutput: [UInt8](output),
-                      standardError: String(decoding: error, as: UTF8.self))
+        return Result(status: process.terminationStatus, signaled: process.terminationReason == .uncaughtSignal,
+                      standardOutput: [UInt8](output), standardError: String(decoding: error, as: UTF8.self))
     }
 }
 

@@ -6,7 +6,7 @@ import Zoetrope
 
 /// README.md, "The library". Compiled, not run: it reads cat.gif and cat.webp from the current folder.
 func readmeLibrarySnippet() throws {
-    let image = try AnimatedImage(contentsOfFile: "cat.gif")   // parses the frame table only
+    let image = try AnimatedImage(contentsOfFile: "cat.gif")   // maps the file, parses the frame table only
     print(image.format, image.canvasSize, image.frameCount)    // GIF 320×240 24
     print(image.playCount, image.totalDuration)                 // forever, 2.4 seconds
     let frame = try image.frame(at: 7)          // RGBA8, straight alpha, any index in any order

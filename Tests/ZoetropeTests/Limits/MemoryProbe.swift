@@ -36,8 +36,8 @@ struct MemoryProbe {
         var measuredGrowthBytes: Int? { sanitized ? heapGrowthBytes : growthBytes }
     }
 
-    /// Limits the probe decodes under: 4 megapixels (16 MB of canvas), 1 000 frames, 64 MB in all.
-    static let limits = DecodingLimits(maxPixels: 4_000_000, maxFrameCount: 1_000, maxTotalDecodedBytes: 64 << 20)
+    /// Limits the probe decodes under: 4 megapixels (16 MB of canvas), 1 000 frames.
+    static let limits = DecodingLimits(maxPixels: 4_000_000, maxFrameCount: 1_000)
 
     /// The probe executable, beside the test binary.
     static var executable: String {
@@ -52,10 +52,11 @@ struct MemoryProbe {
         return "zoetrope-memory-probe"
     }
 
-    /// Writes `bytes` to a temporary file and decodes it in the probe (`mode`: image or inspect),
-    /// failing the test if the probe does not finish within `timeout`.
+    /// Writes `bytes` to a temporary file and decodes it in the probe (`mode`: image, inspect or
+    /// inflate, whose output stops at `outputLimit`), failing the test if the probe does not
+    /// finish within `timeout`.
     static func decode(_ bytes: [UInt8], mode: String = "image", limits: DecodingLimits = limits,
-                       timeout: Duration = .seconds(60)) throws -> Result {
+                       outputLimit: Int = 64 << 20, timeout: Duration = .seconds(60)) throws -> Result {
         let file = FileManager.default.temporaryDirectory
             .appendingPathComponent("zoetrope-limit-\(UInt64.random(in: 0...UInt64.max)).bin")
         try Data(bytes).write(to: file)
@@ -64,7 +65,7 @@ struct MemoryProbe {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = [mode, file.path, String(limits.maxPixels), String(limits.maxFrameCount),
-                             String(limits.maxTotalDecodedBytes)]
+                             String(outputLimit)]
         let output = Pipe()
         process.standardOutput = output
         try process.run()

@@ -139,7 +139,7 @@ struct ProgressiveImageTests {
         for _ in 0..<50 { many += frames }   // 2,000 frames
         let bytes = try GIFEncoder.encode(frames: many, durations: [.milliseconds(20)], playCount: .infinite)
         #expect(bytes.count > 8 * ProgressiveImage.firstParseLength)
-        let image = try ProgressiveImage(bytes: bytes, options: .default, scanningRest: false)
+        let image = try ProgressiveImage(imageBytes: ImageBytes(bytes), options: .default, scanningRest: false)
         #expect(image.parsedLength == ProgressiveImage.firstParseLength, "only the first prefix was read")
         #expect(image.frameCount >= 1 && image.frameCount < 2_000 && !image.isComplete)
         #expect(try image.frame(at: 0) == frames[0])

@@ -15,8 +15,10 @@ struct FrameArray: FrameSource {
 extension FrameSource {
     /// Calls `body` with each frame in order, checking what the encoders rely on: every frame has
     /// ``canvasSize`` and the pass gives ``frameCount`` frames. Throws
-    /// ``ZoetropeError/Kind/invalidArgument`` for `format` when either fails.
+    /// ``ZoetropeError/Kind/invalidArgument`` for `format` when either fails, and first
+    /// `limitExceeded` when the encoder's memory for such canvases cannot be had (``EncodingMemory``).
     func forEachCheckedFrame(format: ImageFormat, _ body: (_ index: Int, _ frame: RGBAImage) throws -> Void) throws {
+        try EncodingMemory.reserve(format, canvas: canvasSize)
         var seen = 0
         try forEachFrame { index, frame in
             guard frame.size == canvasSize else {

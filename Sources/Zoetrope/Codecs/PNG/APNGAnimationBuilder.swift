@@ -16,7 +16,8 @@ struct APNGAnimationBuilder {
         var usesIDAT = false
     }
 
-    private let bytes: [UInt8]
+    /// The file, during the chunk walk (the builder does not outlive it).
+    private let bytes: ByteView
     private let canvas: PNGHeader
     private var table: FrameTableBuilder
     /// Offset of the `acTL` chunk.
@@ -28,7 +29,7 @@ struct APNGAnimationBuilder {
     private var problems: [String] = []
     private var stoppedAtLimit = false
 
-    init(bytes: [UInt8], chunk: PNGChunk, canvas: PNGHeader, options: DecodingOptions) throws(ZoetropeError) {
+    init(bytes: ByteView, chunk: PNGChunk, canvas: PNGHeader, options: DecodingOptions) throws(ZoetropeError) {
         self.bytes = bytes
         self.canvas = canvas
         self.table = try FrameTableBuilder(format: .apng, width: canvas.width, height: canvas.height,
@@ -147,7 +148,7 @@ struct APNGFrameControl: Sendable {
     var blendOp: UInt8
 
     /// Reads the 26 bytes at `start` (the sequence number is the first 4).
-    init(_ bytes: [UInt8], at start: Int) {
+    init(_ bytes: ByteView, at start: Int) {
         width = Int(PNGBytes.bigEndian32(bytes, start + 4))
         height = Int(PNGBytes.bigEndian32(bytes, start + 8))
         x = Int(PNGBytes.bigEndian32(bytes, start + 12))

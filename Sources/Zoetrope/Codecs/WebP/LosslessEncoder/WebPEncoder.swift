@@ -19,9 +19,11 @@ public enum WebPEncoder {
     /// - Parameters:
     ///   - image: the image, 1 to 16 384 pixels each way.
     ///   - level: effort, 0 (fastest) to 9 (smallest output); 6 by default.
-    /// - Throws: ``ZoetropeError`` with kind `.invalidArgument` for an empty or too large image.
+    /// - Throws: ``ZoetropeError`` with kind `.invalidArgument` for an empty or too large image, or
+    ///   `.limitExceeded` when encoding it needs more memory than the process can get.
     public static func encode(_ image: RGBAImage, level: Int = 6) throws(ZoetropeError) -> [UInt8] {
         try EncodingRules.webp.checkCanvas(image.size)
+        try EncodingMemory.reserve(.webp, canvas: image.size)
         let body = WebPFileWriter.chunk(RIFFChunk.vp8l, VP8LEncoder.encode(image, settings: VP8LEncoderSettings(level: level)))
         return WebPFileWriter.riffHeader(bodySize: body.count) + body
     }

@@ -11,7 +11,7 @@ struct VP8FrameTag: Sendable, Equatable {
     var height: Int
 
     /// Reads and validates the tag at the start of `bytes[payload]`.
-    static func parse(_ bytes: [UInt8], payload: Range<Int>) throws(ZoetropeError) -> VP8FrameTag {
+    static func parse(_ bytes: ByteView, payload: Range<Int>) throws(ZoetropeError) -> VP8FrameTag {
         let start = payload.lowerBound
         guard payload.lowerBound >= 0, payload.upperBound <= bytes.count, payload.count >= byteCount else {
             throw ZoetropeError(.truncated, format: .webp, offset: payload.upperBound, "VP8 frame header is cut short")

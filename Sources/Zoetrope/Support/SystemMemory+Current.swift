@@ -39,21 +39,34 @@ extension SystemMemory {
         #endif
     }
 
+    /// The memory available to the process now, without swapping: the machine's, lowered by every
+    /// cgroup limit on the process's path; its resource limits left out (``MemoryHeadroom`` weighs
+    /// those against what the process has mapped).
+    static func machineAvailable() -> Int { machine().available }
+
     /// The lower of the soft `RLIMIT_AS` and `RLIMIT_DATA` limits, or `nil` when both are unlimited.
     private static func resourceLimit() -> Int? {
+        let limits = resourceLimits()
+        switch (limits.addressSpace, limits.data) {
+        case let (space?, data?): return min(space, data)
+        case let (space, data): return space ?? data
+        }
+    }
+
+    /// The soft `RLIMIT_AS` and `RLIMIT_DATA` limits in bytes, `nil` where unlimited.
+    static func resourceLimits() -> (addressSpace: Int?, data: Int?) {
         #if canImport(Glibc)
         let resources = [RLIMIT_AS, RLIMIT_DATA].map { __rlimit_resource_t($0.rawValue) }
         #else
         let resources = [RLIMIT_AS, RLIMIT_DATA]
         #endif
-        var lowest: Int?
-        for resource in resources {
+        let values = resources.map { resource -> Int? in
             var limit = rlimit()
-            guard getrlimit(resource, &limit) == 0, // RLIM_INFINITY is the largest value on every platform
-                  limit.rlim_cur < rlim_t(Int.max) else { continue }
-            lowest = min(lowest ?? Int.max, Int(limit.rlim_cur))
+            // RLIM_INFINITY is the largest value on every platform.
+            guard getrlimit(resource, &limit) == 0, limit.rlim_cur < rlim_t(Int.max) else { return nil }
+            return Int(limit.rlim_cur)
         }
-        return lowest
+        return (values[0], values[1])
     }
 
     private static func text(_ path: String) -> String? {
