@@ -12,10 +12,6 @@ let package = Package(
         .library(name: "ZoetropeUI", targets: ["ZoetropeUI"]),
         .executable(name: "zoetrope", targets: ["zoetrope"]),
     ],
-    dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
-    ],
     targets: [
         .target(name: "Zoetrope"),
         .target(name: "ZoetropeTerminal", dependencies: ["Zoetrope"]),
@@ -28,7 +24,6 @@ let package = Package(
             dependencies: [
                 "Zoetrope",
                 "ZoetropeTerminal",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(

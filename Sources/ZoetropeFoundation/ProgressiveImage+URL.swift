@@ -6,12 +6,15 @@ import Zoetrope
 
 extension ProgressiveImage {
     /// Starts loading the image at `url` and returns at once: frames become available as the
-    /// bytes arrive (``ProgressiveImage/frameCount`` grows, an ``Animator`` plays them), and the
+    /// bytes arrive (`frameCount` grows, an `Animator` plays them), and the
     /// image is finished when the transfer ends — with the frames that arrived when it fails.
     ///
     /// File URLs are read in chunks on a background queue; `http` and `https` URLs stream through
     /// `URLSession` (where it exists). Other schemes finish at once with no frame.
-    /// - Parameter session: the configuration of the session for http(s) transfers.
+    /// - Parameters:
+    ///   - url: a `file`, `http` or `https` URL.
+    ///   - options: how frames are decoded.
+    ///   - session: the configuration of the session for http(s) transfers.
     public static func load(from url: URL, options: DecodingOptions = .default,
                             session: URLSessionConfiguration = .default) -> ProgressiveImage {
         let image = ProgressiveImage(options: options)

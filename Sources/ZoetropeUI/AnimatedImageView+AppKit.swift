@@ -84,6 +84,17 @@ public final class AnimatedImageView: NSView, AnimatableView {
         frameLayer.layout(in: bounds)
     }
 
+    /// Stops playback and lets go of the image and its frames, and of any resume waiting for the
+    /// view to become visible: for views reused in table and collection views. Then NSView's own
+    /// reset runs (alpha 1, not hidden).
+    ///
+    /// NSView declares `prepareForReuse()`: without this override, NSView's would run wherever the
+    /// static type is `AnimatedImageView`, hiding ``AnimatableView``'s, and the frames would stay.
+    public override func prepareForReuse() {
+        playback.prepareForReuse()
+        super.prepareForReuse()
+    }
+
     public override var intrinsicContentSize: NSSize {
         frameLayer.intrinsicSize ?? NSSize(width: NSView.noIntrinsicMetric, height: NSView.noIntrinsicMetric)
     }

@@ -69,6 +69,12 @@ public final class AnimatedImageView: UIView, AnimatableView {
         frameLayer.layout(in: bounds)
     }
 
+    /// Stops playback and lets go of the image and its frames, and of any resume waiting for the
+    /// view to become visible: for views reused in table and collection views.
+    public nonisolated func prepareForReuse() {
+        playback.prepareForReuse()
+    }
+
     public override var intrinsicContentSize: CGSize {
         frameLayer.intrinsicSize ?? CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric)
     }

@@ -1,4 +1,3 @@
-import ArgumentParser
 import Zoetrope
 
 /// `zoetrope convert IN OUT`: re-encodes any image Zoetrope decodes as GIF, APNG (or PNG) or

@@ -1,4 +1,3 @@
-import ArgumentParser
 import Zoetrope
 
 struct FramesCommand: ParsableCommand {

@@ -1,4 +1,3 @@
-import ArgumentParser
 import Dispatch
 import Zoetrope
 import ZoetropeTerminal

@@ -1,4 +1,3 @@
-import ArgumentParser
 import Zoetrope
 
 /// `--mode forward|reverse|bounce`: the library's own modes, by name.

@@ -1,4 +1,3 @@
-import ArgumentParser
 import Zoetrope
 
 /// `zoetrope timeline`: which frame shows when, without a screen.

@@ -1,4 +1,3 @@
-import ArgumentParser
 import Zoetrope
 #if canImport(Glibc)
 import Glibc

@@ -53,6 +53,15 @@ public final class ViewPlayback: Sendable {
         animator.pause()
     }
 
+    /// Stops playback and lets go of the image and its frames (``Animator/unload()``), and forgets
+    /// any play or resume waiting for the view to become visible, so that a view reused in a
+    /// scrolling list plays its next image only when asked to. What is known of the view's
+    /// visibility stays.
+    public func prepareForReuse() {
+        state.withLock { $0.pending = .none }
+        animator.unload()
+    }
+
     /// The view entered (`true`) or left (`false`) a window.
     public func setInWindow(_ inWindow: Bool) { change { $0.inWindow = inWindow } }
 

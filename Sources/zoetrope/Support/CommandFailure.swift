@@ -1,4 +1,3 @@
-import ArgumentParser
 import Zoetrope
 
 /// Why a command failed, printed as one line of the same shape by every subcommand:
@@ -47,7 +46,7 @@ struct CommandFailure: Error, CustomStringConvertible {
 }
 
 /// Runs a subcommand's work, turning any failure into its one-line message on standard error and
-/// exit status 1 (argument-parser exits pass through).
+/// exit status 1 (an ``ExitCode`` passes through).
 func reportingFailures(_ subcommand: String, file: String? = nil, _ body: () throws -> Void) throws {
     do {
         try body()

@@ -1,4 +1,3 @@
-import ArgumentParser
 
 /// The options `convert` and `frames` share: which frames, at what size, and quiet.
 struct FrameOptions: ParsableArguments {

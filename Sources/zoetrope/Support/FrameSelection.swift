@@ -1,4 +1,3 @@
-import ArgumentParser
 
 /// `--frames 0-9,15,20-`: which frames to take, as indices, ranges and open ranges, in increasing
 /// order without repeats whatever order they were written in.

@@ -1,4 +1,3 @@
-import ArgumentParser
 import Zoetrope
 
 /// `convert`'s GIF knobs: colour count, dithering and palettes, for frames with more colours than

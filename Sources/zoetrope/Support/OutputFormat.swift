@@ -1,4 +1,3 @@
-import ArgumentParser
 
 /// The file format `convert` writes: from `--format`, else from the output's extension.
 enum OutputFormat: String, ExpressibleByArgument, CaseIterable {

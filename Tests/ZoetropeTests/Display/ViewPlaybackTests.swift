@@ -101,6 +101,33 @@ struct ViewPlaybackTests {
         #expect(!f.animator.isPlaying && f.animator.currentFrame == 3)
     }
 
+    @Test("prepareForReuse lets go of the frames; the next image plays only when asked")
+    func prepareForReuse() throws {
+        let f = try Fixture()
+        f.playback.setInWindow(true)
+        f.playback.play()
+        f.harness.tick(milliseconds: 150)
+        #expect(f.animator.currentFrame == 1 && f.animator.activeFrame != nil)
+        f.playback.setInWindow(false) // a cell scrolled away: paused, to resume when back
+        f.playback.prepareForReuse()
+        #expect(f.animator.image == nil && f.animator.buffer == nil)
+        #expect(f.animator.frameCount == 0 && f.animator.activeFrame == nil && !f.animator.isPlaying)
+
+        try f.animator.prepare(CountingImage(milliseconds: [100, 100]))
+        f.playback.setInWindow(true) // reused and back on screen: the old resume is forgotten
+        #expect(!f.animator.isPlaying)
+        f.playback.play()
+        #expect(f.animator.isPlaying && f.animator.frameCount == 2)
+
+        f.playback.setInWindow(false)
+        f.playback.pause()
+        f.playback.play() // asked to play while away ...
+        f.playback.prepareForReuse() // ... then reused before coming back
+        try f.animator.prepare(CountingImage(milliseconds: [100, 100]))
+        f.playback.setInWindow(true)
+        #expect(!f.animator.isPlaying)
+    }
+
     @Test("settings apply what changed; the same settings do not restart a finished animation")
     func settings() throws {
         let f = try Fixture(playCount: .finite(1))
