@@ -33,7 +33,6 @@ struct ZoetropeCommand: ParsableCommand {
     static func main() {
         signal(SIGPIPE, SIG_DFL)
         let arguments = Array(CommandLine.arguments.dropFirst())
-        refuseUnknownHelpTopic(arguments)
         var command: any ParsableCommand
         do {
             command = try parseAsRoot(arguments)
@@ -46,17 +45,6 @@ struct ZoetropeCommand: ParsableCommand {
         } catch {
             exit(withError: error)
         }
-    }
-
-    /// `zoetrope help NAME` for a NAME that is no subcommand: the usage error it is (the parser
-    /// would print the general help and exit 0).
-    private static func refuseUnknownHelpTopic(_ arguments: [String]) {
-        guard arguments.first == "help", let topic = arguments.dropFirst().first(where: { !$0.hasPrefix("-") }) else { return }
-        let names = configuration.subcommands.map { $0._commandName } + ["help"]
-        guard !names.contains(topic) else { return }
-        StandardError.print(EscapedText.line("zoetrope help: no subcommand named '\(topic)'; the subcommands are "
-                                             + Array(names.dropLast()).concatenated(separator: ", ") + " (see 'zoetrope --help')"))
-        Self.exit(withError: ExitCode(64))
     }
 
     /// Ends the process for a command line the parser refused, with the same one-line shape as

@@ -141,7 +141,7 @@ struct EdgeCaseTests {
     func helpForNothing() throws {
         let unknown = try CommandRunner.run(["help", "nonexistent"])
         #expect(unknown.status == 64 && unknown.standardOutput.isEmpty)
-        #expect(unknown.errorLines.count == 1 && unknown.standardError.contains("no subcommand named 'nonexistent'"))
+        #expect(unknown.errorLines.count == 1 && unknown.standardError.contains("Unknown subcommand 'nonexistent'"))
         let known = try CommandRunner.run(["help", "convert"])
         #expect(known.status == 0 && String(decoding: known.standardOutput, as: UTF8.self).contains("USAGE: zoetrope convert"))
     }

@@ -5,7 +5,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import ArgumentParser
 import Zoetrope
 
 /// Where a command's image comes from: a file (or standard input for `-`), or the project's

@@ -1,7 +1,7 @@
 
 /// `--frames 0-9,15,20-`: which frames to take, as indices, ranges and open ranges, in increasing
 /// order without repeats whatever order they were written in.
-struct FrameSelection {
+struct FrameSelection: ExpressibleByArgument {
     private enum Item {
         case range(Int, Int?)
     }
@@ -33,6 +33,20 @@ struct FrameSelection {
         }
         self.items = items
         text = argument
+    }
+
+    init?(argument: String) {
+        guard let selection = try? Self(parsing: argument) else { return nil }
+        self = selection
+    }
+
+    static func invalidReason(_ argument: String) -> String? {
+        do {
+            _ = try Self(parsing: argument)
+            return nil
+        } catch {
+            return "\(error)"
+        }
     }
 
     private static func number(_ text: Substring) throws -> Int {
