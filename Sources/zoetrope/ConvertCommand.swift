@@ -61,31 +61,33 @@ struct ConvertCommand: ParsableCommand {
     @OptionGroup(title: "Output options (each applies to the formats it names)") var encoderFlags: EncoderFlags
 
     func run() throws {
-        try reportingFailures("convert") {
+        let source = ImageSource.file(PathArgument(input))
+        // Errors name the input file, except the system's (which name their own subject) and the
+        // command's own (which name the output, or nothing).
+        try reportingFailures("convert", file: source.name) {
             let outputPath = PathArgument(output)
             let encoder = try OutputFormat.resolve(format, for: outputPath)
             try encoderFlags.check(for: encoder)
-            let source = ImageSource.file(PathArgument(input))
-            let (image, identity) = try source.open(options: DecodingOptions(timing: rawTiming ? .raw : .browser))
+            let inputs = ProtectedInputs([source])
+            let timing: FrameTiming = rawTiming ? .raw : .browser
+            let image = try source.open(options: DecodingOptions(timing: timing)).image
             var frames = try SelectedFrames(image, selection: selection.frames, width: selection.width, height: selection.height)
-            let destination = try OutputDestination.open(outputPath, protecting: identity.map { [$0] } ?? [])
+            let destination = try OutputDestination.open(outputPath, protecting: inputs)
             // GIF and APNG read the frames twice (to plan, then to write), WebP and a PNG still once.
-            let passes = encoder.passes(frames.frameCount)
-            let progress = ProgressReporter("converting", total: passes * frames.frameCount, quiet: selection.quiet)
-            let count = frames.frameCount
-            var passesDone = 0
-            frames.onFrame = { done in
-                progress.update(passesDone * count + done)
-                if done == count { passesDone += 1 }
-            }
+            let progress = ProgressReporter("converting", frames: frames.frameCount,
+                                            passes: encoder.passes(frames.frameCount), quiet: selection.quiet)
+            frames.onFrame = { progress.update($0) }
             defer { progress.finish() }
             guard frames.frameCount > 0 else { throw CommandFailure(file: nil, "no frames to write") }
             try encoder.encode(frames, durations: frames.durations, playCount: image.playCount,
                                settings: encoderFlags.settings, to: destination.write)
             try destination.commit()
-            for warning in image.warnings {
-                StandardError.print(CommandFailure(file: source.name, "warning: " + CommandFailure.describe(warning))
-                    .line(subcommand: "convert"))
+            var warnings = image.warnings.map { "warning: " + CommandFailure.describe($0) }
+            if let change = TimingChange(durations: frames.durations, format: encoder.format, timing: timing) {
+                warnings.append("warning: " + change.message(format: encoder.format))
+            }
+            for warning in warnings {
+                StandardError.print(CommandFailure(file: source.name, warning).line(subcommand: "convert"))
             }
         }
     }

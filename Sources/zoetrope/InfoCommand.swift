@@ -10,7 +10,8 @@ struct InfoCommand: ParsableCommand {
         (as stored and as browsers show it: 10 ms or less becomes 100 ms). Every frame is decoded \
         to find damage unless --structure-only is given.
 
-        With no FILE, describes the built-in sample animation; - reads standard input.
+        - reads standard input. With no FILE, standard input is read when it is not a terminal \
+        (cat cat.gif | zoetrope info); from a terminal, the built-in sample animation is described.
 
         --check LIMITS checks each file against an upload policy from its headers alone (no pixel \
         is decoded) and prints the verdict instead: accepted or refused, with the format, canvas, \
@@ -22,20 +23,20 @@ struct InfoCommand: ParsableCommand {
         (x1024); none removes a limit; a first item unlimited starts from no limits, and \
         "default" is the default policy. The exit status is 1 when any file is refused.
 
-        --json prints one object per file (an array when several files are given), compact on one \
-        line unless --pretty is given; the schema is documented in docs/cli.md. The exit status \
-        is 1 when any file could not be read.
+        --json prints an array with one object per file, however many files there are, compact on \
+        one line unless --pretty is given; the schema (version 2) is documented in docs/cli.md. \
+        The exit status is 1 when any file could not be read.
 
         Examples:
           zoetrope info cat.gif
           zoetrope info --json *.gif | jq '.[].frameCount'
-          curl -s URL | zoetrope info -
+          curl -s URL | zoetrope info
           zoetrope info --check frames=500,duration=30s,bytes=8MiB upload.gif
           zoetrope info --check unlimited,pixels=100M --json *.webp
         """
     )
 
-    @Argument(help: ArgumentHelp("Image files (\(FormatNames.list)), or - for standard input. None: the built-in sample animation."))
+    @Argument(help: ArgumentHelp("Image files (\(FormatNames.list)), or - for standard input. None: standard input, or the built-in sample animation from a terminal."))
     var files: [String] = []
 
     @Flag(help: "Print JSON instead of text.")
@@ -56,6 +57,7 @@ struct InfoCommand: ParsableCommand {
     var checkLimits: String?
 
     func validate() throws {
+        try ImageSource.requireStandardInputOnce(files)
         if let checkLimits {
             do { _ = try UploadPolicy(parsing: checkLimits) } catch {
                 throw ValidationError("--check: \(error.message)")
@@ -78,6 +80,7 @@ struct InfoCommand: ParsableCommand {
         var reports: [JSONValue] = []
         var failures = 0
         try reportingFailures("info") {
+            try ProtectedInputs(sources).refuseStandardOutput()
             for source in sources {
                 let report: InfoReport
                 do {
@@ -92,7 +95,7 @@ struct InfoCommand: ParsableCommand {
                 if json { reports.append(report.json) } else { try StandardOutput.print(report.text) }
             }
             if json {
-                try StandardOutput.print((sources.count == 1 ? reports[0] : .array(reports)).rendered(pretty: pretty))
+                try StandardOutput.print(JSONValue.array(reports).rendered(pretty: pretty))
             }
         }
         if failures > 0 { throw ExitCode.failure }

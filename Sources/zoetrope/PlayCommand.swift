@@ -94,6 +94,8 @@ struct PlayCommand: ParsableCommand {
     }
 
     func run() throws {
+        // Standard output redirected to an input (`play x.gif >> x.gif`) would write over it.
+        try reportingFailures("play") { try ProtectedInputs(files.map { .file(PathArgument($0)) }).refuseStandardOutput() }
         if files.count > 1 {
             try reportingFailures("play") { try playGrid() }
             return

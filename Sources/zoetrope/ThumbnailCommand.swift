@@ -70,8 +70,9 @@ struct ThumbnailCommand: ParsableCommand {
                 throw CommandFailure(file: nil, "no output format '\(encoder.name)'")
             }
             let source = ImageSource.file(PathArgument(input))
-            let (image, identity) = try source.open()
-            let destination = try OutputDestination.open(outputPath, protecting: identity.map { [$0] } ?? [])
+            let inputs = ProtectedInputs([source])
+            let image = try source.open().image
+            let destination = try OutputDestination.open(outputPath, protecting: inputs)
             let options = TranscodeOptions(
                 format: format, fit: size.pixelSize, maxFrameRate: maxFrameRate == 0 ? nil : maxFrameRate,
                 level: level, quality: quality, timeLimit: timeLimit.map { .milliseconds(Int64(($0 * 1000).rounded())) })

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Zoetrope
+import ZoetropeTestSupport
 
 /// Decodes a file in a child process (`zoetrope-memory-probe`, built with the package) and reports
 /// what happened and how much resident memory the decode added at its peak (see the probe's
@@ -62,24 +63,12 @@ struct MemoryProbe {
         try Data(bytes).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
 
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = [mode, file.path, String(limits.maxPixels), String(limits.maxFrameCount),
-                             String(outputLimit)]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let clock = ContinuousClock()
-        let deadline = clock.now + timeout
-        while process.isRunning && clock.now < deadline { Thread.sleep(forTimeInterval: 0.01) }
-        if process.isRunning {
-            process.terminate()
-            Issue.record("the probe did not finish within \(timeout): a hang")
-        }
-        process.waitUntilExit()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
+        let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
+        let run = try Subprocess.run([executable, mode, file.path, String(limits.maxPixels), String(limits.maxFrameCount),
+                                      String(outputLimit)], inputFile: "/dev/null", seconds: seconds)
+        let data = Data(run.standardOutput)
         let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any],
-                                  "no JSON from the probe (exit \(process.terminationStatus), signal? \(process.terminationReason == .uncaughtSignal))")
+                                  "no JSON from the probe (\(run.termination))")
         return Result(outcome: object["outcome"] as? String ?? "?", kind: object["kind"] as? String,
                       message: object["message"] as? String, frames: object["frames"] as? Int,
                       warningKinds: object["warnings"] as? [String] ?? [],

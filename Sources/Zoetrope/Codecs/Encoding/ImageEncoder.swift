@@ -25,6 +25,9 @@ package struct ImageEncoder: Sendable {
     /// Parses and checks the settings without encoding (to refuse bad ones before any work).
     let checkSettings: @Sendable (_ settings: EncoderSettings) throws(ZoetropeError) -> Void
 
+    /// The format it writes (for several frames, when that differs: APNG for PNG).
+    package var format: ImageFormat { rules.format }
+
     /// The most plays the format can store (forever aside).
     package var maximumPlays: Int { rules.playCounts.maximumPlays }
 

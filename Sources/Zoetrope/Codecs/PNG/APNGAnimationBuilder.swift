@@ -107,6 +107,10 @@ struct APNGAnimationBuilder {
         // A truncated file keeps the frames it has; otherwise the count must match acTL.
         if fileTruncated || stoppedAtLimit {
             while let last = frames.last, last.data.isEmpty && !last.usesIDAT { frames.removeLast() }
+            if fileTruncated && frames.count < declaredFrames {
+                table.warn(ZoetropeError(.truncated, format: .apng, offset: offset,
+                                         "acTL declares \(declaredFrames) frames, the file ends after \(frames.count)"))
+            }
         } else if frames.count != declaredFrames {
             return .broken("acTL num_frames \(declaredFrames) but \(frames.count) fcTL frames", table.warnings)
         }
