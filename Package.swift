@@ -32,9 +32,11 @@ let package = Package(
             path: "Benchmarks/zoetrope-benchmark"
         ),
         .executableTarget(name: "zoetrope-memory-probe", dependencies: ["Zoetrope"], path: "Benchmarks/zoetrope-memory-probe"),
-        .testTarget(name: "ZoetropeTests", dependencies: ["Zoetrope", "ZoetropeFoundation"]),
-        .testTarget(name: "ZoetropeTerminalTests", dependencies: ["ZoetropeTerminal"]),
-        .testTarget(name: "ZoetropeCLITests", dependencies: ["zoetrope", "Zoetrope"]),
+        // Deadlines for every wait in the tests, and child processes started as a shell starts them.
+        .target(name: "ZoetropeTestSupport", path: "Tests/ZoetropeTestSupport"),
+        .testTarget(name: "ZoetropeTests", dependencies: ["Zoetrope", "ZoetropeFoundation", "ZoetropeTestSupport"]),
+        .testTarget(name: "ZoetropeTerminalTests", dependencies: ["ZoetropeTerminal", "ZoetropeTestSupport"]),
+        .testTarget(name: "ZoetropeCLITests", dependencies: ["zoetrope", "Zoetrope", "ZoetropeTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -67,6 +67,21 @@ enum FuzzRoundTrip {
         checkTiming(image, animation, storedDurations: animation.durations)
     }
 
+    /// WebPEncoder (lossless VP8L, levels 0–9): a still for one frame, else an animation of
+    /// changed rectangles; every frame, duration (whole milliseconds) and the play count come back.
+    static func webp(_ bytes: [UInt8]) {
+        var input = FuzzBytes(bytes)
+        let animation = Animation(&input, maxColors: 1024, delayStep: 1)
+        let level = input.int(in: 0...9)
+        guard let encoded = try? WebPEncoder.encode(frames: animation.frames, durations: animation.durations,
+                                                    playCount: animation.playCount, level: level) else {
+            return fuzzCheck(false, "WebPEncoder refused a valid animation")
+        }
+        let image = decode(encoded, "WebPEncoder")
+        fuzzCheck(frames(of: image) == animation.frames, "WebP frames did not come back (level \(level))")
+        if animation.frames.count > 1 { checkTiming(image, animation, storedDurations: animation.durations) }
+    }
+
     static func gif(_ bytes: [UInt8]) {
         var input = FuzzBytes(bytes)
         let animation = Animation(&input, maxColors: 255, delayStep: 10)

@@ -15,7 +15,8 @@ struct FuzzTarget {
     let name: String
 
     /// The targets that are not a codec's decoder (see `run`).
-    static let special = ["inflate", "inspect", "deflate", "gif-encode", "gif-lzw", "png-encode", "apng-encode"]
+    static let special = ["inflate", "inspect", "deflate", "gif-encode", "gif-lzw", "png-encode", "apng-encode",
+                          "webp-encode", "gif-quantize"]
 
     static var all: [FuzzTarget] {
         CodecRegistry.codecs.map { FuzzTarget(codec: $0, name: $0.name.lowercased()) }
@@ -34,8 +35,7 @@ struct FuzzTarget {
 
 /// Small limits keep each input fast and bounded, so that the fuzzer explores instead of waiting;
 /// the limits' own behaviour is what the Limits tests check.
-private let fuzzOptions = DecodingOptions(limits: DecodingLimits(maxPixels: 1 << 18, maxFrameCount: 256,
-                                                                 maxTotalDecodedBytes: 1 << 24))
+private let fuzzOptions = DecodingOptions(limits: DecodingLimits(maxPixels: 1 << 18, maxFrameCount: 256))
 
 /// Runs once before any input. `ZOETROPE_FUZZ_TARGET=list` prints the target names (how
 /// scripts/fuzz learns them) and leaves before libFuzzer starts.
@@ -59,6 +59,8 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         let head = bytes.prefix(codec.signatureLength)
         let input = codec.repairingChecksums(codec.recognizes(head) ? bytes : codec.signature + bytes)
         FuzzDecode.randomAccessEqualsSequential(input, options: fuzzOptions)
+        // WebP only: the same frames as libwebp, when the harness was built with it.
+        if target.name == "webp" { LibWebPComparison.compare(input, options: fuzzOptions) }
     } else {
         runSpecial(target.name, bytes)
     }
@@ -75,6 +77,8 @@ private func runSpecial(_ name: String, _ bytes: [UInt8]) {
     case "gif-lzw": FuzzLZW.roundTrip(bytes)
     case "png-encode": FuzzRoundTrip.png(bytes)
     case "apng-encode": FuzzRoundTrip.apng(bytes)
+    case "webp-encode": FuzzRoundTrip.webp(bytes)
+    case "gif-quantize": FuzzQuantizer.roundTrip(bytes)  // more than 256 colours, every option
     default: fuzzCheck(false, "no target named \(name)")
     }
 }

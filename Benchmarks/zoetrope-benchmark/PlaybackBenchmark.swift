@@ -96,7 +96,7 @@ enum PlaybackBenchmark {
         }
         let cache = SharedFrameCache(byteLimit: cacheLimit)
         let animator = Animator(clock: TimerClock(ticksPerSecond: 60), cache: cache,
-                                configuration: Animator.Configuration(playCount: .infinite, budget: budget))
+                                configuration: Animator.Configuration(style: PlaybackStyle(playCount: .infinite), budget: budget))
         let rssAtOpen = statusField("VmRSS")
         let start = ContinuousClock.now
         do {
@@ -106,9 +106,8 @@ enum PlaybackBenchmark {
             return 1
         }
         let counters = LockedCounters()
-        let buffer = animator.buffer
-        animator.observe { event in
-            if case .frameChanged = event { counters.frameShown(window: buffer?.window ?? 0) }
+        animator.observe { [weak animator] event in
+            if case .frameChanged = event { counters.frameShown(window: animator?.prefetchSize?.window ?? 0) }
         }
         animator.play()
         Thread.sleep(forTimeInterval: seconds)
@@ -119,7 +118,7 @@ enum PlaybackBenchmark {
         let line = [
             arguments[0].padding(toLength: 10, withPad: " ", startingAt: 0),
             pad("\(counters.shown)", 6), pad("\(animator.bufferMisses)", 8),
-            pad("\(counters.peakWindow)/\(buffer?.frameLimit ?? 0)", 14), pad(format(wall), 8), pad(format(cpuSeconds()), 8),
+            pad("\(counters.peakWindow)/\(animator.prefetchSize?.frameLimit ?? 0)", 14), pad(format(wall), 8), pad(format(cpuSeconds()), 8),
             pad(format(mebibytes(statusField("VmHWM"))), 14), pad(format(mebibytes(rssAtOpen)), 17),
             pad("\(statistics.decodes)", 9), pad(format(mebibytes(statistics.peakBytes)), 17),
             pad(format(mebibytes(statistics.peakTotalBytes)), 16), pad(format(decodeTime), 11),

@@ -4,12 +4,12 @@ import Glibc
 import Foundation
 import Zoetrope
 
-// zoetrope-memory-probe MODE FILE MAX_PIXELS MAX_FRAMES MAX_TOTAL_BYTES
+// zoetrope-memory-probe MODE FILE MAX_PIXELS MAX_FRAMES MAX_OUTPUT_BYTES
 //
 // Decodes one file in a process of its own and reports, as one JSON line, the outcome and how much
 // resident memory the decode added: the Limits tests start it to show that hostile files are
 // refused before memory is spent. MODE `image` opens the file and composites every frame;
-// `inspect` runs ImageInspector; `inflate` runs Zlib.decompress with MAX_TOTAL_BYTES as its
+// `inspect` runs ImageInspector; `inflate` runs Zlib.decompress with MAX_OUTPUT_BYTES as its
 // output limit.
 //
 // Method: after the file is read, the probe resets the kernel's peak-RSS mark (writing 5 to
@@ -35,11 +35,11 @@ func report(_ fields: [String: Any]) -> Never {
 
 let arguments = CommandLine.arguments
 guard arguments.count == 6, let maxPixels = Int(arguments[3]), let maxFrames = Int(arguments[4]),
-      let maxTotal = Int(arguments[5]) else {
-    print("usage: zoetrope-memory-probe image|inspect|inflate FILE MAX_PIXELS MAX_FRAMES MAX_TOTAL_BYTES")
+      let maxOutput = Int(arguments[5]) else {
+    print("usage: zoetrope-memory-probe image|inspect|inflate FILE MAX_PIXELS MAX_FRAMES MAX_OUTPUT_BYTES")
     exit(64)
 }
-let limits = DecodingLimits(maxPixels: maxPixels, maxFrameCount: maxFrames, maxTotalDecodedBytes: maxTotal)
+let limits = DecodingLimits(maxPixels: maxPixels, maxFrameCount: maxFrames)
 let bytes: [UInt8]
 do { bytes = try FileBytes.read(arguments[2]) } catch { report(["outcome": "unreadable", "message": "\(error)"]) }
 
@@ -53,7 +53,7 @@ let heapBaseline = sanitized && SanitizerHeapPeak.install() ? SanitizerHeapPeak.
 do {
     switch arguments[1] {
     case "inflate":
-        fields["output_bytes"] = try Zlib.decompress(bytes, maxOutputBytes: maxTotal).count
+        fields["output_bytes"] = try Zlib.decompress(bytes, maxOutputBytes: maxOutput).count
     case "inspect":
         let summary = try ImageInspector.inspect(bytes, limits: limits)
         fields["frames"] = summary.frameCount

@@ -76,10 +76,19 @@ public final class AnimatedAttachmentView: AttachmentBaseView {
         show(attachment)
     }
 
+    #if canImport(UIKit)
     /// Lets go of the attachment shown (it stops and frees its frames): for a cell about to be reused.
     public func prepareForReuse() {
         show(nil)
     }
+    #else
+    /// Lets go of the attachment shown (it stops and frees its frames): for a cell about to be
+    /// reused. Then NSView's own reset runs (alpha 1, not hidden), with nothing left to play.
+    public override func prepareForReuse() {
+        show(nil)
+        super.prepareForReuse()
+    }
+    #endif
 
     private func updateVisibility() {
         attachment?.setVisible(window != nil && !isHidden)

@@ -17,12 +17,16 @@ import Zoetrope
 /// Setting `isPlaying` plays or pauses; when the last play ends the binding becomes `false` and
 /// the finish action runs. Changing only the modifiers keeps the position; a different image starts
 /// over. Playback pauses by itself while the view is off screen or the app in the background.
+/// A frame that cannot be decoded goes to the ``onFailure(_:)`` action: a broken first frame
+/// leaves the view empty (or on the image shown before), a broken later frame leaves the picture
+/// before it while the rest plays on.
 public struct AnimatedImagePlayer: View {
     let image: any AnimatableImage
     let isPlaying: Binding<Bool>
     var settings = PlaybackSettings()
     var fit = ContentFit.aspectFit
     var finishAction: (@MainActor () -> Void)?
+    var failureAction: (@MainActor (FrameFailure) -> Void)?
 
     /// Plays `image`, playing or paused as `isPlaying` says (playing by default).
     public init(_ image: any AnimatableImage, isPlaying: Binding<Bool> = .constant(true)) {
@@ -35,15 +39,20 @@ public struct AnimatedImagePlayer: View {
     }
 
     /// Plays at `rate` (2 twice as fast, 0.5 half as fast).
-    public func playbackRate(_ rate: Double) -> Self { with { $0.settings.rate = rate } }
+    public func playbackRate(_ rate: Double) -> Self { with { $0.settings.style.rate = rate } }
     /// Plays `count` times in all; `nil` follows the image.
-    public func playCount(_ count: PlayCount?) -> Self { with { $0.settings.playCount = count } }
+    public func playCount(_ count: PlayCount?) -> Self { with { $0.settings.style.playCount = count } }
     /// Plays forward, in reverse, or back and forth.
-    public func playbackMode(_ mode: PlaybackMode) -> Self { with { $0.settings.mode = mode } }
+    public func playbackMode(_ mode: PlaybackMode) -> Self { with { $0.settings.style.mode = mode } }
     /// Places the frames in the view's bounds by `fit` (aspect fit by default).
     public func contentFit(_ fit: ContentFit) -> Self { with { $0.fit = fit } }
     /// Runs `action` when the last play ends.
     public func onFinish(_ action: @escaping @MainActor () -> Void) -> Self { with { $0.finishAction = action } }
+    /// Runs `action` when a frame cannot be decoded (the first frame when the image is loaded, or
+    /// a later one while it plays).
+    public func onFailure(_ action: @escaping @MainActor (FrameFailure) -> Void) -> Self {
+        with { $0.failureAction = action }
+    }
 
     private func with(_ change: (inout Self) -> Void) -> Self {
         var copy = self
@@ -59,21 +68,33 @@ final class PlayerCoordinator {
     private var observation: AnimatorObservation?
     var isPlaying: Binding<Bool>?
     var finishAction: (@MainActor () -> Void)?
+    var failureAction: (@MainActor (FrameFailure) -> Void)?
 
     func update(_ view: AnimatedImageView, from player: AnimatedImagePlayer) {
         isPlaying = player.isPlaying
         finishAction = player.finishAction
+        failureAction = player.failureAction
         view.contentFit = player.fit
         if observation == nil {
             observation = view.animator.observe { [weak self] event in
-                guard event == .finished, let self else { return }
-                onMainThread { self.finished() }
+                guard let self else { return }
+                switch event {
+                case .finished: onMainThread { self.finished() }
+                case .frameFailed(let frame, let error):
+                    onMainThread { self.failureAction?(FrameFailure(frame: frame, error: error)) }
+                default: break
+                }
             }
         }
         if image !== player.image {
             image = player.image
-            // A first frame that cannot be decoded leaves the view empty.
-            try? view.prepareForAnimation(with: player.image)
+            do {
+                try view.prepareForAnimation(with: player.image)
+            } catch {
+                // The view keeps what it showed (nothing, for a first image).
+                let error = error as? ZoetropeError ?? ZoetropeError(.malformed, "\(error)")
+                failureAction?(FrameFailure(frame: 0, error: error))
+            }
         }
         var settings = player.settings
         settings.isPlaying = player.isPlaying.wrappedValue

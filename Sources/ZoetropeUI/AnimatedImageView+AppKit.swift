@@ -12,7 +12,9 @@ import Zoetrope
 ///
 /// It pauses while out of a window, hidden or while the app is hidden, and resumes after;
 /// decoded frames are shared with every other view showing the same image. All the
-/// ``AnimatableView`` controls apply, and ``animator`` gives rate, mode, seeking and events.
+/// ``AnimatableView`` controls apply, and ``animator`` gives rate, mode, seeking and events. A frame
+/// that cannot be decoded leaves the picture before it on screen and is reported as the animator's
+/// `frameFailed` event and in `lastFailure`.
 @MainActor
 public final class AnimatedImageView: NSView, AnimatableView {
     /// The animator that decides what the view shows.
@@ -82,6 +84,17 @@ public final class AnimatedImageView: NSView, AnimatableView {
     public override func layout() {
         super.layout()
         frameLayer.layout(in: bounds)
+    }
+
+    /// Stops playback and lets go of the image and its frames, and of any resume waiting for the
+    /// view to become visible: for views reused in table and collection views. Then NSView's own
+    /// reset runs (alpha 1, not hidden).
+    ///
+    /// NSView declares `prepareForReuse()`: without this override, NSView's would run wherever the
+    /// static type is `AnimatedImageView`, hiding ``AnimatableView``'s, and the frames would stay.
+    public override func prepareForReuse() {
+        playback.prepareForReuse()
+        super.prepareForReuse()
     }
 
     public override var intrinsicContentSize: NSSize {

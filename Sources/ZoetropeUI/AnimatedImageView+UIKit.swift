@@ -12,7 +12,8 @@ import Zoetrope
 /// It pauses while out of a window, hidden or in the background and resumes after; decoded frames
 /// are shared with every other view showing the same image and shrink on memory warnings. All the
 /// ``AnimatableView`` controls apply (`startAnimating()`, `prepareForReuse()`, …), and ``animator``
-/// gives rate, mode, seeking and events.
+/// gives rate, mode, seeking and events. A frame that cannot be decoded leaves the picture before
+/// it on screen and is reported as the animator's `frameFailed` event and in `lastFailure`.
 @MainActor
 public final class AnimatedImageView: UIView, AnimatableView {
     /// The animator that decides what the view shows.
@@ -67,6 +68,12 @@ public final class AnimatedImageView: UIView, AnimatableView {
     public override func layoutSubviews() {
         super.layoutSubviews()
         frameLayer.layout(in: bounds)
+    }
+
+    /// Stops playback and lets go of the image and its frames, and of any resume waiting for the
+    /// view to become visible: for views reused in table and collection views.
+    public nonisolated func prepareForReuse() {
+        playback.prepareForReuse()
     }
 
     public override var intrinsicContentSize: CGSize {

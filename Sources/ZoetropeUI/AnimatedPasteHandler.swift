@@ -5,7 +5,8 @@ import Zoetrope
 import UIKit
 /// The platform's text view.
 public typealias PasteTextView = UITextView
-/// The platform's pasteboard.
+/// The platform's pasteboard (none on tvOS: `UIPasteboard` is unavailable there).
+@available(tvOS, unavailable)
 public typealias PasteSource = UIPasteboard
 #else
 import AppKit
@@ -35,6 +36,8 @@ public typealias PasteSource = NSPasteboard
 /// checked before decoding. Every attachment plays in one ``AnimationSurface``: one frame cache
 /// and clock, nothing decoded off screen, the same image pasted twice decoded once, poster frames
 /// with Reduce Motion.
+///
+/// tvOS has no pasteboard: there the handler only makes attachments (``makeTextAttachment(for:)``).
 @MainActor
 public final class AnimatedPasteHandler {
     /// The surface the attachments play in.
@@ -61,6 +64,7 @@ public final class AnimatedPasteHandler {
     }
 
     /// Whether `pasteboard` offers a type this handler reads (for `canPerformAction(_:withSender:)`).
+    @available(tvOS, unavailable)
     public func canPaste(from pasteboard: PasteSource = .general) -> Bool {
         #if canImport(UIKit)
         return pasteboard.types.contains(where: PasteboardImageReader.readsType)
@@ -72,6 +76,7 @@ public final class AnimatedPasteHandler {
     /// Inserts the pasteboard's image at the selection of `textView`.
     /// - Returns: `false` when the pasteboard holds no GIF, PNG or WebP (paste as usual then).
     /// - Throws: ``ZoetropeError`` when the only image is refused (too large, damaged).
+    @available(tvOS, unavailable)
     @discardableResult
     public func paste(into textView: PasteTextView, from pasteboard: PasteSource = .general) throws(ZoetropeError) -> Bool {
         guard let pasted = try reader.read(from: pasteboard) else { return false }

@@ -12,8 +12,11 @@ import AppKit
 /// prepared appears), so 60 Hz, 120 Hz ProMotion and dropped frames all play at the right speed;
 /// see `TickSourceClock`. Ticks arrive on the main thread.
 ///
-/// On iOS, tvOS and visionOS the link runs from creation. On macOS (14 and later) the link comes
-/// from the view it draws in: call ``attach(to:)`` when the view enters a window.
+/// On iOS, tvOS and visionOS the link runs from creation. On macOS the link comes from the view it
+/// draws in: call ``attach(to:)`` when the view enters a window. The clock needs macOS 14, where
+/// `CADisplayLink` appeared (a clock without its link could never tick); on macOS 13 the views play
+/// on a ``TimerClock``.
+@available(macOS 14.0, *)
 public final class DisplayLinkClock: AnimationClock {
     private let ticks: TickSourceClock
     private let target: DisplayLinkTarget
@@ -29,7 +32,7 @@ public final class DisplayLinkClock: AnimationClock {
         target.clock = ticks
         self.target = target
         #if canImport(UIKit)
-        target.link = CADisplayLink(target: target, selector: #selector(DisplayLinkTarget.step))
+        target.link = CADisplayLink(target: target, selector: #selector(DisplayLinkTarget.step(sender:)))
         target.followClock()
         #endif
     }
@@ -40,11 +43,10 @@ public final class DisplayLinkClock: AnimationClock {
 
     #if canImport(AppKit) && !targetEnvironment(macCatalyst)
     /// Ticks with the refresh of the screen `view` is on (following it across screens).
-    @available(macOS 14.0, *)
     @MainActor
     public func attach(to view: NSView) {
         target.invalidate()
-        target.link = view.displayLink(target: target, selector: #selector(DisplayLinkTarget.step))
+        target.link = view.displayLink(target: target, selector: #selector(DisplayLinkTarget.step(sender:)))
         target.followClock()
     }
     #endif
@@ -59,7 +61,8 @@ public final class DisplayLinkClock: AnimationClock {
     public func stop() { ticks.stop() }
 }
 
-/// The display link's target: Objective-C calls ``step(_:)`` on every refresh.
+/// The display link's target: Objective-C calls ``step(sender:)`` on every refresh.
+@available(macOS 14.0, *)
 @MainActor
 private final class DisplayLinkTarget: NSObject {
     weak var clock: TickSourceClock?
@@ -67,9 +70,12 @@ private final class DisplayLinkTarget: NSObject {
         didSet { link?.add(to: .main, forMode: .common) }
     }
 
-    /// Reads the link's times from ``link`` (the selector takes no argument, a form the link accepts).
-    @objc func step() {
-        guard let link else { return }
+    /// Reads the times of the link that fired. The selector has the shape `CADisplayLink`
+    /// documents, `@objc func selector(sender: CADisplayLink)`: one argument, the link. The
+    /// parameter is declared `AnyObject` (Objective-C's `id`, the same call) only because the
+    /// Linux type check's stand-in `CADisplayLink` cannot be an Objective-C class.
+    @objc func step(sender: AnyObject) {
+        guard let link = sender as? CADisplayLink else { return }
         clock?.tick(seconds: link.timestamp, targetSeconds: link.targetTimestamp)
     }
 

@@ -19,6 +19,8 @@ extension PasteboardImageReader {
     #if canImport(UIKit)
     /// The image to insert from `pasteboard`'s first item: the best animated representation, else
     /// a still one (see ``PasteboardImageReader/read(_:)``); `nil` when it holds no GIF, PNG or WebP.
+    /// Not on tvOS, which has no pasteboard.
+    @available(tvOS, unavailable)
     @MainActor
     public func read(from pasteboard: UIPasteboard) throws(ZoetropeError) -> PastedImage? {
         try read(Self.items(types: pasteboard.types) { pasteboard.data(forPasteboardType: $0) })

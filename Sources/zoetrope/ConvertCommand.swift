@@ -1,21 +1,23 @@
 import Zoetrope
 
 /// `zoetrope convert IN OUT`: re-encodes any image Zoetrope decodes as GIF, APNG (or PNG) or
-/// lossless WebP.
+/// WebP (lossless, lossy or mixed).
 struct ConvertCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "convert",
-        abstract: "Convert an animated or still image to GIF, APNG, PNG or lossless WebP.",
+        abstract: "Convert an animated or still image to GIF, APNG, PNG or WebP (lossless, lossy or mixed).",
         discussion: """
         Reads any file Zoetrope decodes (\(FormatNames.list)) and writes its fully composited frames, \
-        keeping each frame's display duration and the loop count. The format comes from --format, \
-        else from OUTPUT's extension (.gif; .png or .apng: APNG, or a plain PNG for one frame; .webp: \
-        lossless WebP, animated or still); \
-        it must be given when writing to standard output.
+        keeping each frame's display duration and the loop count. The format comes from --format \
+        (\(OutputFormat.names)), else from OUTPUT's extension (\(OutputFormat.byExtension)); \
+        it must be given when writing to standard output. An output option that does not apply to \
+        the format written is an error.
 
         APNG output is exact: frames are stored as the rectangle that changed, in the smallest \
         sample format that keeps every pixel. WebP output is lossless (VP8L) and exact too, each \
-        frame stored as the changed rectangle. GIF output is exact when every frame has at most 256 \
+        frame stored as the changed rectangle, unless --quality makes it lossy (VP8, as cwebp -q, \
+        frames stored as what changed beyond what the quality hides) or --mixed codes each frame \
+        lossy or lossless, whichever is smaller (as gif2webp -mixed). GIF output is exact when every frame has at most 256 \
         colours (or --colors) and no partial transparency; otherwise colours are quantised to an \
         adaptive palette (built in the Oklab colour space) and dithered as --dither says. Opaque \
         GIF animations are stored as the rectangles that change.
@@ -27,13 +29,16 @@ struct ConvertCommand: ParsableCommand {
 
         Durations are the effective ones (delays of 10 ms or less become 100 ms, as in browsers) \
         unless --raw-timing is given. GIF loop counts are converted to APNG plays (a GIF that \
-        repeats N times plays N + 1 times), and back.
+        repeats N times plays N + 1 times), and back; a play count beyond what the output format \
+        stores becomes its maximum.
 
         Examples:
           zoetrope convert loading.gif loading.png
           zoetrope convert anim.png anim.gif --frames 0-9 --width 200
           zoetrope convert big.gif small.png --level 9
           zoetrope convert clip.gif clip.webp
+          zoetrope convert photo.png photo.webp --quality 75 --method 4
+          zoetrope convert clip.gif clip.webp --mixed
           zoetrope convert clip.png clip.gif --colors 128 --dither ordered
           curl -s URL | zoetrope convert - - --format png > out.png
         """
@@ -45,73 +50,45 @@ struct ConvertCommand: ParsableCommand {
     @Argument(help: "The file to write (replaced if it exists), or - for standard output.")
     var output: String
 
-    @Option(help: "Output format: gif, png, apng or webp (default: from OUTPUT's extension).")
-    var format: OutputFormat?
-
-    @Option(name: .long, parsing: .unconditional, help: "PNG and WebP compression level from 0 (fastest) to 9 (smallest; for PNG, 9 also tries every filter strategy and parses near-optimally, a few times slower than 6).")
-    var level: Int = 6
+    @Option(help: ArgumentHelp(OutputFormat.help))
+    var format: String?
 
     @Flag(name: .long, help: "Keep delays exactly as stored instead of the browsers' minimum.")
     var rawTiming = false
 
     @OptionGroup var selection: FrameOptions
 
-    @OptionGroup(title: "GIF output") var gif: GIFOutputOptions
-
-    func validate() throws {
-        guard (0...9).contains(level) else {
-            throw ValidationError("--level must be between 0 and 9 (got \(level))")
-        }
-    }
+    @OptionGroup(title: "Output options (each applies to the formats it names)") var encoderFlags: EncoderFlags
 
     func run() throws {
-        try reportingFailures("convert") {
+        let source = ImageSource.file(PathArgument(input))
+        // Errors name the input file, except the system's (which name their own subject) and the
+        // command's own (which name the output, or nothing).
+        try reportingFailures("convert", file: source.name) {
             let outputPath = PathArgument(output)
-            let outputFormat = try OutputFormat.resolve(format, for: outputPath)
-            let source = ImageSource.file(PathArgument(input))
-            let (image, identity) = try source.open(options: DecodingOptions(timing: rawTiming ? .raw : .browser))
+            let encoder = try OutputFormat.resolve(format, for: outputPath)
+            try encoderFlags.check(for: encoder)
+            let inputs = ProtectedInputs([source])
+            let timing: FrameTiming = rawTiming ? .raw : .browser
+            let image = try source.open(options: DecodingOptions(timing: timing)).image
             var frames = try SelectedFrames(image, selection: selection.frames, width: selection.width, height: selection.height)
-            let destination = try OutputDestination.open(outputPath, protecting: identity.map { [$0] } ?? [])
-            // GIF and APNG read the frames twice (to plan, then to write), WebP once.
-            let passes = outputFormat == .webp ? 1 : 2
-            let progress = ProgressReporter("converting", total: passes * frames.frameCount, quiet: selection.quiet)
-            let count = frames.frameCount
-            var passesDone = 0
-            frames.onFrame = { done in
-                progress.update(passesDone * count + done)
-                if done == count { passesDone += 1 }
-            }
+            let destination = try OutputDestination.open(outputPath, protecting: inputs)
+            // GIF and APNG read the frames twice (to plan, then to write), WebP and a PNG still once.
+            let progress = ProgressReporter("converting", frames: frames.frameCount,
+                                            passes: encoder.passes(frames.frameCount), quiet: selection.quiet)
+            frames.onFrame = { progress.update($0) }
             defer { progress.finish() }
-            try encode(frames, as: outputFormat, playCount: image.playCount, to: destination)
+            guard frames.frameCount > 0 else { throw CommandFailure(file: nil, "no frames to write") }
+            try encoder.encode(frames, durations: frames.durations, playCount: image.playCount,
+                               settings: encoderFlags.settings, to: destination.write)
             try destination.commit()
-            for warning in image.warnings {
-                StandardError.print(CommandFailure(file: source.name, "warning: " + CommandFailure.describe(warning))
-                    .line(subcommand: "convert"))
+            var warnings = image.warnings.map { "warning: " + CommandFailure.describe($0) }
+            if let change = TimingChange(durations: frames.durations, format: encoder.format, timing: timing) {
+                warnings.append("warning: " + change.message(format: encoder.format))
             }
-        }
-    }
-
-    private func encode(_ frames: SelectedFrames, as format: OutputFormat, playCount: PlayCount,
-                        to destination: OutputDestination) throws {
-        guard frames.frameCount > 0 else { throw CommandFailure(file: nil, "no frames to write") }
-        switch format {
-        case .gif:
-            try GIFEncoder.encode(frames, durations: frames.durations, playCount: playCount, options: gif.encoderOptions,
-                                  to: destination.write)
-        case .png, .apng:
-            if frames.frameCount == 1 {
-                var still: RGBAImage?
-                try frames.forEachFrame { _, frame in still = frame }
-                try destination.write(PNGEncoder.encode(still ?? RGBAImage(width: 1, height: 1), level: level))
-            } else {
-                try APNGEncoder.encode(frames, durations: frames.durations, playCount: playCount, level: level,
-                                       to: destination.write)
+            for warning in warnings {
+                StandardError.print(CommandFailure(file: source.name, warning).line(subcommand: "convert"))
             }
-        case .webp:
-            // A GIF that repeats 65 535 times plays once more than WebP's 16-bit count can say.
-            let plays = playCount.count.map { PlayCount.finite(min($0, 65_535)) } ?? .infinite
-            try WebPEncoder.encode(frames, durations: frames.durations, playCount: plays, level: level,
-                                   to: destination.write)
         }
     }
 }

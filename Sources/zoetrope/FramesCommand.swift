@@ -36,6 +36,10 @@ struct FramesCommand: ParsableCommand {
 
     @OptionGroup var selection: FrameOptions
 
+    func validate() throws {
+        try ImageSource.requireStandardInputOnce(files)
+    }
+
     func run() throws {
         let sources = ImageSource.list(files)
         let stems = sources.map(\.stem)
@@ -43,41 +47,72 @@ struct FramesCommand: ParsableCommand {
             StandardError.print("zoetrope frames: two input files have the same name, so their frames would share file names")
             throw ExitCode.failure
         }
+        let inputs = ProtectedInputs(sources)
         var failures = 0
+        // Every input is opened and every output name checked against every input before anything
+        // is written; an input that cannot be opened is reported and the others are written.
+        var planned: [(source: ImageSource, frames: SelectedFrames, prefix: String)] = []
         for (source, stem) in zip(sources, stems) {
             do {
-                try reportingFailures("frames") {
-                    try write(source, prefix: sources.count > 1 ? stem + "-" : "")
+                try reportingFailures("frames", file: source.name) {
+                    let image = try source.open().image
+                    let frames = try SelectedFrames(image, selection: selection.frames, width: selection.width,
+                                                    height: selection.height)
+                    planned.append((source, frames, sources.count > 1 ? stem + "-" : ""))
                 }
             } catch {
                 failures += 1
             }
         }
+        try reportingFailures("frames") { try refuseCollisions(planned.map { ($0.frames, $0.prefix) }, inputs: inputs) }
+        // Each image is let go once written.
+        while !planned.isEmpty {
+            let (source, frames, prefix) = planned.removeFirst()
+            do {
+                try reportingFailures("frames", file: source.name) { try write(frames, prefix: prefix, inputs: inputs) }
+            } catch {
+                failures += 1
+                continue
+            }
+            for warning in frames.image.warnings {
+                StandardError.print(CommandFailure(file: source.name, "warning: " + CommandFailure.describe(warning))
+                    .line(subcommand: "frames"))
+            }
+        }
         if failures > 0 { throw ExitCode.failure }
     }
 
-    private func write(_ source: ImageSource, prefix: String) throws {
-        let (image, identity) = try source.open()
-        var selected = try SelectedFrames(image, selection: selection.frames, width: selection.width, height: selection.height)
-        let progress = ProgressReporter("writing frames", total: selected.frameCount, quiet: selection.quiet)
-        selected.onFrame = progress.update
+    /// Refuses the run when any output would replace an input: standard output, or a frame's file.
+    private func refuseCollisions(_ planned: [(frames: SelectedFrames, prefix: String)], inputs: ProtectedInputs) throws {
+        let outputPath = PathArgument(output)
+        if outputPath.isStandardStream { return try inputs.refuseStandardOutput() }
+        for (frames, prefix) in planned {
+            for index in frames.indices { try inputs.refuse(PathArgument(joining: outputPath, fileName(prefix, index))) }
+        }
+    }
+
+    /// `PREFIX` `frame-0007.png`.
+    private func fileName(_ prefix: String, _ index: Int) -> String {
+        prefix + "frame-" + Self.fourDigits(index) + "." + format.rawValue
+    }
+
+    private func write(_ frames: SelectedFrames, prefix: String, inputs: ProtectedInputs) throws {
+        var selected = frames
+        let progress = ProgressReporter("writing frames", frames: selected.frameCount, quiet: selection.quiet)
+        selected.onFrame = { progress.update($0) }
         defer { progress.finish() }
         let outputPath = PathArgument(output)
         if outputPath.isStandardStream {
-            _ = try OutputDestination.open(outputPath, protecting: identity.map { [$0] } ?? [])
             try selected.forEachFrame { _, frame in try StandardOutput.write(frame.pixels) }
-        } else {
-            try FileSystem.createDirectories(outputPath)
-            try selected.forEachFrame { position, frame in
-                let name = prefix + "frame-" + Self.fourDigits(selected.indices[position]) + "." + format.rawValue
-                let file = try AtomicFile(PathArgument(joining: outputPath, name), protecting: identity.map { [$0] } ?? [])
-                try file.write(format == .png ? PNGEncoder.encode(frame) : frame.pixels)
-                try file.commit()
-            }
+            return
         }
-        for warning in image.warnings {
-            StandardError.print(CommandFailure(file: source.name, "warning: " + CommandFailure.describe(warning))
-                .line(subcommand: "frames"))
+        try FileSystem.createDirectories(outputPath)
+        if format == .png { try EncodingMemory.reserve(.png, canvas: selected.canvasSize) }
+        try selected.forEachFrame { position, frame in
+            let file = try AtomicFile(PathArgument(joining: outputPath, fileName(prefix, selected.indices[position])),
+                                      protecting: inputs)
+            try file.write(format == .png ? PNGEncoder.encode(frame) : frame.pixels)
+            try file.commit()
         }
     }
 

@@ -10,20 +10,33 @@ struct InfoCommand: ParsableCommand {
         (as stored and as browsers show it: 10 ms or less becomes 100 ms). Every frame is decoded \
         to find damage unless --structure-only is given.
 
-        With no FILE, describes the built-in sample animation; - reads standard input.
+        - reads standard input. With no FILE, standard input is read when it is not a terminal \
+        (cat cat.gif | zoetrope info); from a terminal, the built-in sample animation is described.
 
-        --json prints one object per file (an array when several files are given), compact on one \
-        line unless --pretty is given; the schema is documented in docs/cli.md. The exit status \
-        is 1 when any file could not be read.
+        --check LIMITS checks each file against an upload policy from its headers alone (no pixel \
+        is decoded) and prints the verdict instead: accepted or refused, with the format, canvas, \
+        frame count, total duration, pixels summed over frames, size, damage found, and every \
+        limit broken. LIMITS is comma-separated key=value items over the default policy: bytes \
+        (file size; 32MiB), side (canvas width or height; 8192), canvas (canvas pixels, or WxH; \
+        4096x4096), frames (1000), pixels (summed over frames; 268402689), duration (600s; ms, s \
+        or min), damage (allow or refuse; refuse). Counts take k, M, G (x1000) or Ki, Mi, Gi \
+        (x1024); none removes a limit; a first item unlimited starts from no limits, and \
+        "default" is the default policy. The exit status is 1 when any file is refused.
+
+        --json prints an array with one object per file, however many files there are, compact on \
+        one line unless --pretty is given; the schema (version 2) is documented in docs/cli.md. \
+        The exit status is 1 when any file could not be read.
 
         Examples:
           zoetrope info cat.gif
           zoetrope info --json *.gif | jq '.[].frameCount'
-          curl -s URL | zoetrope info -
+          curl -s URL | zoetrope info
+          zoetrope info --check frames=500,duration=30s,bytes=8MiB upload.gif
+          zoetrope info --check unlimited,pixels=100M --json *.webp
         """
     )
 
-    @Argument(help: ArgumentHelp("Image files (\(FormatNames.list)), or - for standard input. None: the built-in sample animation."))
+    @Argument(help: ArgumentHelp("Image files (\(FormatNames.list)), or - for standard input. None: standard input, or the built-in sample animation from a terminal."))
     var files: [String] = []
 
     @Flag(help: "Print JSON instead of text.")
@@ -38,12 +51,36 @@ struct InfoCommand: ParsableCommand {
     @Flag(help: "Report delays exactly as stored (no 100 ms minimum for tiny delays).")
     var rawTiming = false
 
+    @Option(name: .customLong("check"), help: ArgumentHelp(
+        "Check each file against upload limits from its headers and print the verdict.",
+        valueName: "LIMITS"))
+    var checkLimits: String?
+
+    func validate() throws {
+        try ImageSource.requireStandardInputOnce(files)
+        if let checkLimits {
+            do { _ = try UploadPolicy(parsing: checkLimits) } catch {
+                throw ValidationError("--check: \(error.message)")
+            }
+        }
+    }
+
     func run() throws {
+        if let checkLimits {
+            var failures = 0
+            try reportingFailures("info") {
+                failures = try CheckReport.run(ImageSource.list(files), policy: UploadPolicy(parsing: checkLimits),
+                                               json: json, pretty: pretty)
+            }
+            if failures > 0 { throw ExitCode.failure }
+            return
+        }
         let options = DecodingOptions(timing: rawTiming ? .raw : .browser)
         let sources = ImageSource.list(files)
         var reports: [JSONValue] = []
         var failures = 0
         try reportingFailures("info") {
+            try ProtectedInputs(sources).refuseStandardOutput()
             for source in sources {
                 let report: InfoReport
                 do {
@@ -58,7 +95,7 @@ struct InfoCommand: ParsableCommand {
                 if json { reports.append(report.json) } else { try StandardOutput.print(report.text) }
             }
             if json {
-                try StandardOutput.print((sources.count == 1 ? reports[0] : .array(reports)).rendered(pretty: pretty))
+                try StandardOutput.print(JSONValue.array(reports).rendered(pretty: pretty))
             }
         }
         if failures > 0 { throw ExitCode.failure }

@@ -38,7 +38,7 @@ struct InfoReport {
             ])
         }
         return .object([
-            ("schemaVersion", .int(JSONValue.schemaVersion)),
+            ("schemaVersion", .int(JSONValue.infoSchemaVersion)),
             ("file", .string(name)),
             ("format", .string(image.format.rawValue)),
             ("width", .int(image.canvasSize.width)),
@@ -64,7 +64,7 @@ struct InfoReport {
         let detail: JSONValue = (error as? ZoetropeError).map(json)
             ?? .object([("kind", .string((error as? SystemError) == nil ? "error" : "io")), ("offset", .null),
                         ("message", .string(CommandFailure.describe(error)))])
-        return .object([("schemaVersion", .int(JSONValue.schemaVersion)), ("file", .string(file)), ("error", detail)])
+        return .object([("schemaVersion", .int(JSONValue.infoSchemaVersion)), ("file", .string(file)), ("error", detail)])
     }
 
     static func json(_ error: ZoetropeError) -> JSONValue {

@@ -94,6 +94,8 @@ struct PlayCommand: ParsableCommand {
     }
 
     func run() throws {
+        // Standard output redirected to an input (`play x.gif >> x.gif`) would write over it.
+        try reportingFailures("play") { try ProtectedInputs(files.map { .file(PathArgument($0)) }).refuseStandardOutput() }
         if files.count > 1 {
             try reportingFailures("play") { try playGrid() }
             return
@@ -108,8 +110,7 @@ struct PlayCommand: ParsableCommand {
             renderer: kind,
             background: TerminalBackground(argument: background) ?? .terminal,
             columns: width, rows: height, showInfo: info,
-            playCount: loops.map { $0 == 0 ? .infinite : .finite($0) },
-            rate: rate, mode: mode)
+            style: PlaybackStyle(rate: rate, mode: mode, playCount: loops.map { $0 == 0 ? .infinite : .finite($0) }))
     }
 
     /// The window's size, or one fitting the size asked for when output is no terminal.
@@ -156,9 +157,10 @@ struct PlayCommand: ParsableCommand {
         if status != 0 { throw ExitCode(status) }
     }
 
-    /// Every file's image; files with identical bytes give one image, decoded once.
+    /// Every file's image; names of one file (by device and inode), or files with identical bytes
+    /// read whole, give one image, decoded once.
     private func openImages() throws -> [any AnimatableImage] {
-        var opened: [[UInt8]: any AnimatableImage] = [:]
+        var opened: [OpenedKey: any AnimatableImage] = [:]
         return try files.map { file in
             var image: (any AnimatableImage)?
             try reportingFailures("play", file: PathArgument(file).display) {
@@ -166,12 +168,19 @@ struct PlayCommand: ParsableCommand {
                     image = try openImage(file)
                     return
                 }
-                let bytes = try readFile(file)
-                image = try opened[bytes] ?? ProgressiveImage(bytes: bytes)
-                opened[bytes] = image
+                let input = try readFile(file)
+                let key = input.identity.map(OpenedKey.file) ?? .bytes(input.bytes.array)
+                image = try opened[key] ?? ProgressiveImage(imageBytes: input.bytes)
+                opened[key] = image
             }
             return image!
         }
+    }
+
+    /// What makes two files one image: the same file, or the same bytes.
+    private enum OpenedKey: Hashable {
+        case file(FileIdentity)
+        case bytes([UInt8])
     }
 
     /// The file's image (opened lazily, or read progressively from standard input), or the
@@ -183,13 +192,13 @@ struct PlayCommand: ParsableCommand {
         }
         let path = PathArgument(file)
         if path.isStandardStream { return try StandardInputImage.open() }
-        return try ProgressiveImage(bytes: try readFile(file))
+        return try ProgressiveImage(imageBytes: try readFile(file).bytes)
     }
 
-    /// The bytes of a file; a failure to read it is reported as the command's.
-    private func readFile(_ file: String) throws -> [UInt8] {
+    /// A file, mapped or read; a failure to read it is reported as the command's.
+    private func readFile(_ file: String) throws -> InputFile {
         do {
-            return try InputFile(PathArgument(file)).bytes
+            return try InputFile(PathArgument(file))
         } catch {
             throw CommandFailure(file: nil, error)
         }

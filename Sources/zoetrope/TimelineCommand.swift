@@ -39,7 +39,7 @@ struct TimelineCommand: ParsableCommand {
     var mode: PlaybackMode = .forward
 
     @Option(help: "When late: skip frames to keep wall-clock time, or wait to show every frame.")
-    var lateness: LatenessPolicy = .skipFrames
+    var lateness: Lateness = .skip
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Bytes of decoded frames to keep ahead (default: automatic, what playback needs).",
                                valueName: "bytes"))
@@ -77,16 +77,23 @@ struct TimelineCommand: ParsableCommand {
     func run() throws {
         let source = ImageSource.file(PathArgument(file))
         try reportingFailures("timeline", file: source.name) {
+            try ProtectedInputs([source]).refuseStandardOutput()
             let image = try source.open().image
-            let configuration = Animator.Configuration(rate: rate, mode: mode, lateness: lateness,
+            let configuration = Animator.Configuration(style: PlaybackStyle(rate: rate, mode: mode), lateness: lateness.policy,
                                                        budget: budget.map { .bytes($0) } ?? .automatic)
             let length = playLength(of: image)
+            // On the simulated clock decoding takes no time, so the pixels change nothing: play the
+            // timing alone (see TimingImage). In real time, decoding is what is measured.
             let report = realtime
                 ? try PlaybackSimulation.runInRealTime(image, ticksPerSecond: refresh, duration: length,
                                                        configuration: configuration)
-                : try PlaybackSimulation.run(image, ticksPerSecond: refresh, duration: length,
+                : try PlaybackSimulation.run(TimingImage(image), ticksPerSecond: refresh, duration: length,
                                              configuration: configuration)
             try StandardOutput.print(json ? jsonText(report) : text(report, image: image, name: source.name))
+            for warning in image.warnings {
+                StandardError.print(CommandFailure(file: source.name, "warning: " + CommandFailure.describe(warning))
+                    .line(subcommand: "timeline"))
+            }
         }
     }
 
@@ -104,7 +111,7 @@ struct TimelineCommand: ParsableCommand {
 
     private func text(_ report: PlaybackReport, image: AnimatedImage, name: String) -> String {
         var lines = ["\(name): \(image.format), \(image.canvasSize), \(image.frameCount) frames, \(image.playCount); "
-            + "\(number(refresh)) Hz, rate \(number(rate)), \(mode.rawValue), \(lateness.argumentName)"
+            + "\(number(refresh)) Hz, rate \(number(rate)), \(mode.rawValue), \(lateness.rawValue)"
             + (realtime ? ", real time" : "")]
         lines.append("   time (ms)  frame  loop")
         for change in report.changes {
@@ -121,7 +128,7 @@ struct TimelineCommand: ParsableCommand {
             .object([("timeMs", .milliseconds(change.time)), ("frame", .int(change.frame)), ("loop", .int(change.loop))])
         }
         return JSONValue.object([
-            ("schemaVersion", .int(JSONValue.schemaVersion)),
+            ("schemaVersion", .int(JSONValue.timelineSchemaVersion)),
             ("changes", .array(changes)),
             ("loopsCompleted", .int(report.loopsCompleted)),
             ("finished", .bool(report.finished)),

@@ -22,11 +22,15 @@ struct ZoetropeCommand: ParsableCommand {
         command line it cannot use.
         """,
         version: version,
-        subcommands: [PlayCommand.self, InfoCommand.self, FramesCommand.self, ConvertCommand.self, TimelineCommand.self]
+        subcommands: [PlayCommand.self, InfoCommand.self, FramesCommand.self, ConvertCommand.self, ThumbnailCommand.self,
+                      TimelineCommand.self]
     )
 
     /// Runs the command. A closed pipe on standard output ends the process quietly through the
     /// default SIGPIPE action, as in other Unix tools, even when the parent ignored the signal.
+    /// Every subcommand but `play` (whose terminal session handles signals itself) handles the
+    /// terminating signals from the start, so that none leaves an unfinished file behind or prints
+    /// a crash report (see ``TemporaryFiles``).
     static func main() {
         signal(SIGPIPE, SIG_DFL)
         let arguments = Array(CommandLine.arguments.dropFirst())
@@ -36,6 +40,7 @@ struct ZoetropeCommand: ParsableCommand {
         } catch {
             exitRefusing(arguments, error)
         }
+        if !(command is PlayCommand) { TemporaryFiles.shared.installHandlers() }
         do {
             try command.run()
         } catch {

@@ -1,49 +1,88 @@
 // Stand-in for CoreGraphics: the symbols Sources/ZoetropeUI uses. CGFloat, CGRect, CGSize and
-// CGPoint come from swift-corelibs-foundation, which declares them on Linux.
+// CGPoint come from swift-corelibs-foundation, which declares them on Linux. Each declaration gives
+// Apple's declaration, the page it was taken from, and its availability on the platforms
+// Package.swift declares (checked by scripts/apple-availability). A page that gives no version for a
+// platform means the platform's first release (tvOS 9.0, watchOS 2.0).
 @_exported import Foundation
 
-/// CoreFoundation's `CFString` (re-exported by CoreGraphics on Apple systems).
+/// CoreFoundation's `class CFString` (re-exported by CoreGraphics; not documented `Sendable`)
+/// https://developer.apple.com/documentation/corefoundation/cfstring
+@available(macOS 10.0, iOS 2.0, tvOS 9.0, watchOS 2.0, visionOS 1.0, *)
 public final class CFString {}
 
-/// `typealias CGDataProviderReleaseDataCallback = @convention(c) (UnsafeMutableRawPointer?, UnsafeRawPointer, Int) -> Void`
+/// `typealias CGDataProviderReleaseDataCallback = (UnsafeMutableRawPointer?, UnsafeRawPointer, Int) -> Void` (a C function pointer)
+/// https://developer.apple.com/documentation/coregraphics/cgdataproviderreleasedatacallback
+@available(macOS 10.0, iOS 2.0, tvOS 9.0, watchOS 2.0, visionOS 1.0, *)
 public typealias CGDataProviderReleaseDataCallback = @convention(c) (UnsafeMutableRawPointer?, UnsafeRawPointer, Int) -> Void
 
-/// `class CGDataProvider` (not documented as Sendable).
+/// `class CGDataProvider` (not documented `Sendable`)
+/// https://developer.apple.com/documentation/coregraphics/cgdataprovider
+@available(macOS 10.0, iOS 2.0, tvOS 9.0, watchOS 2.0, visionOS 1.0, *)
 public final class CGDataProvider {
     /// `init?(dataInfo info: UnsafeMutableRawPointer?, data: UnsafeRawPointer, size: Int, releaseData: CGDataProviderReleaseDataCallback)`
+    /// https://developer.apple.com/documentation/coregraphics/cgdataprovider/init(datainfo:data:size:releasedata:)
+    @available(macOS 10.0, iOS 2.0, tvOS 9.0, watchOS 2.0, visionOS 1.0, *)
     public init?(dataInfo info: UnsafeMutableRawPointer?, data: UnsafeRawPointer, size: Int,
                  releaseData: CGDataProviderReleaseDataCallback) {}
 }
 
-/// `class CGColorSpace`.
-public final class CGColorSpace {
+/// `class CGColorSpace` (documented `Sendable`)
+/// https://developer.apple.com/documentation/coregraphics/cgcolorspace
+@available(macOS 10.0, iOS 2.0, tvOS 9.0, watchOS 2.0, visionOS 1.0, *)
+public final class CGColorSpace: Sendable {
     /// `init?(name: CFString)`
+    /// https://developer.apple.com/documentation/coregraphics/cgcolorspace/init(name:)
+    @available(macOS 10.2, iOS 2.0, tvOS 9.0, watchOS 2.0, visionOS 1.0, *)
     public init?(name: CFString) {}
-    /// `class let sRGB: CFString` (the C constant `kCGColorSpaceSRGB`).
+    /// `class let sRGB: CFString` (the C constant `kCGColorSpaceSRGB`)
+    /// https://developer.apple.com/documentation/coregraphics/cgcolorspace/srgb
+    @available(macOS 10.5, iOS 9.0, tvOS 9.0, watchOS 2.0, visionOS 1.0, *)
     public nonisolated(unsafe) static let sRGB = CFString()
 }
 
-/// `struct CGBitmapInfo: OptionSet`
+/// `struct CGBitmapInfo: OptionSet` (documented `Sendable`)
+/// https://developer.apple.com/documentation/coregraphics/cgbitmapinfo
+@available(macOS 10.0, iOS 2.0, tvOS 9.0, watchOS 2.0, visionOS 1.0, *)
 public struct CGBitmapInfo: OptionSet, Sendable {
+    /// `let rawValue: UInt32`
+    /// https://developer.apple.com/documentation/coregraphics/cgbitmapinfo/rawvalue
+    @available(macOS 10.0, iOS 2.0, tvOS 9.0, watchOS 2.0, visionOS 1.0, *)
     public let rawValue: UInt32
+    /// `init(rawValue: UInt32)`
+    /// https://developer.apple.com/documentation/coregraphics/cgbitmapinfo/init(rawvalue:)
+    @available(macOS 10.0, iOS 2.0, tvOS 9.0, watchOS 2.0, visionOS 1.0, *)
     public init(rawValue: UInt32) { self.rawValue = rawValue }
-    public static let byteOrder32Little = CGBitmapInfo(rawValue: 2 << 12)
-    public static let byteOrder32Big = CGBitmapInfo(rawValue: 4 << 12)
+    /// `static var byteOrder32Little: CGBitmapInfo { get }`
+    /// https://developer.apple.com/documentation/coregraphics/cgbitmapinfo/byteorder32little
+    @available(macOS 10.0, iOS 2.0, tvOS 9.0, watchOS 2.0, visionOS 1.0, *)
+    public static var byteOrder32Little: CGBitmapInfo { CGBitmapInfo(rawValue: 2 << 12) }
+    /// `static var byteOrder32Big: CGBitmapInfo { get }`
+    /// https://developer.apple.com/documentation/coregraphics/cgbitmapinfo/byteorder32big
+    @available(macOS 10.0, iOS 2.0, tvOS 9.0, watchOS 2.0, visionOS 1.0, *)
+    public static var byteOrder32Big: CGBitmapInfo { CGBitmapInfo(rawValue: 4 << 12) }
 }
 
-/// `enum CGImageAlphaInfo: UInt32`
+/// `enum CGImageAlphaInfo: UInt32` (documented `Sendable`)
+/// https://developer.apple.com/documentation/coregraphics/cgimagealphainfo
+@available(macOS 10.0, iOS 2.0, tvOS 9.0, watchOS 2.0, visionOS 1.0, *)
 public enum CGImageAlphaInfo: UInt32, Sendable {
     case none = 0, premultipliedLast, premultipliedFirst, last, first, noneSkipLast, noneSkipFirst, alphaOnly
 }
 
-/// `enum CGColorRenderingIntent: Int32`
+/// `enum CGColorRenderingIntent: Int32` (documented `Sendable`)
+/// https://developer.apple.com/documentation/coregraphics/cgcolorrenderingintent
+@available(macOS 10.0, iOS 2.0, tvOS 9.0, watchOS 2.0, visionOS 1.0, *)
 public enum CGColorRenderingIntent: Int32, Sendable {
     case defaultIntent = 0, absoluteColorimetric, relativeColorimetric, perceptual, saturation
 }
 
-/// `class CGImage` (not documented as Sendable).
-public final class CGImage {
+/// `class CGImage` (documented `Sendable`)
+/// https://developer.apple.com/documentation/coregraphics/cgimage
+@available(macOS 10.0, iOS 2.0, tvOS 9.0, watchOS 2.0, visionOS 1.0, *)
+public final class CGImage: Sendable {
     /// `init?(width:height:bitsPerComponent:bitsPerPixel:bytesPerRow:space:bitmapInfo:provider:decode:shouldInterpolate:intent:)`
+    /// https://developer.apple.com/documentation/coregraphics/cgimage/init(width:height:bitspercomponent:bitsperpixel:bytesperrow:space:bitmapinfo:provider:decode:shouldinterpolate:intent:)
+    @available(macOS 10.0, iOS 2.0, tvOS 9.0, watchOS 2.0, visionOS 1.0, *)
     public init?(width: Int, height: Int, bitsPerComponent: Int, bitsPerPixel: Int, bytesPerRow: Int,
                  space: CGColorSpace, bitmapInfo: CGBitmapInfo, provider: CGDataProvider,
                  decode: UnsafePointer<CGFloat>?, shouldInterpolate: Bool, intent: CGColorRenderingIntent) {
@@ -51,7 +90,11 @@ public final class CGImage {
         self.height = height
     }
     /// `var width: Int { get }`
+    /// https://developer.apple.com/documentation/coregraphics/cgimage/width
+    @available(macOS 10.0, iOS 2.0, tvOS 9.0, watchOS 2.0, visionOS 1.0, *)
     public let width: Int
     /// `var height: Int { get }`
+    /// https://developer.apple.com/documentation/coregraphics/cgimage/height
+    @available(macOS 10.0, iOS 2.0, tvOS 9.0, watchOS 2.0, visionOS 1.0, *)
     public let height: Int
 }

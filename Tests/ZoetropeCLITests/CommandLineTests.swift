@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Zoetrope
+import ZoetropeTestSupport
 
 /// The `zoetrope` command end to end, as a separate process: no data lost, pipes, formats, exit
 /// statuses and messages.
@@ -86,8 +87,8 @@ struct CommandLineTests {
         let original = try Self.sampleGIF()
         let info = try CommandRunner.run(["info", "--json", "-"], input: original)
         #expect(info.status == 0)
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(info.standardOutput)) as? [String: Any])
-        #expect(object["frameCount"] as? Int == 3 && object["schemaVersion"] as? Int == 1)
+        let array = try #require(try JSONSerialization.jsonObject(with: Data(info.standardOutput)) as? [[String: Any]])
+        #expect(array.count == 1 && array[0]["frameCount"] as? Int == 3 && array[0]["schemaVersion"] as? Int == 2)
         let converted = try CommandRunner.run(["convert", "-", "-", "--format", "png"], input: original)
         #expect(converted.status == 0 && converted.standardError.isEmpty)
         #expect(Array(converted.standardOutput.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
@@ -234,27 +235,17 @@ struct PlayFromPipeTests {
             return RGBAImage(width: 64, height: 48, pixels: pixels)
         }
         let bytes = try GIFEncoder.encode(frames: frames, durations: [.milliseconds(50)], playCount: .infinite)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: CommandRunner.executable)
-        process.arguments = ["play", "-", "--once", "--renderer", "truecolor", "--width", "8", "--height", "4"]
-        let input = Pipe(), output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let child = try CommandRunner.start(["play", "-", "--once", "--renderer", "truecolor", "--width", "8", "--height", "4"])
         // Half the file, and the pipe stays open: a stalled download.
-        try input.fileHandleForWriting.write(contentsOf: Data(bytes.prefix(bytes.count / 2)))
-        // A command that waited for the end of its input would block the read below for ever: a
-        // watchdog ends the input after 8 s, so such a failure is slow, not a hang.
-        let writer = input.fileHandleForWriting
-        DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(8)) { try? writer.close() }
+        child.write(Array(bytes.prefix(bytes.count / 2)))
+        // A command that waited for the end of its input would never write: the read fails after
+        // its deadline instead of hanging.
         let started = ContinuousClock.now
-        let firstOutput = try output.fileHandleForReading.read(upToCount: 1) ?? Data()
-        #expect(firstOutput.count == 1)
+        let firstOutput = try child.readStandardOutput(seconds: 30) { !$0.isEmpty }
+        #expect(!firstOutput.isEmpty)
         #expect(ContinuousClock.now - started < .seconds(5), "output arrived while standard input was still open")
-        try? input.fileHandleForWriting.close()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        child.closeInput()
+        #expect(try child.wait() == Subprocess.Termination(status: 0, signal: nil))
     }
 }
 

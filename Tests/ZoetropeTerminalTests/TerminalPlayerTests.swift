@@ -113,4 +113,39 @@ struct TerminalPlayerTests {
         #expect(recorder.take() == "\u{1B}[1;1H\u{1B}[48;2;0;0;255m  \u{1B}[0m")
         player.stop()
     }
+
+    /// Three frames of 100 ms, red, blue and red again; the blue one cannot be decoded.
+    final class BrokenMiddle: AnimatableImage {
+        let canvasSize = PixelSize(width: 2, height: 2)
+        let frameCount = 3
+        let playCount = PlayCount.infinite
+        static let error = ZoetropeError(.malformed, format: .gif, offset: 77, "bad LZW code")
+        func duration(at index: Int) -> Duration { .milliseconds(100) }
+        func frame(at index: Int) throws -> RGBAImage {
+            if index == 1 { throw Self.error }
+            return solidImage(width: 2, height: 2, red)
+        }
+    }
+
+    @Test("a frame that cannot be decoded: the picture before stays and the status row says what failed, with or without --info",
+          arguments: [false, true])
+    func brokenFrame(showInfo: Bool) throws {
+        let clock = ManualClock()
+        let recorder = Recorder()
+        let wide = WindowSize(cells: CellSize(columns: 120, rows: 4), cellPixels: nil)
+        let player = TerminalPlayer(image: BrokenMiddle(), options: .init(renderer: .truecolor, showInfo: showInfo),
+                                    window: wide, clock: clock, cache: SharedFrameCache(scheduler: decoding),
+                                    write: { bytes in recorder.bytes.withLock { $0 += bytes } }, onExit: { _ in })
+        try player.start()
+        _ = recorder.take()
+        decoding.runAll()
+        clock.advance(by: .milliseconds(110))
+        let failure = "frame 2 could not be decoded: GIF: bad LZW code (at byte offset 77)"
+        let written = recorder.take()
+        #expect(!written.contains("48;2;0;0;255"), "nothing blue is drawn") // the red picture stays
+        #expect(written.hasPrefix("\u{1B}[2;1H\u{1B}[0m") && written.contains(failure), "\(written)")
+        if showInfo { #expect(written.contains("frame 2/3  \(failure)  loop 1/∞")) }
+        #expect(player.lastFailure == FrameFailure(frame: 1, error: BrokenMiddle.error))
+        player.stop()
+    }
 }

@@ -2,66 +2,160 @@
 ///
 /// The canvas starts fully transparent. Each frame is `draw` (which first saves what `previous`
 /// disposal will need), then — after the caller has taken the canvas — `dispose`.
+///
+/// Work follows the damaged rectangle, not the canvas: the compositor keeps the bounding box of
+/// the pixels that may be non-transparent (``dirty``), so clearing the canvas (a WebP key frame,
+/// a replay's clean start, a dispose to background that covers everything drawn) costs that box,
+/// and a 2×2 frame on a 4000×4000 canvas costs its 4 pixels and its disposal. Every allocation the
+/// size of the canvas — the canvas itself, the area a `previous` disposal saves, and the copy
+/// made when the canvas is changed while an image handed out still shares it — is checked
+/// against the memory the process can get first (``MemoryHeadroom``): it throws
+/// `limitExceeded` instead of trapping.
 struct Compositor: Sendable {
     private let width: Int
     private let height: Int
-    /// The canvas's pixels; empty while the canvas is blank (see `isBlank`).
+    /// The format whose frames are drawn, for errors.
+    private let format: ImageFormat?
+    /// The canvas's pixels once something was drawn; empty before. Bytes outside ``dirty`` are 0.
     private var pixels: [UInt8] = []
-    /// Whether the canvas is all transparent. A blank canvas owns no pixel buffer until something
-    /// is drawn on it, so a frame that covers it can become the canvas without a copy or a
-    /// zero-filled allocation (a still image's only frame, an animation's first).
-    private(set) var isBlank = true
+    /// The part of `pixels` that may hold non-zero bytes (empty: all transparent).
+    private(set) var dirty = PixelRect(x: 0, y: 0, width: 0, height: 0)
+    /// Whether the canvas is clear though `pixels` still holds what ``dirty`` covers: a reset not
+    /// carried out yet. The next drawing clears only ``dirty`` — or takes over a frame that covers
+    /// the canvas instead of the buffer, clearing nothing.
+    private var clearPending = false
+    /// Whether an image given out may share `pixels`, so that changing them copies the canvas
+    /// first (which is checked).
+    private var sharing = Sharing.none
+
+    private enum Sharing {
+        /// `pixels` are the compositor's alone.
+        case none
+        /// Lent to a caller that normally lets go before the next change (``lend(offset:)``): a
+        /// reset keeps the buffer to clear it later; a change is checked in case it was kept.
+        case lent
+        /// Given to a caller that keeps it (``handOut(offset:)``, a checkpoint, an adopted frame): a
+        /// reset lets the buffer go instead of copying it; a change is checked.
+        case handedOut
+    }
     private var saved: [UInt8] = []
     private var savedRect = PixelRect(x: 0, y: 0, width: 0, height: 0)
 
-    init(size: PixelSize) {
+    init(size: PixelSize, format: ImageFormat? = nil) {
         width = size.width
         height = size.height
+        self.format = format
     }
 
-    /// The current canvas.
+    /// Whether the canvas is all transparent.
+    var isBlank: Bool { dirty.isEmpty || clearPending }
+
+    /// The current canvas (a new transparent image when it is blank), for tests: the decoding paths
+    /// take it with ``handOut(offset:)``, which checks the memory a later copy needs.
     var canvas: RGBAImage {
         isBlank ? RGBAImage(width: width, height: height) : RGBAImage(width: width, height: height, pixels: pixels)
     }
 
     var bounds: PixelRect { PixelRect(x: 0, y: 0, width: width, height: height) }
 
-    /// Clears the whole canvas to transparent.
-    mutating func reset() {
-        pixels = []
-        isBlank = true
+    /// The canvas for a caller that keeps it (a frame ``AnimatedImage/frame(at:)`` returns, a
+    /// checkpoint), sharing its buffer: the next change copies the buffer, so it checks the memory
+    /// first, and a reset lets the buffer go. A blank canvas is given its buffer (checked).
+    /// - Throws: `limitExceeded` when a blank canvas's buffer cannot be allocated.
+    mutating func handOut(offset: Int?) throws(ZoetropeError) -> RGBAImage {
+        if isBlank { try materialize(offset: offset) }
+        sharing = .handedOut
+        return RGBAImage(width: width, height: height, pixels: pixels)
     }
 
-    /// Replaces the canvas with `pixels` (a canvas saved earlier, same size).
+    /// The canvas for a caller that normally lets go of it before the next change
+    /// (``AnimatedImage/forEachFrame(_:)``'s body), sharing its buffer: a reset keeps the buffer
+    /// and clears only what was drawn, and a change checks the memory a copy would need, in case
+    /// the caller kept it.
+    /// - Throws: `limitExceeded` when a blank canvas's buffer cannot be allocated.
+    mutating func lend(offset: Int?) throws(ZoetropeError) -> RGBAImage {
+        if isBlank { try materialize(offset: offset) }
+        if sharing == .none { sharing = .lent }
+        return RGBAImage(width: width, height: height, pixels: pixels)
+    }
+
+    /// Clears the whole canvas to transparent. Nothing is cleared now: a buffer an image handed
+    /// out may share is let go, any other is cleared where it was drawn when next drawn on.
+    mutating func reset() {
+        if sharing == .handedOut {
+            pixels = []
+            sharing = .none
+            dirty = PixelRect(x: 0, y: 0, width: 0, height: 0)
+            clearPending = false
+        } else if !dirty.isEmpty {
+            clearPending = true
+        }
+    }
+
+    /// Replaces the canvas with `pixels` (a canvas saved earlier, same size), which stays shared.
     mutating func restore(_ pixels: [UInt8]) {
         precondition(pixels.count == width * height * 4, "checkpoint of another canvas size")
         self.pixels = pixels
-        isBlank = false
+        dirty = bounds
+        clearPending = false
+        sharing = .handedOut
     }
 
-    /// Gives a blank canvas its zero-filled buffer before it is drawn on or disposed of.
-    private mutating func materialize() {
-        guard isBlank else { return }
+    /// Gives the canvas a buffer with nothing drawn on it, before it is drawn on: a new zero-filled
+    /// one (checked), or the current one cleared where it was drawn.
+    private mutating func materialize(offset: Int?) throws(ZoetropeError) {
+        if !pixels.isEmpty && !(clearPending && sharing == .handedOut) {
+            guard clearPending else { return }
+            try unshare(offset: offset)
+            clearRows(of: dirty)
+            dirty = PixelRect(x: 0, y: 0, width: 0, height: 0)
+            clearPending = false
+            return
+        }
+        // A shared buffer waiting to be cleared is let go: a new zero-filled one costs less than a
+        // copy that is then cleared.
+        pixels = []
+        try MemoryHeadroom.reserve(MemoryHeadroom.bytes(pixels: width * height), for: "a \(width)×\(height) canvas",
+                                   format: format, offset: offset)
         pixels = [UInt8](repeating: 0, count: width * height * 4)
-        isBlank = false
+        dirty = PixelRect(x: 0, y: 0, width: 0, height: 0)
+        clearPending = false
+        sharing = .none
+    }
+
+    /// Before changing `pixels` in place: when an image handed out may share them, the change
+    /// copies the canvas, so that copy is checked first.
+    private mutating func unshare(offset: Int?) throws(ZoetropeError) {
+        guard sharing != .none else { return }
+        try MemoryHeadroom.reserve(MemoryHeadroom.bytes(pixels: width * height), for: "a copy of the \(width)×\(height) canvas",
+                                   format: format, offset: offset)
+        sharing = .none
     }
 
     /// Makes `frame` the canvas when that is exactly what drawing it on a blank canvas gives: it
-    /// covers the whole canvas, and either replaces it (`.source`) or, blended over transparency,
-    /// leaves every pixel as it is (true unless a fully transparent pixel carries a colour, which
-    /// "over" turns into transparent black). The buffer is shared, not copied.
-    private mutating func adopt(_ frame: RGBAImage, info: FrameInfo, copies: Bool) -> Bool {
+    /// covers the whole canvas, and either replaces it (`.source`, a WebP key frame) or, blended
+    /// "over" transparency, leaves every pixel as it is (true of exact and binary-alpha "over"
+    /// unless a fully transparent pixel carries a colour, which "over" turns into transparent
+    /// black; never of libwebp's blend, whose arithmetic over transparency rounds colours down).
+    /// The buffer is shared, not copied.
+    private mutating func adopt(_ frame: RGBAImage, info: FrameInfo, blending: FrameBlending, copies: Bool) -> Bool {
+        let overIsIdentity: Bool
+        if case .libwebp = blending { overIsIdentity = false } else { overIsIdentity = true }
         guard isBlank, info.disposal != .previous, info.rect == bounds,
               frame.width == width, frame.height == height,
-              copies || !frame.hasColoredTransparentPixels else { return false }
+              copies || (overIsIdentity && !frame.hasColoredTransparentPixels) else { return false }
         pixels = frame.pixels
-        isBlank = false
+        dirty = bounds
+        clearPending = false
+        sharing = .handedOut
         return true
     }
 
     /// Draws `frame` (pixels of `info.rect`) onto the canvas, first saving what `info.disposal`
     /// will need to restore. `blending` says how "over" pixels combine (the format's arithmetic).
-    mutating func draw(_ frame: RGBAImage, info: FrameInfo, blending: FrameBlending = .exact) {
+    /// - Throws: `limitExceeded` when a canvas-sized buffer cannot be allocated; the canvas is
+    ///   then as before.
+    mutating func draw(_ frame: RGBAImage, info: FrameInfo, blending: FrameBlending = .exact) throws(ZoetropeError) {
         var copies = info.blend == .source
         var unblended: PixelRect?
         if case .libwebp(let keyFrame, let rect) = blending {
@@ -69,8 +163,8 @@ struct Compositor: Sendable {
             copies = copies || keyFrame
             unblended = rect
         }
-        if adopt(frame, info: info, copies: copies) { return }
-        let target = prepare(info)
+        if adopt(frame, info: info, blending: blending, copies: copies) { return }
+        let target = try prepare(info)
         guard !target.isEmpty, frame.width == info.rect.width, frame.height == info.rect.height else { return }
         let canvasWidth = width
         let rowBytes = target.width * 4
@@ -99,24 +193,61 @@ struct Compositor: Sendable {
     /// Draws a frame that writes its own pixels into the canvas: `paint` gets the canvas's bytes
     /// (width × height × 4, row by row) and writes only inside `info.rect` clipped to the canvas.
     /// What `info.disposal` will need to restore is saved first; the canvas is never adopted.
-    mutating func drawInPlace(info: FrameInfo, _ paint: (UnsafeMutableRawBufferPointer) -> Void) {
-        let target = prepare(info)
+    /// - Throws: as ``draw(_:info:blending:)``, before `paint` is called.
+    mutating func drawInPlace(info: FrameInfo, _ paint: (UnsafeMutableRawBufferPointer) -> Void) throws(ZoetropeError) {
+        let target = try prepare(info)
         guard !target.isEmpty else { return }
         pixels.withUnsafeMutableBytes { paint($0) }
     }
 
     /// Before drawing `info`'s frame: gives the canvas its buffer when the frame reaches it, and
     /// saves the part that `previous` disposal restores. Returns that part (the frame's rectangle
-    /// clipped to the canvas).
-    private mutating func prepare(_ info: FrameInfo) -> PixelRect {
+    /// clipped to the canvas), which is then counted as drawn on.
+    private mutating func prepare(_ info: FrameInfo) throws(ZoetropeError) -> PixelRect {
         let target = info.rect.intersection(bounds)
-        if !target.isEmpty { materialize() }
+        if !target.isEmpty {
+            try materialize(offset: info.offset)
+            try unshare(offset: info.offset)
+        }
         if info.disposal == .previous {
+            if saved.count != target.area * 4 {
+                saved = []
+                try MemoryHeadroom.reserve(MemoryHeadroom.bytes(pixels: target.area),
+                                           for: "the \(target.width)×\(target.height) area a frame restores",
+                                           format: format, offset: info.offset)
+                saved = [UInt8](repeating: 0, count: target.area * 4)
+            }
             savedRect = target
-            if saved.count != target.area * 4 { saved = [UInt8](repeating: 0, count: target.area * 4) }
             copyRows(of: target, toSaved: true)
         }
+        dirty = Self.union(dirty, target)
         return target
+    }
+
+    /// The smallest rectangle holding both (either may be empty).
+    private static func union(_ a: PixelRect, _ b: PixelRect) -> PixelRect {
+        if a.isEmpty { return b }
+        if b.isEmpty { return a }
+        let left = min(a.x, b.x), top = min(a.y, b.y)
+        return PixelRect(x: left, y: top, width: max(a.maxX, b.maxX) - left, height: max(a.maxY, b.maxY) - top)
+    }
+
+    /// Zeroes the rows of `rect` (inside the canvas) in `pixels`.
+    private mutating func clearRows(of rect: PixelRect) {
+        guard !rect.isEmpty else { return }
+        precondition(rect.x >= 0 && rect.y >= 0 && rect.maxX <= width && rect.maxY <= height
+                     && pixels.count == width * height * 4)
+        let canvasWidth = width, rowBytes = rect.width * 4
+        pixels.withUnsafeMutableBufferPointer { pixels in
+            if rect.x == 0 && rect.width == canvasWidth {
+                UnsafeMutableBufferPointer(rebasing: pixels[rect.y * rowBytes..<rect.maxY * rowBytes]).update(repeating: 0)
+                return
+            }
+            for y in rect.y..<rect.maxY {
+                let start = (y * canvasWidth + rect.x) * 4
+                UnsafeMutableBufferPointer(rebasing: pixels[start..<start + rowBytes]).update(repeating: 0)
+            }
+        }
     }
 
     /// Blends one row over the canvas. Most pixels of real animations are fully opaque or fully
@@ -193,29 +324,29 @@ struct Compositor: Sendable {
         LibWebPBlend.blendRow(src, s + rest, into: dst, d + rest, count: span.maxX - copyEnd)
     }
 
-    /// Applies `info.disposal` after the frame has been shown.
-    mutating func dispose(_ info: FrameInfo) {
+    /// Applies `info.disposal` after the frame has been shown: clearing touches only what was
+    /// drawn inside the frame's rectangle, and clearing everything that was drawn is a ``reset()``.
+    /// - Throws: `limitExceeded` when the canvas must be copied first (an image handed out shares
+    ///   it) and the copy cannot be allocated.
+    mutating func dispose(_ info: FrameInfo) throws(ZoetropeError) {
         let target = info.rect.intersection(bounds)
         // A blank canvas has nothing to clear, and is never restored: drawing made it non-blank.
         guard !target.isEmpty, !isBlank else { return }
-        let rowBytes = target.width * 4
         switch info.disposal {
         case .none, .unspecified:
             return
         case .background:
-            if target == bounds {
+            if target.contains(dirty) {
                 reset()
                 return
             }
-            let canvasWidth = width
-            pixels.withUnsafeMutableBufferPointer { pixels in
-                for y in target.y..<target.maxY {
-                    let start = (y * canvasWidth + target.x) * 4
-                    UnsafeMutableBufferPointer(rebasing: pixels[start..<start + rowBytes]).update(repeating: 0)
-                }
-            }
+            let cleared = target.intersection(dirty)
+            guard !cleared.isEmpty else { return }
+            try unshare(offset: info.offset)
+            clearRows(of: cleared)
         case .previous:
             guard savedRect == target, saved.count == target.area * 4 else { return }
+            try unshare(offset: info.offset)
             copyRows(of: target, toSaved: false)
         }
     }

@@ -48,6 +48,12 @@ extension RGBAImage {
     /// a fraction of one or two source pixels). A zero-sized source or target gives a transparent
     /// image of the target size.
     public func resized(to target: PixelSize) -> RGBAImage {
+        resized(to: target, checkingEachRow: {})
+    }
+
+    /// ``resized(to:)``, calling `check` before each output row: work that can be interrupted
+    /// (the ``Transcoder``'s budget) stops between rows when `check` throws.
+    func resized(to target: PixelSize, checkingEachRow check: () throws -> Void) rethrows -> RGBAImage {
         let targetWidth = max(0, target.width), targetHeight = max(0, target.height)
         if targetWidth == width && targetHeight == height { return self }
         guard width > 0, height > 0, targetWidth > 0, targetHeight > 0 else {
@@ -65,9 +71,10 @@ extension RGBAImage {
         var rowSumsIndex = -1
         var output = RGBAImage(width: targetWidth, height: targetHeight)
         let totalWeight = width * height // Σw = Σwx · Σwy, in (1/target)² pixel units
-        pixels.withUnsafeBufferPointer { src in
-            output.withUnsafeMutablePixels { dst in
+        try pixels.withUnsafeBufferPointer { src in
+            try output.withUnsafeMutablePixels { dst in
                 for y in 0..<targetHeight {
+                    try check()
                     for k in 0..<sumsPerRow { accumulated[k] = 0 }
                     for rowTap in rows.taps(of: y) {
                         if rowSumsIndex != rowTap.index {

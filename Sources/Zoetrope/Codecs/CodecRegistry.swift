@@ -1,6 +1,7 @@
-/// The one list of image formats Zoetrope decodes. Sniffing, opening, ``ImageInspector``, the
-/// error for unrecognised data, the fuzz targets and the benchmarks all read it; nothing outside
-/// `Codecs/` names a concrete container type.
+/// The one list of image formats Zoetrope decodes and encodes. Sniffing, opening,
+/// ``ImageInspector``, the error for unrecognised data, the fuzz targets, the benchmarks and the
+/// command's output formats (``ImageEncoder/registered``) all read it; nothing outside `Codecs/`
+/// names a concrete container type.
 enum CodecRegistry {
     /// Every codec, in the order signatures are tried.
     static let codecs: [ImageCodec] = [GIFCodec.entry, PNGCodec.entry, WebPCodec.entry]
@@ -20,8 +21,8 @@ enum CodecRegistry {
     /// Parses the container of whatever format `bytes` are in.
     /// - Throws: `.unrecognizedFormat` naming every registered format when no signature matches,
     ///   or the codec's own error.
-    static func open(_ bytes: [UInt8], options: DecodingOptions) throws(ZoetropeError) -> any ImageContainer {
-        guard let codec = codec(for: bytes) else {
+    static func open(_ bytes: ImageBytes, options: DecodingOptions) throws(ZoetropeError) -> any ImageContainer {
+        guard let codec = bytes.withView({ codec(for: $0) }) else {
             throw ZoetropeError(.unrecognizedFormat, offset: 0,
                                 "not \(formatList) data (unrecognised signature)")
         }

@@ -38,11 +38,11 @@ enum LoopCountRule: Sendable {
 /// What every parser appends its frames to. It alone applies the rules all formats share:
 ///
 /// - ``DecodingLimits``: the canvas and each frame within ``DecodingLimits/maxPixels``, at most
-///   ``DecodingLimits/maxFrameCount`` frames, and the decoded bytes (each frame's rectangle, and one
-///   composited canvas per frame) within ``DecodingLimits/maxTotalDecodedBytes``. A frame that would
-///   pass a limit is refused before anything is allocated for it: the frames before it are kept and
-///   a `limitExceeded` warning with its byte offset is recorded; when it is the first frame, the
-///   file is refused.
+///   ``DecodingLimits/maxFrameCount`` frames. A frame that would pass a limit is refused before
+///   anything is allocated for it: the frames before it are kept and a `limitExceeded` warning with
+///   its byte offset is recorded; when it is the first frame, the file is refused. Nothing is summed
+///   over the frames: reading them in order holds one canvas however many there are (what decoding
+///   holds is checked against the process's memory when it is allocated, see ``MemoryHeadroom``).
 /// - The delay rule: stored delays become display durations under ``DecodingOptions/timing``.
 /// - The loop rule of the format (``LoopCountRule``).
 /// - Keep what was read before damage: damage after the first frame becomes a warning.
@@ -54,7 +54,6 @@ struct FrameTableBuilder {
     private(set) var warnings: [ZoetropeError] = []
     /// Set once a limit refused a frame: parsers stop walking.
     private(set) var isClosed = false
-    private var rectangleBytes = 0
     /// Frames admitted so far (a parser may admit frames as it meets them and append them later).
     private var admitted = 0
 
@@ -77,7 +76,6 @@ struct FrameTableBuilder {
             isClosed = true
             return false
         }
-        rectangleBytes += rect.area * 4
         admitted += 1
         return true
     }
@@ -94,16 +92,6 @@ struct FrameTableBuilder {
         guard !areaOverflow, area <= limits.maxPixels else {
             return ZoetropeError(.limitExceeded, format: format, offset: offset,
                                  "frame \(index) of \(rect.width)×\(rect.height) exceeds the limit of \(limits.maxPixels) pixels")
-        }
-        // Both sums stay far below Int.max: areas are at most maxPixels and frames maxFrameCount.
-        let canvasBytes = canvasSize.area * 4
-        let rectangles = rectangleBytes + area * 4
-        let canvases = (index + 1) * canvasBytes
-        guard index == 0 || (rectangles <= limits.maxTotalDecodedBytes && canvases <= limits.maxTotalDecodedBytes),
-              area * 4 <= limits.maxTotalDecodedBytes else {
-            return ZoetropeError(.limitExceeded, format: format, offset: offset,
-                                 "decoding frame \(index) and the frames before it would exceed the limit of "
-                                 + "\(limits.maxTotalDecodedBytes) decoded bytes; only the first \(index) are kept")
         }
         return nil
     }

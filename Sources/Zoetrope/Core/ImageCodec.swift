@@ -1,7 +1,7 @@
-/// One image format's entry in the codec registry: how to recognise its bytes and how to open its
-/// container. Everything that lists formats (sniffing, opening, inspection, the message for unknown
-/// data, fuzzing and benchmarks) reads the registry's list of these, so a new format is one folder
-/// under `Codecs/` and one entry there.
+/// One image format's entry in the codec registry: how to recognise its bytes, how to open its
+/// container, and its encoder. Everything that lists formats (sniffing, opening, inspection, the
+/// message for unknown data, fuzzing, benchmarks, the command's output formats) reads the
+/// registry's list of these, so a new format is one folder under `Codecs/` and one entry there.
 struct ImageCodec: Sendable {
     /// The format's name in messages and tool names ("GIF", "PNG", "WebP").
     let name: String
@@ -19,8 +19,10 @@ struct ImageCodec: Sendable {
     /// signature.
     let recognizes: @Sendable (ArraySlice<UInt8>) -> Bool
     /// Parses the container (cheaply: the frame table, no pixels).
-    let open: @Sendable ([UInt8], DecodingOptions) throws(ZoetropeError) -> any ImageContainer
+    let open: @Sendable (ImageBytes, DecodingOptions) throws(ZoetropeError) -> any ImageContainer
     /// Rewrites the format's checksums so that mutated inputs reach the decoder instead of being
     /// refused as corrupt (fuzzing only); identity for formats without checksums.
     let repairingChecksums: @Sendable ([UInt8]) -> [UInt8]
+    /// How to write the format, or `nil` when Zoetrope only reads it.
+    let encoder: ImageEncoder?
 }

@@ -22,7 +22,8 @@ protocol ImageContainer: Sendable {
     /// sequential path, which a codec may take without a frame buffer of its own. `scratch` is
     /// working memory the codec may grow and reuse from frame to frame (its contents are junk).
     /// `info` is `table.frames[index]`.
-    /// - Throws: what ``decodeFrame(at:)`` throws, with the canvas untouched.
+    /// - Throws: what ``decodeFrame(at:)`` throws, or `limitExceeded` when a canvas-sized buffer
+    ///   cannot be allocated; the canvas is then untouched.
     func drawFrame(at index: Int, info: FrameInfo, onto compositor: inout Compositor,
                    scratch: inout [UInt8]) throws(ZoetropeError) -> ZoetropeError?
 }
@@ -32,7 +33,7 @@ extension ImageContainer {
     func drawFrame(at index: Int, info: FrameInfo, onto compositor: inout Compositor,
                    scratch: inout [UInt8]) throws(ZoetropeError) -> ZoetropeError? {
         let decoded = try decodeFrame(at: index)
-        compositor.draw(decoded, info: info)
+        try compositor.draw(decoded, info: info)
         return decoded.damage
     }
 }
@@ -76,7 +77,7 @@ struct DecodedFrame: Sendable {
 extension Compositor {
     /// Draws a decoded frame of the frame `info` describes: at the frame's own rectangle when it
     /// has one, with its blending (``DecodedFrame/drawing(_:)``).
-    mutating func draw(_ frame: DecodedFrame, info: FrameInfo) {
-        draw(frame.image, info: frame.drawing(info), blending: frame.blending)
+    mutating func draw(_ frame: DecodedFrame, info: FrameInfo) throws(ZoetropeError) {
+        try draw(frame.image, info: frame.drawing(info), blending: frame.blending)
     }
 }

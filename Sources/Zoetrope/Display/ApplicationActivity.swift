@@ -25,24 +25,26 @@ public final class ApplicationActivity: Sendable {
     public var isActive: Bool { state.withLock { $0.isActive } }
 
     /// The number of views following this activity that still exist.
-    public var followerCount: Int { state.withLock { $0.playbacks.count { $0.playback != nil } } }
+    public var followerCount: Int { state.withLock { $0.playbacks }.count { $0.playback != nil } }
 
     /// Records a change: every following view pauses (inactive) or resumes what it paused (active).
     public func setActive(_ active: Bool) {
+        // The views are returned from the lock: one released meanwhile goes after it, not under it.
         let playbacks = state.withLock { state -> [ViewPlayback] in
             state.isActive = active
-            state.playbacks.removeAll { $0.playback == nil }
-            return state.playbacks.compactMap(\.playback)
+            let live = state.playbacks.compactMap(\.playback)
+            state.playbacks = live.map(WeakPlayback.init)
+            return live
         }
         for playback in playbacks { playback.setApplicationActive(active) }
     }
 
     /// Follows `playback` (weakly) and tells it the current activity.
     func register(_ playback: ViewPlayback) {
-        let active = state.withLock { state -> Bool in
-            state.playbacks.removeAll { $0.playback == nil }
-            state.playbacks.append(WeakPlayback(playback: playback))
-            return state.isActive
+        let (active, _) = state.withLock { state -> (Bool, [ViewPlayback]) in
+            let live = state.playbacks.compactMap(\.playback)
+            state.playbacks = live.map(WeakPlayback.init) + [WeakPlayback(playback: playback)]
+            return (state.isActive, live)
         }
         if !active { playback.setApplicationActive(false) }
     }

@@ -3,18 +3,12 @@
 public struct PlaybackSettings: Sendable, Hashable {
     /// Whether the animation should play.
     public var isPlaying: Bool
-    /// Playback speed (see ``Animator/rate``).
-    public var rate: Double
-    /// Plays in all; `nil` follows the image.
-    public var playCount: PlayCount?
-    /// The order frames play in.
-    public var mode: PlaybackMode
+    /// Rate, order of frames and number of plays.
+    public var style: PlaybackStyle
 
     /// Creates settings; the defaults play the image as a browser does.
-    public init(isPlaying: Bool = true, rate: Double = 1, playCount: PlayCount? = nil, mode: PlaybackMode = .forward) {
+    public init(isPlaying: Bool = true, style: PlaybackStyle = PlaybackStyle()) {
         self.isPlaying = isPlaying
-        self.rate = rate
-        self.playCount = playCount
-        self.mode = mode
+        self.style = style
     }
 }

@@ -53,6 +53,15 @@ public final class ViewPlayback: Sendable {
         animator.pause()
     }
 
+    /// Stops playback and lets go of the image and its frames (``Animator/unload()``), and forgets
+    /// any play or resume waiting for the view to become visible, so that a view reused in a
+    /// scrolling list plays its next image only when asked to. What is known of the view's
+    /// visibility stays.
+    public func prepareForReuse() {
+        state.withLock { $0.pending = .none }
+        animator.unload()
+    }
+
     /// The view entered (`true`) or left (`false`) a window.
     public func setInWindow(_ inWindow: Bool) { change { $0.inWindow = inWindow } }
 
@@ -62,20 +71,16 @@ public final class ViewPlayback: Sendable {
     /// The app became active (`true`) or went to the background.
     public func setApplicationActive(_ active: Bool) { change { $0.applicationActive = active } }
 
-    /// Applies what changed since the settings applied before (everything the first time): rate,
-    /// mode and play count go to the animator; playing goes through ``play()`` and ``pause()``.
-    /// Settings equal to the previous ones change nothing, so an animation that finished is not
-    /// restarted by the same `isPlaying == true`.
+    /// Applies what changed since the settings applied before (everything the first time): the
+    /// style (rate, mode, play count) goes to the animator; playing goes through ``play()`` and
+    /// ``pause()``. Settings equal to the previous ones change nothing, so an animation that
+    /// finished is not restarted by the same `isPlaying == true`.
     public func apply(_ settings: PlaybackSettings) {
         let previous = state.withLock { state -> PlaybackSettings? in
             defer { state.applied = settings }
             return state.applied
         }
-        if previous?.rate != settings.rate { animator.rate = settings.rate }
-        if previous?.mode != settings.mode, animator.mode != settings.mode { animator.mode = settings.mode }
-        if previous?.playCount != settings.playCount, animator.playCount != settings.playCount {
-            animator.playCount = settings.playCount
-        }
+        if previous?.style != settings.style { animator.style = settings.style }
         if previous?.isPlaying != settings.isPlaying {
             if settings.isPlaying { play() } else { pause() }
         }
@@ -84,12 +89,13 @@ public final class ViewPlayback: Sendable {
     /// Updates visibility, then pauses or resumes the animator if visibility changed.
     private func change(_ update: (inout State) -> Void) {
         enum Action { case pause, play, resume }
+        let playing = animator.isPlaying // read first: one lock at a time
         let action = state.withLock { state -> Action? in
             let wasVisible = state.isVisible
             update(&state)
             switch (wasVisible, state.isVisible) {
             case (true, false):
-                guard animator.isPlaying else { return nil }
+                guard playing else { return nil }
                 state.pending = .resume
                 return .pause
             case (false, true):

@@ -10,14 +10,20 @@ extension AnimatedImage {
     /// Opens an image file, parsing its frame table without decoding pixels.
     /// - Throws: ``ZoetropeError`` with kind `.io` when the file cannot be read, or any error of
     ///   ``init(bytes:options:)``.
+    ///
+    /// A regular file is mapped into memory rather than read (``MappedFile``): only the pages that
+    /// parsing and decoding touch are read, and the image keeps the mapping while it lives. (A file
+    /// truncated by another process while the image lives can then stop the process with `SIGBUS`
+    /// when a frame reads the missing pages; read such files into an array and use
+    /// ``init(bytes:options:)``.)
     public convenience init(contentsOfFile path: String, options: DecodingOptions = .default) throws(ZoetropeError) {
-        try self.init(bytes: try FileBytes.read(path), options: options)
+        try self.init(imageBytes: try FileBytes.load(path), options: options)
     }
 }
 
-/// Reading and writing whole files as byte arrays with POSIX calls, for the edges of the library
-/// and its tools (no Foundation, which would cost every program that links the library its
-/// start-up time).
+/// Reading, mapping and writing whole files with POSIX calls, for the edges of the library and its
+/// tools (no Foundation, which would cost every program that links the library its start-up
+/// time): ``load(_:)`` maps an image file (``MappedFile``) or reads it when it cannot be mapped.
 package enum FileBytes {
     /// A failed system call: the `errno` value.
     package struct Failure: Error {
@@ -37,6 +43,28 @@ package enum FileBytes {
         } catch {
             throw ZoetropeError(.io, "cannot read \(path): \(error.reason)")
         }
+    }
+
+    /// The bytes of the file at `path`: mapped when it is a regular file of at least
+    /// ``MappedFile/minimumSize`` bytes on a system with `mmap`, else read.
+    /// - Throws: ``ZoetropeError`` with kind `.io`.
+    package static func load(_ path: String) throws(ZoetropeError) -> ImageBytes {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw ZoetropeError(.io, "cannot read \(path): \(Failure(code: errno).reason)") }
+        defer { close(descriptor) }
+        do {
+            return try load(descriptor, limit: Int.max)
+        } catch {
+            throw ZoetropeError(.io, "cannot read \(path): \(error.reason)")
+        }
+    }
+
+    /// The bytes of what `descriptor` has open: mapped when it is a regular file of at least
+    /// ``MappedFile/minimumSize`` bytes, else read up to its end (a pipe, a small file).
+    /// - Throws: ``Failure``, as ``readAll(_:limit:)``.
+    package static func load(_ descriptor: Int32, limit: Int) throws(Failure) -> ImageBytes {
+        if let file = MappedFile.map(descriptor) { return ImageBytes(file) }
+        return ImageBytes(try readAll(descriptor, limit: limit))
     }
 
     /// Everything left to read on `descriptor`, up to its end.

@@ -63,6 +63,12 @@ public final class AnimatedImage: AnimatableImage {
     /// - Throws: ``ZoetropeError`` when the format is unknown or unsupported, a limit is exceeded,
     ///   or the file is damaged before its first frame.
     public convenience init(bytes: [UInt8], options: DecodingOptions = .default) throws(ZoetropeError) {
+        try self.init(imageBytes: ImageBytes(bytes), options: options)
+    }
+
+    /// Opens an image from bytes an array or a mapped file holds (``ImageBytes``), which the image
+    /// keeps: a mapping stays while the image lives.
+    package convenience init(imageBytes bytes: ImageBytes, options: DecodingOptions = .default) throws(ZoetropeError) {
         self.init(container: try CodecRegistry.open(bytes, options: options), options: options)
     }
 
@@ -121,7 +127,7 @@ public final class AnimatedImage: AnimatableImage {
         let checkedOut = state.withLock { state -> CheckOut in
             if let last = state.lastFrame, last.index == index { return .shown(last.image) }
             defer { state.replay = nil }
-            return .walk(state.replay ?? FrameReplay(canvas: canvasSize, plan: state.plan,
+            return .walk(state.replay ?? FrameReplay(canvas: canvasSize, format: format, plan: state.plan,
                                                      checkpoints: state.checkpoints))
         }
         var walk: FrameReplay
@@ -144,23 +150,26 @@ public final class AnimatedImage: AnimatableImage {
     /// read all frames. The image passed in is only valid during the call (copy it to keep it).
     /// Damage in a frame's data is recorded in ``warnings`` and the frame is shown as decoded.
     /// Decoding holds no lock: other threads read other frames meanwhile.
-    /// - Throws: what `body` throws, or the decoding error when the first frame has no usable data.
+    /// - Throws: what `body` throws, the decoding error when the first frame has no usable data, or
+    ///   a `limitExceeded` error when a frame needs more memory than the process can get.
     public func forEachFrame(_ body: (_ index: Int, _ frame: RGBAImage) throws -> Void) throws {
-        var compositor = Compositor(size: canvasSize)
+        var compositor = Compositor(size: canvasSize, format: format)
         var scratch: [UInt8] = []
         for (index, info) in frames.enumerated() {
             let damage: ZoetropeError?
             do {
                 damage = try container.drawFrame(at: index, info: info, onto: &compositor, scratch: &scratch)
+            } catch where error.kind == .limitExceeded {
+                throw error // a limit (memory the process cannot get) is not damage
             } catch {
                 if index == 0 { throw error }
                 // Nothing usable: drawing nothing leaves the canvas as it was.
                 damage = error
-                compositor.draw(RGBAImage(width: 0, height: 0), info: info)
+                try compositor.draw(RGBAImage(width: 0, height: 0), info: info)
             }
             if let damage { state.withLock { $0.frameDamage[index] = damage } }
-            try body(index, compositor.canvas)
-            compositor.dispose(info)
+            try body(index, try compositor.lend(offset: info.offset))
+            try compositor.dispose(info)
         }
     }
 }

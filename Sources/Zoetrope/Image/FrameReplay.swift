@@ -18,15 +18,16 @@ struct FrameReplay: Sendable {
     var incomplete: [Int] = []
 
     /// A walk that has not started: the next frame drawn decides where it starts.
-    init(canvas: PixelSize, plan: ReplayPlan, checkpoints: ReplayCheckpoints) {
-        compositor = Compositor(size: canvas)
+    init(canvas: PixelSize, format: ImageFormat? = nil, plan: ReplayPlan, checkpoints: ReplayCheckpoints) {
+        compositor = Compositor(size: canvas, format: format)
         nextIndex = Int.max
         self.plan = plan
         self.checkpoints = checkpoints
     }
 
     /// Walks to frame `index` and returns the canvas with it drawn.
-    /// - Throws: the decoding error of a first frame with no usable data.
+    /// - Throws: the decoding error of a first frame with no usable data, or `limitExceeded` when a
+    ///   canvas-sized buffer cannot be allocated.
     mutating func advance(to index: Int, frames: [FrameInfo],
                           decode: (Int) throws(ZoetropeError) -> DecodedFrame) throws(ZoetropeError) -> RGBAImage {
         // Continue from the current canvas when it is at or a short replay before `index`;
@@ -40,7 +41,9 @@ struct FrameReplay: Sendable {
             let next = nextIndex
             let info = frames[next]
             let wasCleanStart = plan.isCleanStart(next)
-            if !wasCleanStart { checkpoints.offer(compositor.canvas.pixels, before: next) }
+            if !wasCleanStart && checkpoints.wants(before: next) {
+                checkpoints.offer(try compositor.handOut(offset: info.offset).pixels, before: next)
+            }
             let decoded = try decodeRecording(next, decode)
             if decoded.damage != nil || (info.blend == .over && !decoded.image.isOpaque) {
                 plan.markIncomplete(next)
@@ -56,12 +59,13 @@ struct FrameReplay: Sendable {
             // compositor adopt the decoded pixels instead of copying them into a canvas that the
             // last frame handed out still shares (one image-sized buffer less per decode).
             if plan.isCleanStart(next) { compositor.reset() }
-            compositor.draw(decoded, info: info)
-            if next == index { shown = compositor.canvas }
-            compositor.dispose(info)
+            try compositor.draw(decoded, info: info)
+            if next == index { shown = try compositor.handOut(offset: info.offset) }
+            try compositor.dispose(info)
             nextIndex = next + 1
         }
-        return shown ?? compositor.canvas
+        if let shown { return shown }
+        return try compositor.handOut(offset: nil)
     }
 
     /// Resets the canvas to the best known state at or before `index`.
@@ -77,12 +81,15 @@ struct FrameReplay: Sendable {
     }
 
     /// Frame `index`'s own pixels with its damage recorded; a later frame with no usable data comes
-    /// back empty, so drawing it leaves the canvas unchanged.
+    /// back empty, so drawing it leaves the canvas unchanged. A limit (memory the process cannot
+    /// get) is not damage: it is thrown.
     private mutating func decodeRecording(_ index: Int,
                                           _ decode: (Int) throws(ZoetropeError) -> DecodedFrame) throws(ZoetropeError) -> DecodedFrame {
         let decoded: DecodedFrame
         do {
             decoded = try decode(index)
+        } catch where error.kind == .limitExceeded {
+            throw error
         } catch {
             if index == 0 { throw error }
             decoded = DecodedFrame(image: RGBAImage(width: 0, height: 0), damage: error)

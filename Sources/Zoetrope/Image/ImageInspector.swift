@@ -28,7 +28,7 @@ public enum ImageInspector {
     /// Inspects `bytes` without decoding pixels.
     /// - Throws: ``ZoetropeError`` when the bytes are no supported image or no frame can be found.
     public static func inspect(_ bytes: [UInt8], limits: DecodingLimits = .default) throws(ZoetropeError) -> ImageSummary {
-        let container = try CodecRegistry.open(bytes, options: DecodingOptions(limits: limits))
+        let container = try CodecRegistry.open(ImageBytes(bytes), options: DecodingOptions(limits: limits))
         return ImageSummary(format: container.format, table: container.table)
     }
 }

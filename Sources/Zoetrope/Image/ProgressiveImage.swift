@@ -7,8 +7,11 @@ import Dispatch
 /// an `AsyncSequence` of chunks). A frame becomes available — to ``frame(at:)``, to an
 /// ``Animator`` and to ``summary`` — once its data is complete: when a later frame's header or the
 /// file's end has arrived. Nothing is reported before its bytes are present, and memory follows
-/// the bytes that arrived, not what the headers claim. An ``Animator`` plays the frames that have
-/// arrived and waits on the last one (rather than finishing) until more come.
+/// the bytes that arrived, not what the headers claim: before its first frame the image has 0
+/// frames (and a 0×0 canvas until the header arrives), and every duration it reports is a frame's own (the
+/// ``AnimatableImage`` contract for images still arriving). An ``Animator`` can be prepared with it
+/// once its first frame has arrived; it plays the frames that have arrived and waits on the last
+/// one (rather than finishing) until more come, then plays the whole image once it is complete.
 ///
 /// ``init(bytes:options:)`` opens a whole file lazily: it parses only as far as the first frame
 /// (growing the prefix it looks at fourfold), so the first frame shows after a time that does not depend
@@ -34,6 +37,9 @@ public final class ProgressiveImage: AnimatableImage {
 
     private struct State: Sendable {
         var bytes: [UInt8] = []
+        /// The whole file of a lazy open (an array, or a mapping that only parsing touches), in
+        /// place of ``bytes``.
+        var whole: ImageBytes?
         var isFinished = false
         /// The latest parse of a prefix: its image and how many of its frames are complete.
         var snapshot: Snapshot?
@@ -47,6 +53,16 @@ public final class ProgressiveImage: AnimatableImage {
         /// A lazy open whose background scan has not started yet.
         var scanPending = false
         var completionSignalled = false
+
+        /// How many bytes there are.
+        var length: Int { whole?.count ?? bytes.count }
+
+        /// The first `length` bytes: a prefix of the whole file shares it; a prefix of arriving
+        /// bytes is copied (bytes keep arriving after it); all of them are shared.
+        func prefix(_ length: Int) -> ImageBytes {
+            if let whole { return whole.prefix(length) }
+            return ImageBytes(length == bytes.count ? bytes : Array(bytes.prefix(length)))
+        }
     }
 
     private struct Snapshot: Sendable {
@@ -80,15 +96,29 @@ public final class ProgressiveImage: AnimatableImage {
     /// rest of the frame table in the background.
     /// - Throws: ``ZoetropeError`` when the bytes hold no decodable frame.
     public convenience init(bytes: [UInt8], options: DecodingOptions = .default) throws(ZoetropeError) {
-        try self.init(bytes: bytes, options: options, scanningRest: true)
+        try self.init(imageBytes: ImageBytes(bytes), options: options, scanningRest: true)
+    }
+
+    /// Opens the file at `path` lazily: as ``init(bytes:options:)``, with the file mapped into
+    /// memory rather than read (see ``AnimatedImage/init(contentsOfFile:options:)``), so that the
+    /// first frame costs only the pages up to it.
+    /// - Throws: ``ZoetropeError`` with kind `.io` when the file cannot be read, or when it holds
+    ///   no decodable frame.
+    public convenience init(contentsOfFile path: String, options: DecodingOptions = .default) throws(ZoetropeError) {
+        try self.init(imageBytes: try FileBytes.load(path), options: options, scanningRest: true)
+    }
+
+    /// Opens whole bytes (an array or a mapped file) lazily.
+    package convenience init(imageBytes bytes: ImageBytes, options: DecodingOptions = .default) throws(ZoetropeError) {
+        try self.init(imageBytes: bytes, options: options, scanningRest: true)
     }
 
     /// Opens a whole file lazily; `scanningRest: false` leaves the rest of the frame table to
     /// ``scanRest()`` (tests use it to see what the first parse read).
-    init(bytes: [UInt8], options: DecodingOptions, scanningRest: Bool) throws(ZoetropeError) {
+    init(imageBytes bytes: ImageBytes, options: DecodingOptions, scanningRest: Bool) throws(ZoetropeError) {
         self.options = options
         parseStep = Self.minimumParseStep
-        state = LockedState(State(bytes: bytes, isFinished: true))
+        state = LockedState(State(whole: bytes, isFinished: true))
         completion.enter()
         var prefix = min(bytes.count, Self.firstParseLength)
         while availableFrames == 0 && prefix < bytes.count {
@@ -120,7 +150,7 @@ public final class ProgressiveImage: AnimatableImage {
 
     /// Parses the whole input of a lazily opened file and completes the image.
     func scanRest() {
-        parse(length: state.withLock { $0.bytes.count }, final: true)
+        parse(length: state.withLock { $0.length }, final: true)
     }
 
     /// Reads `chunks` in the background, appending each and finishing at their end (or at an
@@ -181,12 +211,11 @@ public final class ProgressiveImage: AnimatableImage {
 
     /// Parses the first `length` bytes and publishes the result when it is newer than what is known.
     private func parse(length: Int, final: Bool) {
-        // The whole input is shared, not copied; a prefix is copied (bytes keep arriving after it).
-        let bytes = state.withLock { length == $0.bytes.count ? $0.bytes : Array($0.bytes.prefix(length)) }
+        let bytes = state.withLock { $0.prefix(length) }
         var snapshot: Snapshot?
         var failure: ZoetropeError?
         do {
-            let image = try AnimatedImage(bytes: bytes, options: options)
+            let image = try AnimatedImage(imageBytes: bytes, options: options)
             let truncated = image.warnings.contains { $0.kind == .truncated }
             let available = final || !truncated ? image.frameCount : image.frameCount - 1
             snapshot = Snapshot(image: image, parsedLength: length, availableFrames: available, isComplete: final)
@@ -214,7 +243,8 @@ public final class ProgressiveImage: AnimatableImage {
     /// Whether every frame is known: the input is finished and fully parsed.
     public var isComplete: Bool { state.withLock { $0.snapshot?.isComplete ?? false || $0.failure != nil } }
 
-    /// The frames available now; grows while bytes arrive. 0 before the first frame is complete.
+    /// The frames available now (their data complete); grows while bytes arrive. 0 before the first
+    /// frame is complete.
     public var frameCount: Int { availableFrames }
 
     private var availableFrames: Int { state.withLock { $0.snapshot?.availableFrames ?? 0 } }
@@ -224,7 +254,7 @@ public final class ProgressiveImage: AnimatableImage {
 
     private var current: AnimatedImage? { state.withLock { $0.snapshot?.image } }
 
-    /// The canvas size (0×0 before the first frame's header has been parsed).
+    /// The canvas size (0×0 before the file's header has been parsed).
     public var canvasSize: PixelSize { current?.canvasSize ?? PixelSize(width: 0, height: 0) }
 
     /// The number of plays the file asks for (once, until its loop count has arrived).

@@ -21,9 +21,15 @@ struct ReplayCheckpoints: Sendable {
     /// Bytes of the canvases saved.
     var bytes: Int { canvases.values.reduce(0) { $0 + $1.count } }
 
-    /// Keeps `canvas` as the state before frame `index` when `index` is a checkpoint position.
+    /// Whether the state before frame `index` would be kept: `index` is a checkpoint position not
+    /// saved yet, and the budget has room.
+    func wants(before index: Int) -> Bool {
+        index > 0 && index % interval == 0 && canvases.count < capacity && canvases[index] == nil
+    }
+
+    /// Keeps `canvas` as the state before frame `index` when ``wants(before:)``.
     mutating func offer(_ canvas: [UInt8], before index: Int) {
-        guard index > 0, index % interval == 0, canvases.count < capacity, canvases[index] == nil else { return }
+        guard wants(before: index) else { return }
         canvases[index] = canvas
     }
 

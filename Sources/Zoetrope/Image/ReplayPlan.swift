@@ -1,7 +1,8 @@
 /// Where replay can start for random access into a delta-coded animation.
 ///
 /// Frame `k` is a clean start when the canvas before it is known without drawing earlier frames:
-/// it is fully transparent (the first frame, or the previous frame cleared the whole canvas), or
+/// it is fully transparent (the first frame; or the previous frame was disposed to background and
+/// either covered the canvas or was drawn on a transparent one), or
 /// frame `k` replaces every canvas pixel and does not restore what was under it.
 struct ReplayPlan: Sendable {
     private var transparentBefore: [Bool]
@@ -18,7 +19,9 @@ struct ReplayPlan: Sendable {
             replacesCanvas[index] = covers && frame.disposal != .previous
                 && (frame.blend == .source || !frame.hasTransparency)
             switch frame.disposal {
-            case .background: clear = covers
+            // Clearing what the frame drew leaves the canvas as it was before it, and clearing the
+            // whole canvas leaves it transparent.
+            case .background: clear = clear || covers
             case .previous: break // the canvas returns to its state before this frame
             case .none, .unspecified: clear = false
             }

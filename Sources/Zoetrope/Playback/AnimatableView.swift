@@ -74,6 +74,11 @@ extension AnimatableView {
     /// The frame shown now.
     public var activeFrame: RGBAImage? { animator.activeFrame }
 
+    /// The latest frame that could not be decoded, if any: the view kept showing the picture before
+    /// it (``Animator/lastFailure``). A first frame that cannot be decoded is thrown by
+    /// ``prepareForAnimation(with:playCount:)`` instead.
+    public var lastFailure: FrameFailure? { animator.lastFailure }
+
     /// Stops playback and lets go of the image and its frames: for views reused in scrolling lists.
     public func prepareForReuse() { animator.unload() }
 

@@ -8,4 +8,8 @@ public enum AnimatorEvent: Sendable, Hashable {
     case loopCompleted(completed: Int, remaining: Int?)
     /// The last play ended; the animation rests on its final frame.
     case finished
+    /// Frame `frame` could not be decoded (``FrameFailure``): the picture shown before stays for
+    /// its time and playback goes on; a jump to it (a seek) leaves playback where it was. Sent
+    /// once per frame for each image loaded; ``Animator/lastFailure`` keeps the latest.
+    case frameFailed(frame: Int, error: ZoetropeError)
 }

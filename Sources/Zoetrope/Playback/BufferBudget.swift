@@ -1,12 +1,12 @@
-/// How many decoded frames a ``FrameBuffer`` may keep ahead of the frame being shown (the frame
-/// on screen is kept besides: its pixels are the view's).
+/// How many decoded frames an ``Animator`` may keep ahead of the frame being shown (the frame on
+/// screen is kept besides: its pixels are the view's).
 public enum BufferBudget: Sendable, Hashable {
     /// As far ahead as playback needs, decided from the animation rather than from how much memory
     /// the machine has.
     ///
     /// - A small animation (every frame decoded fits in 32 MiB, and in a quarter of
     ///   ``SystemMemory/automaticBudget``) keeps all its frames: each is decoded once.
-    /// - Otherwise the buffer decodes a window ahead that covers twice the measured decode time
+    /// - Otherwise the animator decodes a window ahead that covers twice the measured decode time
     ///   per frame (a moving average per image, kept by the ``SharedFrameCache``, starting from a
     ///   conservative estimate) plus 50 ms for the decoding thread to be scheduled, at the current
     ///   rate, counted on the durations of the frames that come next, plus one frame, and at least
@@ -28,7 +28,7 @@ public enum BufferBudget: Sendable, Hashable {
 
     /// The number of frames ahead the budget allows for an image of `frameCount` frames of
     /// `bytesPerFrame` bytes each: between 1 and `frameCount − 1` (all the others). For
-    /// ``automatic`` it is the ceiling the buffer's window adapts under, or all the others when the
+    /// ``automatic`` it is the ceiling the animator's window adapts under, or all the others when the
     /// animation is small.
     public func frameLimit(bytesPerFrame: Int, frameCount: Int,
                            memory: @autoclosure () -> SystemMemory = .current()) -> Int {
@@ -57,7 +57,7 @@ public enum BufferBudget: Sendable, Hashable {
         return !overflow && total <= min(Self.smallAnimationBytes, automaticCeiling / 4)
     }
 
-    /// Whether the buffer's window follows playback's needs (``automatic`` on an animation too big
+    /// Whether the animator's window follows playback's needs (``automatic`` on an animation too big
     /// to keep whole) rather than a fixed size.
     func adapts(bytesPerFrame: Int, frameCount: Int, automaticCeiling: Int) -> Bool {
         self == .automatic && !keepsEveryFrame(bytesPerFrame: bytesPerFrame, frameCount: frameCount,

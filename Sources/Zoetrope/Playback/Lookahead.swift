@@ -1,4 +1,4 @@
-/// How many frames ahead an automatic ``FrameBuffer`` decodes: enough that the frames coming next
+/// How many frames ahead an automatic ``PrefetchWindow`` decodes: enough that the frames coming next
 /// last, at the playback rate, longer than a frame takes to decode, with headroom.
 ///
 /// The lead is ``headroom`` times the measured decode time per frame plus a ``schedulingAllowance``

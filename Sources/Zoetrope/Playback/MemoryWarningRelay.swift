@@ -19,15 +19,17 @@ public final class MemoryWarningRelay: Sendable {
 
     /// Makes `cache` receive every warning from now on (held weakly; following twice is once).
     public func follow(_ cache: SharedFrameCache) {
-        caches.withLock { caches in
-            caches = caches.filter { $0.value.cache != nil }
-            caches[ObjectIdentifier(cache)] = WeakCache(cache: cache)
+        // The caches still alive are returned from the lock, so that none is released under it.
+        _ = caches.withLock { caches -> [SharedFrameCache] in
+            let live = caches.values.compactMap(\.cache)
+            caches = Dictionary((live + [cache]).map { (ObjectIdentifier($0), WeakCache(cache: $0)) }) { first, _ in first }
+            return live
         }
     }
 
     /// The caches following this relay that still exist.
     public var followers: [SharedFrameCache] {
-        caches.withLock { $0.values.compactMap(\.cache) }
+        caches.withLock { $0 }.values.compactMap(\.cache)
     }
 
     /// Tells every following cache to shrink its buffers.

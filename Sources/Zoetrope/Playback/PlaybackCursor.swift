@@ -1,15 +1,23 @@
 /// Where playback is on an image's timeline, and how it moves: the pure timing model of the
 /// ``Animator`` (accumulator timing over effective frame durations), free of clocks and buffers.
+///
+/// A cursor knows the frames that have arrived (its *frontier*: ``durations`` holds one duration
+/// per frame known complete) and whether that is all of them (``isComplete``). While frames are
+/// still arriving it plays forward through the known frames and, at the end of the last one,
+/// waits there (``isWaitingForFrames``) instead of looping or finishing; ``resumed(durations:isComplete:mode:plays:)``
+/// carries it onto the frames known later. Once complete, its mode and number of plays apply.
 struct PlaybackCursor: Sendable {
     /// The frame indices of one play, in order (`0 … n−1`, reversed, or there and back).
     let cycle: [Int]
-    /// Each frame's duration, by frame index.
+    /// Each frame's duration, by frame index: one per frame known complete.
     let durations: [Duration]
     /// When each cycle step starts, from the start of the play; one more entry: the play's length.
     let stepStarts: [Duration]
-    /// How many plays in all; `nil` for forever.
+    /// How many plays in all; `nil` for forever (and while frames are still arriving).
     let plays: Int?
     let mode: PlaybackMode
+    /// Whether ``durations`` covers every frame of the image; `false` while frames still arrive.
+    let isComplete: Bool
 
     /// The current step in ``cycle``.
     private(set) var step = 0
@@ -19,7 +27,10 @@ struct PlaybackCursor: Sendable {
     private(set) var timeInFrame = Duration.zero
     private(set) var isFinished = false
 
-    init(durations: [Duration], mode: PlaybackMode, plays: Int?) {
+    /// A cursor at the start of `durations`. An incomplete cursor plays forward, once, whatever
+    /// `mode` and `plays` say (they apply when the frames are complete).
+    init(durations: [Duration], mode: PlaybackMode, plays: Int?, isComplete: Bool = true) {
+        let mode = isComplete ? mode : .forward
         cycle = mode.frameOrder(count: durations.count)
         self.durations = durations.isEmpty ? [.zero] : durations.map { max($0, .zero) }
         var starts: [Duration] = []
@@ -31,15 +42,26 @@ struct PlaybackCursor: Sendable {
         }
         starts.append(total)
         stepStarts = starts
-        self.plays = plays.map { max($0, 1) }
+        self.plays = isComplete ? plays.map { max($0, 1) } : nil
         self.mode = mode
+        self.isComplete = isComplete
     }
+
+    /// The number of frames known complete.
+    var frontier: Int { durations.count }
 
     /// One play's length in this mode.
     var loopDuration: Duration { stepStarts[cycle.count] }
 
-    /// Whether time stands still: one frame, or every frame lasting zero.
-    var isStatic: Bool { loopDuration <= .zero || cycle.count < 2 }
+    /// Whether time stands still: a complete image of one frame, or of frames all lasting zero.
+    var isStatic: Bool { isComplete && (loopDuration <= .zero || cycle.count < 2) }
+
+    /// Whether this is the last known step of frames still arriving: playback waits at its end.
+    private var isAtFrontier: Bool { !isComplete && step == cycle.count - 1 }
+
+    /// Whether playback has shown the last frame that arrived for its whole duration and waits
+    /// for the next one.
+    var isWaitingForFrames: Bool { isAtFrontier && timeInFrame >= durations[cycle[step]] }
 
     /// The frame a finished animation rests on.
     var restFrame: Int { mode == .forward ? cycle.count - 1 : 0 }
@@ -74,6 +96,10 @@ struct PlaybackCursor: Sendable {
         var lastReady: (cursor: PlaybackCursor, eventCount: Int)?
         var moved = false
         while !walker.isFinished, walker.timeInFrame >= walker.durations[walker.cycle[walker.step]] {
+            if walker.isAtFrontier { // the next frame has not arrived: wait at the end of this one
+                walker.timeInFrame = walker.durations[walker.cycle[walker.step]]
+                break
+            }
             walker.timeInFrame -= walker.durations[walker.cycle[walker.step]]
             walker.stepForward(events: &events)
             moved = true
@@ -97,6 +123,29 @@ struct PlaybackCursor: Sendable {
         case .showEveryFrame: timeInFrame = durations[cycle[step]] // the clock waits
         }
         return ([], walker.frame)
+    }
+
+    /// The frames whose readiness ``advance(by:policy:isReady:)`` asks about when moving by `time`:
+    /// every frame it could land on, in order (the moves do not depend on the answers).
+    func framesReached(by time: Duration, policy: LatenessPolicy) -> [Int] {
+        var walker = self
+        var reached: [Int] = []
+        _ = walker.advance(by: time, policy: policy) { index in
+            reached.append(index)
+            return true
+        }
+        return reached
+    }
+
+    /// This cursor carried onto the frames known now: `durations` (those known before first,
+    /// unchanged), whether they are complete and, once complete, the `mode` and `plays` that
+    /// apply. It stays on the same frame, with the time already spent on it (at most the frame's
+    /// own duration, so that a wait for bytes does not make playback skip the frames that arrive).
+    func resumed(durations: [Duration], isComplete: Bool, mode: PlaybackMode, plays: Int?) -> PlaybackCursor {
+        var cursor = PlaybackCursor(durations: durations, mode: mode, plays: plays, isComplete: isComplete)
+        cursor.seek(toFrame: frame)
+        cursor.restore(timeInFrame: timeInFrame)
+        return cursor
     }
 
     private mutating func stepForward(events: inout [AnimatorEvent]) {
@@ -146,9 +195,11 @@ struct PlaybackCursor: Sendable {
     }
 
     /// The distinct frames that follow the current one in playback order, nearest first, at most
-    /// `limit` of them; none past the end of the last play (except the frame it rests on).
+    /// `limit` of them; none past the end of the last play (except the frame it rests on), nor past
+    /// the last frame known while frames are still arriving.
     func upcomingFrames(limit: Int) -> [Int] {
         guard limit > 0, !isFinished else { return [] }
+        guard isComplete else { return Array(cycle[(step + 1)...].prefix(limit)) }
         var result: [Int] = []
         var seen = Set<Int>([frame])
         var position = step

@@ -29,6 +29,9 @@ public struct PlaybackReport: Sendable, Hashable {
     public var peakBufferedFrames = 0
     /// The most bytes of decoded frames held at once.
     public var peakBufferedBytes = 0
+    /// Frames that could not be decoded, in the order they were met (the picture before each
+    /// stayed for its time).
+    public var failures: [FrameFailure] = []
 
     /// Creates a report whose first frame is `firstFrame`, shown at time 0.
     public init(firstFrame: Int = 0) {
@@ -41,13 +44,18 @@ public struct PlaybackReport: Sendable, Hashable {
         case .frameChanged(let frame, let loop): changes.append(Change(time: time, frame: frame, loop: loop))
         case .loopCompleted: loopsCompleted += 1
         case .finished: finished = true
+        case .frameFailed(let frame, let error): failures.append(FrameFailure(frame: frame, error: error))
         }
     }
 
     /// Fills in the buffer figures of a playback that has ended.
     public mutating func recordBuffer(of animator: Animator) {
-        let statistics = animator.cache.statistics
-        bufferMisses = animator.bufferMisses
+        record(bufferMisses: animator.bufferMisses, cache: animator.cache.statistics)
+    }
+
+    /// Fills in the buffer figures: the animator's misses and the cache's peaks.
+    mutating func record(bufferMisses misses: Int, cache statistics: SharedFrameCache.Statistics) {
+        bufferMisses = misses
         peakBufferedFrames = statistics.peakFrames
         peakBufferedBytes = statistics.peakBytes
     }

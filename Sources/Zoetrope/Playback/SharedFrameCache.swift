@@ -6,21 +6,44 @@ import Dispatch
 enum FrameLookup: Sendable {
     /// Decoded and kept.
     case ready(RGBAImage)
-    /// Decoding failed; playback shows the previous frame for its time.
-    case failed
+    /// Decoding failed, for this reason; playback shows the previous frame for its time.
+    case failed(ZoetropeError)
     /// Not decoded (yet).
     case missing
+
+    /// Whether playback can move onto the frame: decoded, or known to be broken.
+    var isSettled: Bool {
+        if case .missing = self { false } else { true }
+    }
+}
+
+/// What a cache knows of some frames of one image: each one's state and the image's measured
+/// decode time, read under one lock.
+struct FrameSnapshot: Sendable {
+    var frames: [Int: FrameLookup]
+    var decodeTime: Duration
+}
+
+/// An animator using a cache: told when memory runs short (outside the cache's lock).
+protocol FrameCacheClient: AnyObject, Sendable {
+    /// Shrinks what the client keeps ahead to the next frame.
+    func handleMemoryPressure()
 }
 
 /// The decoded frames of every image being played, under one process-wide byte limit.
 ///
-/// Frames are keyed by image identity, so every ``FrameBuffer`` (and so every ``Animator`` and
-/// view) showing the same image shares its decoded frames: each frame is decoded once, not once
-/// per view. A frame is kept while some buffer wants it; when the limit is reached the least
-/// recently used frames are evicted, across all images. The limit also counts what images keep
-/// for themselves (an ``AnimatedImage``'s saved replay checkpoints and its replay canvas), read
-/// after each decode. Decoding runs on the cache's ``DecodeScheduler``, and the cache measures it:
-/// the moving average of each image's decode time is what automatic buffers size their window from.
+/// Frames are keyed by image identity, so every ``Animator`` (and so every view) showing the same
+/// image shares its decoded frames: each frame is decoded once, not once per view. A frame is kept
+/// while some animator wants it; when the limit is reached the least recently used frames are
+/// evicted, across all images. The limit also counts what images keep for themselves (an
+/// ``AnimatedImage``'s saved replay checkpoints and its replay canvas), read after each decode.
+/// Decoding runs on the cache's ``DecodeScheduler``, and the cache measures it: the moving average
+/// of each image's decode time is what automatic budgets size their window from. A frame that
+/// cannot be decoded is kept as a failure with its error, so that it is not decoded again while
+/// it is wanted.
+///
+/// The cache never calls out while it holds its lock: decoding (an image's `frame(at:)`), the
+/// scheduler and the animators it tells of memory pressure are called after it is released.
 public final class SharedFrameCache: Sendable {
     /// The cache every animator uses unless given another: an automatic process-wide limit
     /// (``SystemMemory/automaticBudget``: at most 256 MiB), decoding on a background queue. On
@@ -50,12 +73,21 @@ public final class SharedFrameCache: Sendable {
         public var retainedBytes = 0
         /// The most bytes held at once, frames and the images' own together.
         public var peakTotalBytes = 0
+        /// Frames whose decoding failed, in all.
+        public var failures = 0
     }
 
     private struct Entry {
-        var frame: RGBAImage?
+        var content: Result<RGBAImage, ZoetropeError>
         var bytes: Int
         var lastUse: UInt64
+        var frame: RGBAImage? { try? content.get() }
+    }
+
+    /// The frames one client keeps of an image, and the sequence number of the request that said so.
+    private struct Want {
+        var frames: [Int] = []
+        var sequence: UInt64 = 0
     }
 
     private struct ImageRecord {
@@ -63,7 +95,7 @@ public final class SharedFrameCache: Sendable {
         let image: any AnimatableImage
         var frames: [Int: Entry] = [:]
         var inFlight = Set<Int>()
-        var wants: [ObjectIdentifier: [Int]] = [:]
+        var wants: [ObjectIdentifier: Want] = [:]
         var decodeTime: DecodeTimeAverage
         var retainedBytes = 0
 
@@ -72,16 +104,16 @@ public final class SharedFrameCache: Sendable {
             decodeTime = DecodeTimeAverage(pixels: image.canvasSize.area)
         }
 
-        func isWanted(_ index: Int) -> Bool { wants.values.contains { $0.contains(index) } }
+        func isWanted(_ index: Int) -> Bool { wants.values.contains { $0.frames.contains(index) } }
     }
 
-    private struct WeakBuffer {
-        weak var buffer: FrameBuffer?
+    private struct WeakClient {
+        weak var client: (any FrameCacheClient)?
     }
 
     private struct State {
         var images: [ObjectIdentifier: ImageRecord] = [:]
-        var buffers: [ObjectIdentifier: WeakBuffer] = [:]
+        var clients: [ObjectIdentifier: WeakClient] = [:]
         var statistics = Statistics()
         var useCounter: UInt64 = 0
         #if canImport(Darwin)
@@ -90,7 +122,7 @@ public final class SharedFrameCache: Sendable {
     }
 
     /// The most bytes of decoded frames, and of the images' own memory, kept at once over all
-    /// images (at least one frame is kept for each buffer that needs one, whatever the limit).
+    /// images (at least one frame is kept for each animator that needs one, whatever the limit).
     public let byteLimit: Int
     /// Where background decoding runs.
     public let scheduler: any DecodeScheduler
@@ -120,7 +152,7 @@ public final class SharedFrameCache: Sendable {
 
     /// How long one frame of `image` takes to decode here: the moving average of the decodes this
     /// cache measured while the image was played, or a conservative estimate before the first
-    /// (1 ms plus 25 ns a pixel). Automatic buffers size their window from it.
+    /// (1 ms plus 25 ns a pixel). Automatic budgets size their window from it.
     public func decodeTime(of image: any AnimatableImage) -> Duration {
         state.withLock { $0.images[ObjectIdentifier(image)]?.decodeTime.value }
             ?? DecodeTimeAverage(pixels: image.canvasSize.area).value
@@ -133,72 +165,109 @@ public final class SharedFrameCache: Sendable {
         }
     }
 
-    /// Tells every buffer using this cache to shrink to the next frame; they grow back after
-    /// their regrow delay.
+    /// Tells every animator using this cache to shrink what it keeps ahead to the next frame; each
+    /// grows back after its regrow delay.
     public func handleMemoryPressure() {
-        let buffers = state.withLock { $0.buffers.values.compactMap(\.buffer) }
-        for buffer in buffers { buffer.handleMemoryPressure() }
+        let clients = state.withLock { state in
+            state.clients.values.compactMap(\.client)
+        }
+        for client in clients { client.handleMemoryPressure() }
     }
 
     /// Follows the platform's memory-pressure notifications, where there are any (Apple platforms).
     public func followSystemMemoryPressure() {
         #if canImport(Darwin)
-        state.withLock { state in
-            // Made and kept under the lock: dispatch sources are not Sendable.
-            state.pressureSource?.cancel()
-            let source = DispatchSource.makeMemoryPressureSource(eventMask: [.warning, .critical], queue: .global())
-            source.setEventHandler { [weak self] in self?.handleMemoryPressure() }
-            state.pressureSource = source
-            source.resume()
+        let source = DispatchSource.makeMemoryPressureSource(eventMask: [.warning, .critical], queue: .global())
+        source.setEventHandler { [weak self] in self?.handleMemoryPressure() }
+        let previous = state.withLock { state in
+            defer { state.pressureSource = source }
+            return state.pressureSource
         }
+        previous?.cancel()
+        source.resume()
         #endif
     }
 
-    // MARK: Buffers
+    // MARK: Clients
 
-    func attach(_ buffer: FrameBuffer) {
-        let key = ObjectIdentifier(buffer.image)
-        state.withLock { state in
-            state.buffers[ObjectIdentifier(buffer)] = WeakBuffer(buffer: buffer)
-            if state.images[key] == nil { state.images[key] = ImageRecord(image: buffer.image) }
-            state.images[key]?.wants[ObjectIdentifier(buffer)] = []
+    /// Tells `client` of memory pressure from now on (held weakly).
+    func register(_ client: any FrameCacheClient) {
+        state.withLock { $0.clients[ObjectIdentifier(client)] = WeakClient(client: client) }
+    }
+
+    /// Forgets a client that is going away.
+    func unregister(_ clientID: ObjectIdentifier) {
+        state.withLock { $0.clients[clientID] = nil }
+    }
+
+    /// Starts keeping frames of `image` for a client (an animator that loads it); returns whether
+    /// the client was new to the image.
+    @discardableResult
+    func attach(_ clientID: ObjectIdentifier, to image: any AnimatableImage) -> Bool {
+        let key = ObjectIdentifier(image)
+        let record = ImageRecord(image: image) // reads the image: before the lock
+        return state.withLock { state in
+            if state.images[key] == nil { state.images[key] = record }
+            guard state.images[key]?.wants[clientID] == nil else { return false }
+            state.images[key]?.wants[clientID] = Want()
+            return true
         }
     }
 
-    /// Forgets a buffer; an image no buffer shows any more is dropped with its frames.
-    func detach(bufferID: ObjectIdentifier, image imageKey: ObjectIdentifier) {
-        state.withLock { state in
-            state.buffers[bufferID] = nil
-            guard var record = state.images[imageKey] else { return }
-            record.wants[bufferID] = nil
-            if record.wants.isEmpty {
-                for entry in record.frames.values { state.statistics.storedBytes -= entry.bytes }
-                state.statistics.retainedBytes -= record.retainedBytes
-                state.statistics.storedFrames -= record.frames.values.count { $0.frame != nil }
-                state.images[imageKey] = nil
-            } else {
-                state.images[imageKey] = record
-                Self.dropUnwanted(imageKey, in: &state)
+    /// Forgets what a client kept of `image`; an image no client shows any more is dropped with
+    /// its frames (released after the lock, like everything the cache lets go of).
+    func detach(_ clientID: ObjectIdentifier, from image: any AnimatableImage) {
+        let key = ObjectIdentifier(image)
+        let dropped = state.withLock { state -> ImageRecord? in
+            guard var record = state.images[key] else { return nil }
+            record.wants[clientID] = nil
+            guard record.wants.isEmpty else {
+                state.images[key] = record
+                Self.dropUnwanted(key, in: &state)
+                return nil
             }
+            for entry in record.frames.values { state.statistics.storedBytes -= entry.bytes }
+            state.statistics.retainedBytes -= record.retainedBytes
+            state.statistics.storedFrames -= record.frames.values.count { $0.frame != nil }
+            state.images[key] = nil
+            return record
         }
+        _ = dropped
     }
 
     // MARK: Frames
 
-    func lookup(_ index: Int, of image: any AnimatableImage) -> FrameLookup {
-        state.withLock { state in
-            let key = ObjectIdentifier(image)
-            guard let entry = state.images[key]?.frames[index] else { return .missing }
-            state.useCounter += 1
-            state.images[key]?.frames[index]?.lastUse = state.useCounter
-            return entry.frame.map(FrameLookup.ready) ?? .failed
+    /// The state of frames `indices` of `image` (each marked as used now) and its decode time.
+    func lookUp(_ indices: [Int], of image: any AnimatableImage) -> FrameSnapshot {
+        let key = ObjectIdentifier(image)
+        let snapshot = state.withLock { state -> FrameSnapshot? in
+            guard let decodeTime = state.images[key]?.decodeTime.value else { return nil }
+            var frames: [Int: FrameLookup] = [:]
+            for index in indices {
+                // Read and touched in place: no copy of the image's tables.
+                guard let content = state.images[key]?.frames[index]?.content else { continue }
+                state.useCounter += 1
+                state.images[key]?.frames[index]?.lastUse = state.useCounter
+                switch content {
+                case .success(let frame): frames[index] = .ready(frame)
+                case .failure(let error): frames[index] = .failed(error)
+                }
+            }
+            return FrameSnapshot(frames: frames, decodeTime: decodeTime)
         }
+        // An image no client shows: its estimate, read from the image after the lock.
+        return snapshot ?? FrameSnapshot(frames: [:], decodeTime: DecodeTimeAverage(pixels: image.canvasSize.area).value)
     }
 
     /// Frame `index` now: from the cache, or decoded on the calling thread and kept (it is about
-    /// to be shown; the next fetch says whether it stays).
-    func decodeNow(_ index: Int, of image: any AnimatableImage) throws -> RGBAImage {
-        if case .ready(let frame) = lookup(index, of: image) { return frame }
+    /// to be shown; the next request says whether it stays).
+    /// - Throws: the decoding error (also when an earlier decode failed).
+    func decodeNow(_ index: Int, of image: any AnimatableImage) throws(ZoetropeError) -> RGBAImage {
+        switch lookUp([index], of: image).frames[index] {
+        case .ready(let frame): return frame
+        case .failed(let error): throw error
+        case .missing, nil: break
+        }
         let decode = measuredDecode(index, of: image)
         state.withLock { state in
             let key = ObjectIdentifier(image)
@@ -210,19 +279,20 @@ public final class SharedFrameCache: Sendable {
         return try decode.result.get()
     }
 
-    /// Records the frames a buffer keeps, nearest first: frames no buffer wants any more are
-    /// dropped, and those missing among the first `decodeCount` are scheduled for decoding in order.
-    func want(_ indices: [Int], decoding decodeCount: Int, by bufferID: ObjectIdentifier,
-              of image: any AnimatableImage) {
+    /// Records the frames a client keeps of `image` (`request`, the client's `sequence`-th: an
+    /// older request arriving late changes nothing): frames no client wants any more are dropped,
+    /// and those missing among the first `decodeCount` are scheduled for decoding in order.
+    func request(_ request: FrameRequest, sequence: UInt64, by clientID: ObjectIdentifier,
+                 of image: any AnimatableImage) {
         let key = ObjectIdentifier(image)
         let toDecode = state.withLock { state -> [Int] in
-            guard state.images[key] != nil else { return [] }
-            state.images[key]?.wants[bufferID] = indices
+            guard let want = state.images[key]?.wants[clientID], want.sequence < sequence else { return [] }
+            state.images[key]?.wants[clientID] = Want(frames: request.keep, sequence: sequence)
             Self.dropUnwanted(key, in: &state)
-            guard var record = state.images[key] else { return [] }
-            let missing = indices.prefix(decodeCount).filter { record.frames[$0] == nil && !record.inFlight.contains($0) }
-            record.inFlight.formUnion(missing)
-            state.images[key] = record
+            let missing = request.keep.prefix(request.decodeCount).filter { index in
+                state.images[key].map { $0.frames[index] == nil && !$0.inFlight.contains(index) } ?? false
+            }
+            state.images[key]?.inFlight.formUnion(missing)
             return missing
         }
         for index in toDecode {
@@ -256,7 +326,7 @@ public final class SharedFrameCache: Sendable {
 
     /// One decode, timed, with what the image holds afterwards.
     private struct MeasuredDecode {
-        var result: Result<RGBAImage, any Error>
+        var result: Result<RGBAImage, ZoetropeError>
         var time: Duration
         var retainedBytes: Int
     }
@@ -264,7 +334,7 @@ public final class SharedFrameCache: Sendable {
     /// Decodes frame `index` of `image` with no lock held, timing it.
     private func measuredDecode(_ index: Int, of image: any AnimatableImage) -> MeasuredDecode {
         let start = timeSource()
-        let result = Result { try image.frame(at: index) }
+        let result = Result { try image.frame(at: index) }.mapError(ZoetropeError.init(decoding:))
         let time = timeSource() - start
         return MeasuredDecode(result: result, time: time,
                               retainedBytes: (image as? any RetainsMemory)?.retainedBytes ?? 0)
@@ -280,15 +350,17 @@ public final class SharedFrameCache: Sendable {
         state.images[key] = record
     }
 
-    private static func store(_ result: Result<RGBAImage, any Error>, at index: Int,
+    private static func store(_ result: Result<RGBAImage, ZoetropeError>, at index: Int,
                               of key: ObjectIdentifier, in state: inout State, byteLimit: Int) {
         guard state.images[key]?.frames[index] == nil else { return }
-        let frame = try? result.get()
-        let bytes = frame?.pixels.count ?? 0
+        let bytes = (try? result.get())?.pixels.count ?? 0
         state.useCounter += 1
-        state.images[key]?.frames[index] = Entry(frame: frame, bytes: bytes, lastUse: state.useCounter)
+        state.images[key]?.frames[index] = Entry(content: result, bytes: bytes, lastUse: state.useCounter)
         state.statistics.storedBytes += bytes
-        if frame != nil { state.statistics.storedFrames += 1 }
+        switch result {
+        case .success: state.statistics.storedFrames += 1
+        case .failure: state.statistics.failures += 1
+        }
         evictLeastRecentlyUsed(sparing: (key, index), in: &state, byteLimit: byteLimit)
         state.statistics.peakBytes = max(state.statistics.peakBytes, state.statistics.storedBytes)
         state.statistics.peakFrames = max(state.statistics.peakFrames, state.statistics.storedFrames)
@@ -318,7 +390,7 @@ public final class SharedFrameCache: Sendable {
 
     private static func dropUnwanted(_ key: ObjectIdentifier, in state: inout State) {
         guard let record = state.images[key] else { return }
-        let wanted = Set(record.wants.values.joined())
+        let wanted = Set(record.wants.values.lazy.flatMap(\.frames))
         for index in record.frames.keys where !wanted.contains(index) {
             remove(index, of: key, in: &state)
         }

@@ -145,16 +145,17 @@ public final class AnimationSurface: Sendable {
     /// An attachment for the entry under `key`, made from `source` when there is none; `nil` when
     /// there is no entry and no source.
     private func makeAttachment(key: ImageKey, size: PixelSize, source: (any AnimatableImage)?) -> SurfaceAttachment? {
+        // Made before the lock (it reads the source's size), used only when the key is new.
+        let candidate = source.map { SurfaceImage(ScaledImage($0, toFit: size), posters: posters) }
         let made = state.withLock { state -> (SurfaceImage, Bool)? in
             if var entry = state.entries[key] {
                 entry.users += 1
                 state.entries[key] = entry
                 return (entry.image, state.reducesMotion)
             }
-            guard let source else { return nil }
-            let image = SurfaceImage(ScaledImage(source, toFit: size), posters: posters)
-            state.entries[key] = Entry(image: image, source: source, users: 1)
-            return (image, state.reducesMotion)
+            guard let source, let candidate else { return nil }
+            state.entries[key] = Entry(image: candidate, source: source, users: 1)
+            return (candidate, state.reducesMotion)
         }
         guard let (image, reducesMotion) = made else { return nil }
         let animator = Animator(clock: clock.makeClock(), cache: cache, configuration: configuration)
@@ -167,13 +168,14 @@ public final class AnimationSurface: Sendable {
 
     /// An attachment went away: its image is forgotten when no other attachment shows it.
     private func release(_ key: ImageKey, attachment: ObjectIdentifier) {
-        let unused = state.withLock { state -> SurfaceImage? in
+        // The entry dropped is returned, so that its image is released after the lock.
+        let unused = state.withLock { state -> Entry? in
             state.attachments[attachment] = nil
             guard var entry = state.entries[key] else { return nil }
             entry.users -= 1
             state.entries[key] = entry.users > 0 ? entry : nil
-            return entry.users > 0 ? nil : entry.image
+            return entry.users > 0 ? nil : entry
         }
-        unused?.discardPoster()
+        unused?.image.discardPoster()
     }
 }

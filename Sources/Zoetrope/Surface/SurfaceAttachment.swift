@@ -5,6 +5,10 @@
 /// Tell it when it scrolls in and out with ``setVisible(_:)``; show it in a view through
 /// ``attach(_:)`` (the view's ``AnimatableView/animator`` must be ``animator``). Calls are meant
 /// to come from one thread (a UI's main thread).
+///
+/// A frame that cannot be decoded is reported in ``lastFailure`` (and, while playing, as the
+/// animator's ``AnimatorEvent/frameFailed(frame:error:)``): a broken first frame leaves the
+/// poster made before, or nothing; a broken later frame leaves the picture before it.
 public final class SurfaceAttachment: Sendable {
     /// What the attachment shows now.
     public enum Presentation: Sendable, Hashable {
@@ -25,6 +29,8 @@ public final class SurfaceAttachment: Sendable {
         var reducesMotion: Bool
         var presentation = Presentation.nothing
         var view = WeakView()
+        /// The first frame could not be decoded (to play, or for the poster).
+        var failure: FrameFailure?
     }
 
     /// The animator playing the attachment (on the surface's clock and frame cache).
@@ -55,6 +61,12 @@ public final class SurfaceAttachment: Sendable {
 
     /// What the attachment shows now.
     public var presentation: Presentation { state.withLock { $0.presentation } }
+
+    /// The latest frame that could not be decoded: the first frame, when the attachment could not
+    /// play or make its poster, else the latest that failed while playing; `nil` when none failed.
+    public var lastFailure: FrameFailure? {
+        state.withLock { $0.failure } ?? animator.lastFailure
+    }
 
     /// The poster frame: frame 0 at the attachment's size (decoded now if it never was).
     public func poster() throws -> RGBAImage { try shared.makePoster() }
@@ -88,27 +100,47 @@ public final class SurfaceAttachment: Sendable {
             let wanted: Presentation = state.isVisible && !state.reducesMotion ? .playing : .poster
             return (state.presentation, wanted, state.view.view)
         }
-        let reached = move(from: from, to: wanted, view: view)
-        state.withLock { $0.presentation = reached }
+        let (reached, failure) = move(from: from, to: wanted, view: view)
+        state.withLock { state in
+            state.presentation = reached
+            if let failure { state.failure = failure }
+        }
     }
 
-    /// Plays, or stops playing and shows the poster; returns what is shown.
-    private func move(from: Presentation, to wanted: Presentation, view: (any AnimatableView)?) -> Presentation {
+    /// Plays, or stops playing and shows the poster; returns what is shown, and the failure when
+    /// the first frame could not be decoded (the poster made before then shows, if there is one).
+    private func move(from: Presentation, to wanted: Presentation,
+                      view: (any AnimatableView)?) -> (Presentation, FrameFailure?) {
         if wanted == .playing {
-            if from == .playing { return .playing }
+            if from == .playing { return (.playing, nil) }
             do {
                 try animator.prepare(shared.image)
                 if animator.currentFrame == 0, let first = animator.activeFrame { shared.offerPoster(first) }
                 view?.updateImageIfNeeded()
                 animator.play()
-                return .playing
+                return (.playing, nil)
             } catch {
-                return .nothing
+                return (showPoster(shared.existingPoster, in: view), firstFrameFailure(error))
             }
         }
         if from == .playing { animator.unload() }
         // Visible with reduced motion: the poster is made now. Off screen: only one already made.
-        let poster = isVisible ? try? shared.makePoster() : shared.existingPoster
+        guard isVisible else { return (showPoster(shared.existingPoster, in: view), nil) }
+        do {
+            return (showPoster(try shared.makePoster(), in: view), nil)
+        } catch {
+            return (.nothing, FrameFailure(frame: 0, error: ZoetropeError(decoding: error)))
+        }
+    }
+
+    /// The failure of the first frame a play starts with (the last frame in reverse).
+    private func firstFrameFailure(_ error: any Error) -> FrameFailure {
+        let first = animator.mode == .reverse ? max(shared.image.frameCount - 1, 0) : 0
+        return FrameFailure(frame: first, error: ZoetropeError(decoding: error))
+    }
+
+    /// Shows `poster`, if any, in `view`; returns what the attachment shows then.
+    private func showPoster(_ poster: RGBAImage?, in view: (any AnimatableView)?) -> Presentation {
         guard let poster else { return .nothing }
         if let view { show(poster, in: view) }
         return .poster

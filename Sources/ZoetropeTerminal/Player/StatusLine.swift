@@ -1,6 +1,6 @@
 import Zoetrope
 
-/// The player's status line: frame, loop, rate, mode and timing.
+/// The player's status line: frame, loop, rate, mode and timing, and what failed.
 package struct StatusLine: Sendable, Hashable {
     /// The frame shown, 0-based.
     package var frame: Int
@@ -22,10 +22,15 @@ package struct StatusLine: Sendable, Hashable {
     package var isPaused: Bool
     /// Frames that were due before they were decoded.
     package var bufferMisses: Int
+    /// Whether more frames are still arriving (``frameCount`` is those that have arrived).
+    package var isReceiving: Bool
+    /// The latest frame that could not be decoded.
+    package var failure: FrameFailure?
 
     /// Creates a status.
     package init(frame: Int, frameCount: Int, loop: Int, plays: Int?, rate: Double, mode: String,
-                frameDuration: Duration, elapsed: Duration, isPaused: Bool, bufferMisses: Int) {
+                frameDuration: Duration, elapsed: Duration, isPaused: Bool, bufferMisses: Int,
+                isReceiving: Bool = false, failure: FrameFailure? = nil) {
         self.frame = frame
         self.frameCount = frameCount
         self.loop = loop
@@ -36,20 +41,29 @@ package struct StatusLine: Sendable, Hashable {
         self.elapsed = elapsed
         self.isPaused = isPaused
         self.bufferMisses = bufferMisses
+        self.isReceiving = isReceiving
+        self.failure = failure
     }
 
     /// The line, e.g. `frame 3/12  loop 1/∞  1.5×  forward  80 ms  4.32 s  misses 0  paused`,
-    /// 1-based for people.
+    /// 1-based for people; `frame 3/12+` while more frames arrive, and the latest failure second,
+    /// where a narrow window still shows it (`frame 5 could not be decoded: GIF: …`).
     package var text: String {
-        var parts = ["frame \(frame + 1)/\(frameCount)",
-                     "loop \(loop + 1)/\(plays.map(String.init) ?? "∞")",
-                     "\(Self.format(rate, decimals: 2))×",
-                     mode,
-                     "\(Self.milliseconds(frameDuration)) ms",
-                     "\(Self.format(Double(Self.milliseconds(elapsed)) / 1000, decimals: 2)) s",
-                     "misses \(bufferMisses)"]
+        var parts = ["frame \(frame + 1)/\(frameCount)\(isReceiving ? "+" : "")"]
+        if let failure { parts.append(Self.describe(failure)) }
+        parts += ["loop \(loop + 1)/\(plays.map(String.init) ?? "∞")",
+                  "\(Self.format(rate, decimals: 2))×",
+                  mode,
+                  "\(Self.milliseconds(frameDuration)) ms",
+                  "\(Self.format(Double(Self.milliseconds(elapsed)) / 1000, decimals: 2)) s",
+                  "misses \(bufferMisses)"]
         if isPaused { parts.append("paused") }
         return parts.joined(separator: "  ")
+    }
+
+    /// What the status row says of a frame that could not be decoded.
+    package static func describe(_ failure: FrameFailure) -> String {
+        failure.description
     }
 
     /// The bytes that write ``text`` at `row`, cut to `width` columns, clearing the rest of the row.

@@ -19,6 +19,8 @@ package final class TerminalGridPlayer: Sendable {
         var isPaused = false
         var started = false
         var exited = false
+        /// Bytes waiting for the terminal.
+        var outbox = Outbox()
     }
 
     /// How frames are drawn.
@@ -48,7 +50,7 @@ package final class TerminalGridPlayer: Sendable {
         self.write = write
         self.onExit = onExit
         renderer = options.renderer.makeRenderer(cellPixels: window.cellPixels ?? TerminalPlayer.defaultCellPixels)
-        let configuration = Animator.Configuration(playCount: options.playCount, rate: options.rate, mode: options.mode)
+        let configuration = Animator.Configuration(style: options.style)
         surface = AnimationSurface(cache: cache, clock: clock, configuration: configuration)
         state = LockedState(State(layout: Self.layout(count: images.count, window: window.cells, options: options,
                                                       arrangement: arrangement), window: window.cells))
@@ -145,8 +147,10 @@ package final class TerminalGridPlayer: Sendable {
         }
         guard changed else { return }
         stop()
-        write(TerminalSequences.clear + renderer.cleanup())
-        state.withLock { $0.started = false }
+        send { state in
+            state.started = false
+            return TerminalSequences.clear + renderer.cleanup()
+        }
         start()
     }
 
@@ -158,18 +162,23 @@ package final class TerminalGridPlayer: Sendable {
 
     /// Writes a tile's bytes, followed by the status line when it is shown.
     private func output(_ bytes: [UInt8]) {
-        state.withLock { state in
-            var out = bytes
-            if options.showInfo && state.started {
-                out += status(state).render(row: state.layout.statusRow, width: state.window.columns)
-            }
-            if !out.isEmpty { write(out) }
+        // Read before the grid's lock: the surface, its attachments and the cache have their own.
+        let statistics = options.showInfo ? surface.statistics : nil
+        send { state in
+            guard let statistics, state.started else { return bytes }
+            return bytes + status(state, statistics).render(row: state.layout.statusRow, width: state.window.columns)
         }
     }
 
-    private func status(_ state: State) -> GridStatusLine {
-        let statistics = surface.statistics
-        return GridStatusLine(animations: images.count, playing: statistics.playingAttachments,
+    /// Changes the state and queues the bytes it gives; writes them (and any queued meanwhile)
+    /// after the lock is released, unless another thread is writing already.
+    private func send(_ update: (inout State) -> [UInt8]) {
+        guard state.withLock({ state in state.outbox.add(update(&state)) }) else { return }
+        while let bytes = state.withLock({ $0.outbox.next() }) { write(bytes) }
+    }
+
+    private func status(_ state: State, _ statistics: AnimationSurface.Statistics) -> GridStatusLine {
+        GridStatusLine(animations: images.count, playing: statistics.playingAttachments,
                               offScreen: state.layout.tiles.count { !$0.isVisible },
                               memoryBytes: statistics.memoryBytes, byteLimit: surface.cache.byteLimit,
                               decodes: statistics.cache.decodes, isPaused: state.isPaused)
@@ -177,9 +186,10 @@ package final class TerminalGridPlayer: Sendable {
 
     /// Tile `index` finished its plays: playback ends when every animation on screen has.
     private func finished(_ index: Int) {
+        let animatedImages = Set(images.indices.filter { images[$0].frameCount > 1 }) // before the lock
         let allDone = state.withLock { state -> Bool in
             state.finished.insert(index)
-            let animated = state.tiles.indices.filter { state.tiles[$0].isVisible && images[$0].frameCount > 1 }
+            let animated = state.tiles.indices.filter { state.tiles[$0].isVisible && animatedImages.contains($0) }
             return !animated.isEmpty && animated.allSatisfy(state.finished.contains)
         }
         if allDone { exit(TerminalPlayer.exitNormally) }

@@ -21,27 +21,21 @@ public final class TerminalPlayer: AnimatableView {
         public var columns: Int?
         /// Rows for the image (`nil`: the window's height less the status row).
         public var rows: Int?
-        /// Whether to show the status line.
+        /// Whether to show the status line (a frame that cannot be decoded is reported on that
+        /// row either way).
         public var showInfo: Bool
-        /// Plays in all, replacing the image's own count; `nil` follows the image.
-        public var playCount: PlayCount?
-        /// Playback rate.
-        public var rate: Double
-        /// Playback mode.
-        public var mode: PlaybackMode
+        /// Rate, mode and play count.
+        public var style: PlaybackStyle
 
         /// Creates options.
         public init(renderer: RendererKind, background: TerminalBackground = .terminal, columns: Int? = nil,
-                    rows: Int? = nil, showInfo: Bool = false, playCount: PlayCount? = nil, rate: Double = 1,
-                    mode: PlaybackMode = .forward) {
+                    rows: Int? = nil, showInfo: Bool = false, style: PlaybackStyle = PlaybackStyle()) {
             self.renderer = renderer
             self.background = background
             self.columns = columns
             self.rows = rows
             self.showInfo = showInfo
-            self.playCount = playCount
-            self.rate = rate
-            self.mode = mode
+            self.style = style
         }
     }
 
@@ -73,6 +67,8 @@ public final class TerminalPlayer: AnimatableView {
         var exited = false
         /// Whether ``start()`` has finished: until then the status line would show "paused".
         var started = false
+        /// Bytes waiting for the terminal.
+        var outbox = Outbox()
     }
 
     /// Creates a player for `image` in a window of `window`.
@@ -92,7 +88,7 @@ public final class TerminalPlayer: AnimatableView {
         self.onExit = onExit
         let renderer = options.renderer.makeRenderer(cellPixels: window.cellPixels ?? Self.defaultCellPixels)
         self.renderer = renderer
-        animator = Animator(clock: clock, cache: cache, configuration: Animator.Configuration(rate: options.rate, mode: options.mode))
+        animator = Animator(clock: clock, cache: cache, configuration: Animator.Configuration(style: options.style))
         let layout = PlayerLayout(canvas: PlayerLayout.contentSize(of: image), window: window.cells,
                                   columns: options.columns, rows: options.rows, renderer: renderer)
         state = LockedState(State(presenter: FramePresenter(renderer: renderer, background: options.background,
@@ -103,20 +99,25 @@ public final class TerminalPlayer: AnimatableView {
     /// The layout in use.
     package var layout: PlayerLayout { state.withLock { $0.presenter.layout } }
 
-    /// Shows the first frame and starts playing (a still image is shown and waits for `q`).
+    /// Shows the first frame and starts playing (a still image is shown and waits for `q`; an
+    /// image still arriving plays as its frames come).
     public func start() throws {
         let observation = animator.observe { [weak self] event in
-            if case .finished = event { self?.exit(Self.exitNormally) }
+            switch event {
+            case .finished: self?.exit(Self.exitNormally)
+            case .frameFailed: self?.refreshStatus()
+            default: break
+            }
         }
         self.observation.withLock { $0 = observation }
-        try prepareForAnimation(with: scaledImage(for: layout), playCount: options.playCount)
-        if image.frameCount > 1 { startAnimating() }
+        try prepareForAnimation(with: scaledImage(for: layout), playCount: options.style.playCount)
+        if image.frameCount > 1 || !image.isComplete { startAnimating() }
         state.withLock { $0.started = true }
         refreshStatus()
     }
 
     /// The image the animator plays: frames scaled for `layout` as they are decoded, so the frame
-    /// buffer holds small frames. Sprite sheets are played as they are and each frame's rectangle
+    /// cache holds small frames. Sprite sheets are played as they are and each frame's rectangle
     /// is scaled when shown.
     private func scaledImage(for layout: PlayerLayout) -> any AnimatableImage {
         if image.frameCount > 0, image.contentsRect(at: 0) != nil { return image }
@@ -125,18 +126,18 @@ public final class TerminalPlayer: AnimatableView {
 
     /// Stops playback and lets go of the frames.
     public func stop() {
-        observation.withLock { $0?.cancel() }
+        let observation = observation.withLock { observation in
+            defer { observation = nil }
+            return observation
+        }
+        observation?.cancel()
         animator.unload()
     }
 
     public func display(_ frame: DisplayFrame) {
-        state.withLock { state in
-            var out = state.presenter.present(frame.image, contentsRect: frame.contentsRect)
-            if options.showInfo && state.started {
-                out += status(frame: frame.index, state: state)
-                    .render(row: state.presenter.layout.statusRow, width: state.window.columns)
-            }
-            if !out.isEmpty { write(out) }
+        let reading = readStatus()
+        send { state in
+            state.presenter.present(frame.image, contentsRect: frame.contentsRect) + statusBytes(reading, state: state)
         }
     }
 
@@ -180,13 +181,13 @@ public final class TerminalPlayer: AnimatableView {
         if unchanged { return }
         let frame = animator.currentFrame
         let loop = animator.currentLoop
-        let plays = (options.playCount ?? image.playCount).count
+        let plays = options.style.plays(imageCount: image.playCount)
         let completed = state.withLock { state -> Int in
             state.completedBeforeRelayout += loop
             state.presenter.relayout(layout)
             return state.completedBeforeRelayout
         }
-        write(TerminalSequences.clear + renderer.cleanup())
+        send { _ in TerminalSequences.clear + renderer.cleanup() }
         let remaining = plays.map { PlayCount.finite(max(1, $0 - completed)) } ?? .infinite
         do {
             try prepareForAnimation(with: scaledImage(for: layout), playCount: remaining)
@@ -197,25 +198,46 @@ public final class TerminalPlayer: AnimatableView {
         refreshStatus()
     }
 
-    /// Redraws the status line (when shown).
+    /// Redraws the status line (when shown, or when a frame failed).
     public func refreshStatus() {
-        guard options.showInfo else { return }
-        state.withLock { state in
-            write(status(frame: animator.currentFrame, state: state)
-                .render(row: state.presenter.layout.statusRow, width: state.window.columns))
-        }
+        let reading = readStatus()
+        send { state in statusBytes(reading, state: state) }
     }
 
-    private func status(frame: Int, state: State) -> StatusLine {
-        let count = image.frameCount
-        let index = min(max(0, frame), max(0, count - 1))
-        return StatusLine(frame: index, frameCount: count,
-                          loop: state.completedBeforeRelayout + animator.currentLoop,
-                          plays: (options.playCount ?? image.playCount).count,
-                          rate: animator.rate, mode: animator.mode.rawValue,
-                          frameDuration: image.duration(at: index), elapsed: animator.elapsed,
-                          isPaused: !animator.isPlaying && !animator.isFinished && count > 1,
-                          bufferMisses: animator.bufferMisses)
+    /// What the status line is made from, read before the player's lock is taken (the animator
+    /// and the image have locks of their own).
+    private struct StatusReading {
+        var status: AnimatorStatus?
+        var plays: Int?
+    }
+
+    private func readStatus() -> StatusReading {
+        StatusReading(status: animator.status, plays: options.style.plays(imageCount: image.playCount))
+    }
+
+    /// The status row's bytes: the status line with `--info`, else only a failure, if any.
+    private func statusBytes(_ reading: StatusReading, state: State) -> [UInt8] {
+        guard state.started, let status = reading.status else { return [] }
+        let row = state.presenter.layout.statusRow, width = state.window.columns
+        guard options.showInfo else {
+            guard let failure = status.lastFailure else { return [] }
+            return StatusLine.render(StatusLine.describe(failure), row: row, width: width)
+        }
+        let line = StatusLine(frame: status.frame, frameCount: status.frameCount,
+                              loop: state.completedBeforeRelayout + status.loop, plays: reading.plays,
+                              rate: status.style.rate, mode: status.style.mode.rawValue,
+                              frameDuration: status.frameDuration, elapsed: status.elapsed,
+                              isPaused: !status.isPlaying && !status.isFinished && (status.frameCount > 1 || !status.isComplete),
+                              bufferMisses: status.bufferMisses, isReceiving: !status.isComplete,
+                              failure: status.lastFailure)
+        return line.render(row: row, width: width)
+    }
+
+    /// Changes the state and queues the bytes it gives; writes them (and any queued meanwhile)
+    /// after the lock is released, unless another thread is writing already.
+    private func send(_ update: (inout State) -> [UInt8]) {
+        guard state.withLock({ state in state.outbox.add(update(&state)) }) else { return }
+        while let bytes = state.withLock({ $0.outbox.next() }) { write(bytes) }
     }
 
     private func exit(_ status: Int32) {

@@ -105,8 +105,11 @@ package enum TerminalDevice {
         return raw
     }
 
-    static func setAttributes(_ settings: termios, _ descriptor: Int32) {
+    /// Applies `settings` to the terminal on `descriptor`: after the output written so far has
+    /// been sent (discarding unread input), or at once when not `waitingForOutput` (a terminal that
+    /// is not being read never drains).
+    static func setAttributes(_ settings: termios, _ descriptor: Int32, waitingForOutput: Bool = true) {
         var settings = settings
-        _ = tcsetattr(descriptor, TCSAFLUSH, &settings)
+        _ = tcsetattr(descriptor, waitingForOutput ? TCSAFLUSH : TCSANOW, &settings)
     }
 }

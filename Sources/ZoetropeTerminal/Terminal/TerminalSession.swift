@@ -11,6 +11,9 @@ import Zoetrope
 /// A full-screen terminal session: raw input, the alternate screen and a hidden cursor, and the
 /// guarantee that the terminal is given back on every way out — ``restore()``, `exit()` (an
 /// `atexit` handler), SIGINT, SIGTERM, SIGHUP and SIGQUIT (restore, then exit with 128 + signal).
+/// A signal ends the program even when the terminal is not being read (a stalled ssh session,
+/// where writes block): the input settings are restored at once, and the screen is given at most
+/// a second to take the closing sequences.
 ///
 /// Only one session is active at a time.
 public final class TerminalSession: Sendable {
@@ -26,8 +29,12 @@ public final class TerminalSession: Sendable {
         var extraCleanup: [UInt8]
     }
 
-    /// The active session's restoration data, reachable from `atexit` and signal handlers.
+    /// The active session's restoration data, reachable from `atexit` and signal handlers. Held
+    /// while bytes are written, so that nothing is written after the terminal was given back.
     private static let active = LockedState<Active?>(nil)
+    /// The active session's input settings, apart from ``active`` (which a write blocked on a
+    /// terminal that is not being read may hold): a signal restores them without waiting.
+    private static let savedInput = LockedState<SavedInput?>(nil)
     private static let exitHandlerInstalled = LockedState(false)
     private let signalSources = LockedState<[DispatchSourceBox]>([])
     private let hasBegun = LockedState(false)
@@ -50,6 +57,7 @@ public final class TerminalSession: Sendable {
         Self.active.withLock {
             $0 = Active(input: input, output: output, savedInput: saved, extraCleanup: cleanup)
         }
+        Self.savedInput.withLock { $0 = saved.map { SavedInput(descriptor: input, settings: $0) } }
         hasBegun.withLock { $0 = true }
         Self.exitHandlerInstalled.withLock { installed in
             guard !installed else { return }
@@ -76,14 +84,16 @@ public final class TerminalSession: Sendable {
     /// dropped once the terminal has been given back (a frame drawn after a signal must not land
     /// on the main screen).
     public func write(_ bytes: [UInt8]) {
+        let begun = hasBegun.withLock { $0 } // one lock at a time
         Self.active.withLock { state in
-            if state == nil && hasBegun.withLock({ $0 }) { return }
+            if state == nil && begun { return }
             TerminalDevice.writeAll(bytes, to: output)
         }
     }
 
     /// Restores the active session, if any; does nothing the second time.
     static func restoreActive() {
+        savedInput.withLock { $0 = nil }
         active.withLock { state in
             guard let session = state else { return }
             state = nil
@@ -92,13 +102,28 @@ public final class TerminalSession: Sendable {
         }
     }
 
+    /// Restores the terminal for a terminating signal without hanging when it is not being read:
+    /// the input settings at once (without waiting for output to drain), then the screen on
+    /// another thread, given at most `patience` (a blocked write may hold the output).
+    static func restoreForSignal(patience: DispatchTimeInterval = .seconds(1)) {
+        if let saved = savedInput.withLock({ $0 }) {
+            TerminalDevice.setAttributes(saved.settings, saved.descriptor, waitingForOutput: false)
+        }
+        let restored = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            restoreActive()
+            restored.signal()
+        }
+        _ = restored.wait(timeout: .now() + patience)
+    }
+
     private func installSignalHandlers() {
         var sources = [DispatchSourceBox]()
         for number in Self.terminatingSignals {
             setSignal(number, toDefault: false) // ignore, so the dispatch source sees it
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler {
-                TerminalSession.restoreActive()
+                TerminalSession.restoreForSignal()
                 _exit(128 + number)
             }
             source.resume()
@@ -106,6 +131,12 @@ public final class TerminalSession: Sendable {
         }
         signalSources.withLock { $0 = sources }
     }
+}
+
+/// The input settings a session changed, and where.
+private struct SavedInput: Sendable {
+    var descriptor: Int32
+    var settings: termios
 }
 
 /// Sets `signal` to its default action or to ignored.

@@ -37,6 +37,8 @@ struct ArgumentDefinition {
     /// The value after one more word (`accumulated` holds the value so far for repeating
     /// arguments), or `nil` when the word is not a valid value.
     var accumulate: (_ accumulated: Any?, _ word: String) -> Any?
+    /// Why a word is no valid value, when its type can say.
+    var invalidReason: (_ word: String) -> String? = { _ in nil }
 
     var key: String { path.joined(separator: ".") }
 

@@ -165,7 +165,8 @@ extension ArgumentDefiner {
                                 section: section, parsing: parsing, isRepeating: false, initial: initial,
                                 defaultDescription: defaultDescription, allValues: Element.allValueStrings,
                                 completion: completion ?? Element.defaultCompletionKind,
-                                accumulate: { _, word in Element(argument: word).map(wrap) })]
+                                accumulate: { _, word in Element(argument: word).map(wrap) },
+                                invalidReason: Element.invalidReason)]
         }
     }
 
@@ -183,7 +184,8 @@ extension ArgumentDefiner {
                                 accumulate: { accumulated, word in
                                     guard let value = Element(argument: word) else { return nil }
                                     return ((accumulated as? [Element]) ?? []) + [value]
-                                })]
+                                },
+                                invalidReason: Element.invalidReason)]
         }
     }
 }

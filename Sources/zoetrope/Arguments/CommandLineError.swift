@@ -21,6 +21,7 @@ enum CommandLineError: Error {
     static func invalidValue(_ word: String, for definition: ArgumentDefinition,
                              in command: any ParsableCommand.Type) -> CommandLineError {
         var message = "The value '\(word)' is invalid for '\(definition.synopsis)'"
+        if let reason = definition.invalidReason(word) { message += ": \(reason)" }
         if !definition.allValues.isEmpty {
             let quoted = definition.allValues.map { "'\($0)'" }
             let list = quoted.count == 1 ? quoted[0]

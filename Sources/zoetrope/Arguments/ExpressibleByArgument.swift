@@ -9,6 +9,9 @@ protocol ExpressibleByArgument {
     static var defaultCompletionKind: CompletionKind { get }
     /// A value as help shows it after "default:".
     var defaultValueDescription: String { get }
+    /// Why `argument` stands for no value, when the type can say (printed after the parser's
+    /// "The value … is invalid" message); `nil` by default.
+    static func invalidReason(_ argument: String) -> String?
 }
 
 extension ExpressibleByArgument {
@@ -17,6 +20,7 @@ extension ExpressibleByArgument {
         allValueStrings.isEmpty ? .default : .list(allValueStrings)
     }
     var defaultValueDescription: String { "\(self)" }
+    static func invalidReason(_ argument: String) -> String? { nil }
 }
 
 extension ExpressibleByArgument where Self: RawRepresentable, RawValue == String {

@@ -21,17 +21,17 @@ final class AtomicFile {
     /// The file that is replaced: the target, or what its symbolic link names.
     private let finalPath: [UInt8]
     private var writer: FileDescriptorWriter?
+    /// Bytes written so far.
+    private var written = 0
 
     /// Opens the output at `path`.
     /// - Parameter inputs: files that must not be replaced (the command's inputs): writing over one
     ///   of them, by any name or link, is refused before anything is written.
     /// - Throws: ``SystemError``, or a ``CommandFailure`` when the target is an input or a folder.
-    init(_ path: PathArgument, protecting inputs: [FileIdentity]) throws {
+    init(_ path: PathArgument, protecting inputs: ProtectedInputs) throws {
         try path.requireUnambiguous()
         self.path = path
-        if let target = FileIdentity(path: path), inputs.contains(target) {
-            throw CommandFailure(file: path.display, "refusing to write over an input file (the same file by device and inode)")
-        }
+        try inputs.refuse(path)
         finalPath = Self.resolvingLink(path.bytes)
         var info = stat()
         let exists = withCPath(finalPath) { stat($0, &info) } == 0
@@ -64,14 +64,19 @@ final class AtomicFile {
     /// replace (`old`), or those a new file would have.
     private func createTemporary(keeping old: stat?) throws {
         let target = PathArgument(bytes: finalPath)
-        var template = target.directoryBytes + Array("/.".utf8) + target.fileNameBytes + Array(".zoetrope-XXXXXX".utf8) + [0]
-        let descriptor = template.withUnsafeMutableBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { mkstemp($0.baseAddress!) }
+        var template = Self.temporaryTemplate(folder: target.directoryBytes, name: target.fileNameBytes) + [0]
+        // Created and registered with signals blocked, so that no signal comes between the two.
+        let (descriptor, code) = TemporaryFiles.shared.withSignalsBlocked {
+            let descriptor = TestFault.injects(.create) ? Self.failing(.create) : template.withUnsafeMutableBufferPointer { buffer in
+                buffer.withMemoryRebound(to: CChar.self) { mkstemp($0.baseAddress!) }
+            }
+            let code = errno
+            if descriptor >= 0 { TemporaryFiles.shared.register(Array(template.dropLast())) }
+            return (descriptor, code)
         }
-        guard descriptor >= 0 else { throw SystemError("cannot create a temporary file beside \(path.display)") }
+        guard descriptor >= 0 else { throw SystemError("cannot create a temporary file beside \(path.display)", code: code) }
         temporaryPath = Array(template.dropLast())
         writer = FileDescriptorWriter(descriptor: descriptor, name: path.display)
-        TemporaryFiles.shared.register(temporaryPath ?? [])
         if let old {
             fchmod(descriptor, old.st_mode & 0o7777)
             _ = fchown(descriptor, old.st_uid, old.st_gid)   // may be refused; the mode is kept anyway
@@ -83,14 +88,36 @@ final class AtomicFile {
         }
     }
 
+    /// The longest file name most file systems allow (`NAME_MAX`).
+    static let maximumNameLength = 255
+
+    /// The `mkstemp` template beside `name` in `folder`: `.NAME.zoetrope-XXXXXX`, or the shorter
+    /// `.zoetrope-XXXXXX` when that would be longer than a file name may be.
+    static func temporaryTemplate(folder: [UInt8], name: [UInt8]) -> [UInt8] {
+        let suffix = Array(".zoetrope-XXXXXX".utf8)
+        let hidden = name.count + 1 + suffix.count <= maximumNameLength ? [UInt8(ascii: ".")] + name : []
+        return folder + Array("/".utf8) + hidden + suffix
+    }
+
+    /// Fails a step as the injected fault says (``TestFault``): sets `errno`, returns -1.
+    private static func failing(_ fault: TestFault) -> Int32 {
+        errno = TestFault.code(fault)
+        return -1
+    }
+
     /// Appends `bytes` to the output.
     func write(_ bytes: [UInt8]) throws {
         guard let writer else { return }
-        do {
+        do throws(SystemError) {
+            if case .write(let limit) = TestFault.current, written + bytes.count > limit {
+                throw SystemError("cannot write", code: TestFault.code(.write(afterBytes: limit)))
+            }
             try writer.write(bytes)
+            written += bytes.count
         } catch {
             throw SystemError("cannot write \(path.display)", code: error.code)
         }
+        if temporaryPath != nil { TestFault.pauseIfAsked() }
     }
 
     /// Flushes the file to disk and moves it into place, replacing what was there. On failure the
@@ -100,33 +127,45 @@ final class AtomicFile {
         self.writer = nil
         defer { removeTemporary() }
         guard let temporaryPath else {
-            guard close(writer.descriptor) == 0 else { throw SystemError("cannot write \(path.display)") }
+            guard Self.close(writer.descriptor) == 0 else { throw SystemError("cannot write \(path.display)") }
             return
         }
-        if fsync(writer.descriptor) != 0 {
+        if (TestFault.injects(.fsync) ? Self.failing(.fsync) : fsync(writer.descriptor)) != 0 {
             let error = SystemError("cannot write \(path.display)")
-            close(writer.descriptor)
+            _ = systemClose(writer.descriptor)
             throw error
         }
-        guard close(writer.descriptor) == 0 else { throw SystemError("cannot write \(path.display)") }
-        guard withCPath(temporaryPath, { temporary in withCPath(finalPath) { rename(temporary, $0) } }) == 0 else {
-            throw SystemError("cannot replace \(path.display)")
+        guard Self.close(writer.descriptor) == 0 else { throw SystemError("cannot write \(path.display)") }
+        // Renamed and forgotten with signals blocked: a signal after the rename must not remove
+        // anything, and one before it removes the temporary file.
+        try TemporaryFiles.shared.withSignalsBlocked {
+            let renamed = TestFault.injects(.rename) ? Self.failing(.rename)
+                : withCPath(temporaryPath, { temporary in withCPath(finalPath) { rename(temporary, $0) } })
+            guard renamed == 0 else { throw SystemError("cannot replace \(path.display)") }
+            TemporaryFiles.shared.unregister(temporaryPath)
         }
-        TemporaryFiles.shared.unregister(temporaryPath)
         self.temporaryPath = nil
+    }
+
+    /// `close(2)`, or the injected failure of it (the descriptor is closed either way).
+    private static func close(_ descriptor: Int32) -> Int32 {
+        let result = systemClose(descriptor)
+        return TestFault.injects(.close) ? failing(.close) : result
     }
 
     /// Removes the temporary file, if it is still there.
     private func removeTemporary() {
         guard let temporaryPath else { return }
-        _ = withCPath(temporaryPath) { unlink($0) }
-        TemporaryFiles.shared.unregister(temporaryPath)
+        TemporaryFiles.shared.withSignalsBlocked {
+            _ = withCPath(temporaryPath) { unlink($0) }
+            TemporaryFiles.shared.unregister(temporaryPath)
+        }
         self.temporaryPath = nil
     }
 
     /// Removes the temporary file when the output was not committed.
     deinit {
-        if let writer { close(writer.descriptor) }
+        if let writer { _ = systemClose(writer.descriptor) }
         removeTemporary()
     }
 }
@@ -137,3 +176,6 @@ func withCPath<Result>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) throws -
         try buffer.withMemoryRebound(to: CChar.self) { try body($0.baseAddress!) }
     }
 }
+
+/// The C library's `close`, under a name members called `close` cannot hide.
+private func systemClose(_ descriptor: Int32) -> Int32 { close(descriptor) }

@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Dispatch
 import ZoetropeTerminal
 
@@ -21,10 +28,18 @@ extension TerminalGridPlayer: TerminalPlayback {}
 
 /// Runs a player until it reports how the program should exit: the terminal set up (alternate
 /// screen, raw keys) and restored, keys and window resizes passed to the player on `queue`.
+///
+/// Keys are read from standard input when it is a terminal, else from the controlling terminal
+/// (`/dev/tty`): with `zoetrope play -` standard input is the image's data, and the keys still
+/// come from the keyboard.
 final class FullScreenSession: Sendable {
     private let queue: DispatchQueue
     private let fullScreen: Bool
-    private let session = TerminalSession()
+    private let session: TerminalSession
+    /// The descriptor keys are read from, when there is a terminal to read them from.
+    private let keyInput: Int32?
+    /// Whether ``keyInput`` was opened here (the controlling terminal), to be closed at the end.
+    private let ownsKeyInput: Bool
     private let latch = ExitLatch()
 
     /// A session delivering keys and resizes on `queue` (give the player's clock the same queue);
@@ -32,6 +47,20 @@ final class FullScreenSession: Sendable {
     init(queue: DispatchQueue, fullScreen: Bool) {
         self.queue = queue
         self.fullScreen = fullScreen
+        var keyInput: Int32? = TerminalDevice.isTerminal(0) ? 0 : nil
+        var ownsKeyInput = false
+        if fullScreen, keyInput == nil {
+            let terminal = open("/dev/tty", O_RDONLY | O_NOCTTY | O_CLOEXEC)
+            if terminal >= 0 && TerminalDevice.isTerminal(terminal) {
+                keyInput = terminal
+                ownsKeyInput = true
+            } else if terminal >= 0 {
+                close(terminal)
+            }
+        }
+        self.keyInput = keyInput
+        self.ownsKeyInput = ownsKeyInput
+        session = TerminalSession(input: keyInput ?? 0, output: 1)
     }
 
     /// Sends bytes to the terminal.
@@ -46,8 +75,8 @@ final class FullScreenSession: Sendable {
         var resizes: ResizeWatcher?
         if fullScreen {
             session.begin(cleanup: player.renderer.cleanup())
-            if TerminalDevice.isTerminal(0) {
-                keys = KeyReader(queue: queue) { player.handle($0) }
+            if let keyInput {
+                keys = KeyReader(descriptor: keyInput, queue: queue) { player.handle($0) }
             }
             resizes = ResizeWatcher(queue: queue) {
                 if let window = TerminalDevice.windowSize(1) { player.resize(to: window) }
@@ -58,6 +87,7 @@ final class FullScreenSession: Sendable {
             resizes?.cancel()
             player.stop()
             session.restore()
+            if ownsKeyInput, let keyInput { close(keyInput) }
         }
         try queue.sync { try player.start() }
         return latch.wait()

@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Zoetrope
 
 /// Where a command's image comes from: a file (or standard input for `-`), or the project's
@@ -6,9 +13,19 @@ enum ImageSource {
     case file(PathArgument)
     case builtInSample
 
-    /// The sources for a command's file arguments: the built-in sample when there are none.
+    /// The sources for a command's file arguments. With none: standard input when it is not a
+    /// terminal (`cat x.gif | zoetrope info`), the built-in sample when it is.
     static func list(_ files: [String]) -> [ImageSource] {
-        files.isEmpty ? [.builtInSample] : files.map { .file(PathArgument($0)) }
+        guard files.isEmpty else { return files.map { .file(PathArgument($0)) } }
+        return isatty(0) != 0 ? [.builtInSample] : [.file(PathArgument("-"))]
+    }
+
+    /// Refuses a command line naming standard input more than once (`info - -`): it can be read
+    /// only once.
+    static func requireStandardInputOnce(_ files: [String]) throws {
+        if files.count(where: { PathArgument($0).isStandardStream }) > 1 {
+            throw ValidationError("standard input (-) can be given only once")
+        }
     }
 
     /// The name in messages.
@@ -19,12 +36,20 @@ enum ImageSource {
         }
     }
 
-    /// The file name without folder or extension, for naming outputs ("sample" for the built-in).
+    /// The file name without folder or extension, for naming outputs: `stdin` for standard input,
+    /// `sample` for the built-in animation.
     var stem: String {
-        guard case .file(let path) = self, !path.isStandardStream else { return "sample" }
+        guard case .file(let path) = self else { return "sample" }
+        guard !path.isStandardStream else { return "stdin" }
         let name = EscapedText.bytes(path.fileNameBytes)
         guard let dot = name.lastIndex(of: "."), dot > name.startIndex else { return name }
         return String(name[..<dot])
+    }
+
+    /// The file read, when it is one (standard input included).
+    var path: PathArgument? {
+        if case .file(let path) = self { return path }
+        return nil
     }
 
     /// Reads and opens the image; `identity` is the file it came from, if any.
@@ -34,7 +59,10 @@ enum ImageSource {
             switch self {
             case .file(let path):
                 let input = try InputFile(path)
-                return (try AnimatedImage(bytes: input.bytes, options: options), input.identity)
+                if input.bytes.count == 0 && path.isStandardStream {
+                    throw CommandFailure(file: name, "no data (without a FILE, standard input is read when it is not a terminal)")
+                }
+                return (try AnimatedImage(imageBytes: input.bytes, options: options), input.identity)
             case .builtInSample:
                 return (try AnimatedImage(bytes: SampleAnimation.gif(), options: options), nil)
             }

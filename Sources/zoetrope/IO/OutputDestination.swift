@@ -6,11 +6,9 @@ enum OutputDestination {
     /// Opens `path` for writing (`-` is standard output).
     /// - Parameter inputs: files that must not be replaced; standard output is refused too when it
     ///   is one of them (`convert a.gif - >> a.gif`).
-    static func open(_ path: PathArgument, protecting inputs: [FileIdentity]) throws -> OutputDestination {
+    static func open(_ path: PathArgument, protecting inputs: ProtectedInputs) throws -> OutputDestination {
         if path.isStandardStream {
-            if let output = FileIdentity(descriptor: 1), inputs.contains(output) {
-                throw CommandFailure(file: "standard output", "refusing to write over an input file")
-            }
+            try inputs.refuseStandardOutput()
             return .standardOutput
         }
         return .file(try AtomicFile(path, protecting: inputs))

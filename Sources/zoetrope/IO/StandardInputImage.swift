@@ -42,10 +42,14 @@ enum StandardInputImage {
         while image.frameCount == 0 && reading.wait(timeout: .now() + .milliseconds(5)) == .timedOut {}
         if image.frameCount > 0 { return image }
         if let error = failure.error { throw CommandFailure(file: nil, error) }
+        // The input ended before a whole frame: say why (what the parse of all of it met).
         do {
             _ = try image.waitUntilComplete()
         } catch {
             throw CommandFailure(file: "<standard input>", error)
+        }
+        guard image.frameCount > 0 else {
+            throw CommandFailure(file: "<standard input>", ZoetropeError(.truncated, "the input ended before its first frame"))
         }
         return image
     }

@@ -1,7 +1,7 @@
 
 /// The options `convert` and `frames` share: which frames, at what size, and quiet.
 struct FrameOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Frames to take: indices and ranges such as 0-9,15,20- (default: all).", valueName: "list"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Frames to take: indices and ranges such as 0-9,15,20- (default: all).", valueName: "list"))
     var frames: FrameSelection?
 
     @Option(parsing: .unconditional, help: "Width in pixels (keeps the aspect ratio unless --height is given too).")

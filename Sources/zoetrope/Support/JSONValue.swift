@@ -23,9 +23,13 @@ enum JSONValue: Sendable, Equatable {
         return .double(Double(totalMicros) / 1000)
     }
 
-    /// The version of the commands' JSON schemas (docs/cli.md), in every object they print; it
-    /// changes when a field is removed or changes meaning (new fields may appear without it).
-    static let schemaVersion = 1
+    /// The version of `info --json`'s schema (docs/cli.md), in every object it prints; it changes
+    /// when a field is removed or changes meaning (new fields may appear without it). 2: the output
+    /// is an array for any number of files (1 printed a bare object for one file).
+    static let infoSchemaVersion = 2
+
+    /// The version of `timeline --json`'s schema (docs/cli.md), on the same terms.
+    static let timelineSchemaVersion = 1
 
     /// The JSON text, indented by two spaces per level, or compact on one line.
     func rendered(pretty: Bool = true) -> String {

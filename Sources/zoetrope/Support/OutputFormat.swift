@@ -1,22 +1,38 @@
+import Zoetrope
 
-/// The file format `convert` writes: from `--format`, else from the output's extension.
-enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
-    case gif, png, apng, webp
+/// The encoder `convert` writes with: from `--format`, else from the output's extension, among
+/// the registry's encoders (`ImageEncoder.registered`).
+enum OutputFormat {
+    /// "gif, png, apng or webp": what `--format` accepts.
+    static var names: String { ImageEncoder.formatNames.joinedAsList() }
 
-    /// `explicit` when given, else the format `path`'s extension names.
-    /// - Throws: ``CommandFailure`` when the format cannot be told (standard output, an unknown
-    ///   extension).
-    static func resolve(_ explicit: OutputFormat?, for path: PathArgument) throws -> OutputFormat {
-        let format: OutputFormat
+    /// ".gif, .png, .apng or .webp": the extensions that choose a format.
+    static var extensions: String { ImageEncoder.fileExtensions.map { "." + $0 }.joinedAsList() }
+
+    /// ".gif: GIF (…); .png or .apng: APNG, or a plain PNG for one frame (exact); …": what each
+    /// extension writes.
+    static var byExtension: String {
+        ImageEncoder.registered.map { encoder in
+            encoder.fileExtensions.map { "." + $0 }.joinedAsList() + ": " + encoder.summary
+        }.concatenated(separator: "; ")
+    }
+
+    /// The `--format` help.
+    static var help: String { "Output format: \(names) (default: from OUTPUT's extension)." }
+
+    /// The encoder `explicit` names when given, else the one `path`'s extension names.
+    /// - Throws: ``CommandFailure`` when `explicit` names no format, or the format cannot be told
+    ///   (standard output, an unknown extension).
+    static func resolve(_ explicit: String?, for path: PathArgument) throws -> ImageEncoder {
         if let explicit {
-            format = explicit
-        } else if let fromExtension = OutputFormat(rawValue: path.fileExtension) {
-            format = fromExtension
-        } else {
-            let target = path.isStandardStream ? "standard output" : "'\(path.display)'"
-            throw CommandFailure(file: nil, "cannot tell which format to write to \(target): "
-                                 + "give --format gif, png or webp (or an output ending in .gif, .png, .apng or .webp)")
+            guard let encoder = ImageEncoder.named(explicit) else {
+                throw CommandFailure(file: nil, "unknown output format '\(explicit)': give --format \(names)")
+            }
+            return encoder
         }
-        return format
+        if let encoder = ImageEncoder.forFileExtension(path.fileExtension) { return encoder }
+        let target = path.isStandardStream ? "standard output" : "'\(path.display)'"
+        throw CommandFailure(file: nil, "cannot tell which format to write to \(target): "
+                             + "give --format \(names) (or an output ending in \(extensions))")
     }
 }

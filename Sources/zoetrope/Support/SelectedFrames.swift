@@ -32,6 +32,11 @@ struct SelectedFrames: FrameSource {
 
     func forEachFrame(_ body: (_ index: Int, _ frame: RGBAImage) throws -> Void) throws {
         guard let last = indices.last else { return }
+        if canvasSize != image.canvasSize {
+            // The resized frame (the downscaler's own rows are small).
+            try MemoryHeadroom.reserve(MemoryHeadroom.bytes(pixels: canvasSize.width * canvasSize.height),
+                                       for: "a \(canvasSize) resized frame", format: nil, offset: nil)
+        }
         let wanted = Set(indices)
         var position = 0
         do {

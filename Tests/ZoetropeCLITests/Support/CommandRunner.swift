@@ -1,9 +1,15 @@
 import Foundation
+import ZoetropeTestSupport
 
 /// Runs the built `zoetrope` command as a separate process, as a user would.
 struct CommandRunner {
     struct Result {
+        /// The exit status (128 + N when signal N ended the command).
         var status: Int32
+        /// The signal that ended the command, if one did.
+        var signal: Int32?
+        /// Whether a signal ended the command (a trap, an abort, a kill).
+        var signaled: Bool { signal != nil }
         var standardOutput: [UInt8]
         var standardError: String
 
@@ -22,49 +28,38 @@ struct CommandRunner {
     }
 
     /// Runs `zoetrope ARGUMENTS` in `directory`, feeding `input` to standard input; standard output
-    /// goes to `outputFile` when given (e.g. `/dev/full`), else is captured.
+    /// goes to `outputFile` when given (e.g. `/dev/full`), else is captured. `environment` is added
+    /// to the test process's (`ZOETROPE_TEST_FAULT`). The command is started as a shell starts it
+    /// (default signal actions, no signals blocked), and killed, failing the test, when it has not
+    /// finished within `seconds`.
     static func run(_ arguments: [String], in directory: URL? = nil, input: [UInt8] = [],
-                    outputFile: String? = nil) throws -> Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        if let directory { process.currentDirectoryURL = directory }
-        return try run(process, input: input, outputFile: outputFile)
+                    outputFile: String? = nil, environment: [String: String] = [:],
+                    seconds: Double = Deadline.standard) throws -> Result {
+        let result = try Subprocess.run([executable] + arguments, in: directory?.path, environment: environment,
+                                        input: input, outputFile: outputFile, seconds: seconds)
+        return Result(result)
     }
 
     /// Runs `script` with `sh -c`, with `$ZOETROPE` naming the command (for arguments that are not
-    /// valid UTF-8, which `Process` cannot pass).
-    static func shell(_ script: String, in directory: URL) throws -> Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", script]
-        process.currentDirectoryURL = directory
-        process.environment = ProcessInfo.processInfo.environment.merging(["ZOETROPE": executable]) { $1 }
-        return try run(process, input: [], outputFile: nil)
+    /// valid UTF-8, which cannot be passed as Swift strings).
+    static func shell(_ script: String, in directory: URL, environment: [String: String] = [:],
+                      seconds: Double = Deadline.standard) throws -> Result {
+        let result = try Subprocess.run(["/bin/sh", "-c", script], in: directory.path,
+                                        environment: environment.merging(["ZOETROPE": executable]) { $1 },
+                                        seconds: seconds)
+        return Result(result)
     }
 
-    private static func run(_ process: Process, input: [UInt8], outputFile: String?) throws -> Result {
-        let inputPipe = Pipe(), outputPipe = Pipe(), errorPipe = Pipe()
-        process.standardInput = inputPipe
-        if let outputFile {
-            process.standardOutput = FileHandle(forWritingAtPath: outputFile)
-        } else {
-            process.standardOutput = outputPipe
-        }
-        process.standardError = errorPipe
-        try process.run()
-        // Read both pipes while the process runs, so that neither fills up and blocks it.
-        let group = DispatchGroup()
-        nonisolated(unsafe) var output = Data(), error = Data()
-        DispatchQueue.global().async(group: group) { output = outputPipe.fileHandleForReading.readDataToEndOfFile() }
-        DispatchQueue.global().async(group: group) { error = errorPipe.fileHandleForReading.readDataToEndOfFile() }
-        try? inputPipe.fileHandleForWriting.write(contentsOf: Data(input))
-        try? inputPipe.fileHandleForWriting.close()
-        if outputFile != nil { try? outputPipe.fileHandleForWriting.close() }
-        process.waitUntilExit()
-        group.wait()
-        return Result(status: process.terminationStatus, standardOutput: [UInt8](output),
-                      standardError: String(decoding: error, as: UTF8.self))
+    /// Starts `zoetrope ARGUMENTS` and returns at once, for tests that signal or feed it while it runs.
+    static func start(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]) throws -> Subprocess {
+        try Subprocess([executable] + arguments, in: directory?.path, environment: environment)
+    }
+}
+
+extension CommandRunner.Result {
+    init(_ result: Subprocess.Result) {
+        self.init(status: result.status, signal: result.termination.signal, standardOutput: result.standardOutput,
+                  standardError: String(decoding: result.standardError, as: UTF8.self))
     }
 }
 

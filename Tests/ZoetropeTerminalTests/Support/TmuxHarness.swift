@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ZoetropeTestSupport
 
 /// Runs commands inside a detached tmux session on a private server, for end-to-end tests of the
 /// player in a real terminal emulator.
@@ -87,57 +88,18 @@ final class TmuxHarness {
     }
 }
 
-/// Runs a program and returns its standard output and exit status.
+/// Runs a program and returns its standard output and exit status, failing (``DeadlineExceeded``)
+/// when it has not finished within 60 s.
 ///
-/// Not `Foundation.Process`: it starts children with the calling thread's signal mask, and test
-/// threads block almost every signal, which the tmux server then inherits and dies of. Here the
-/// child gets an empty mask and default signal actions.
+/// Through ``Subprocess``, not `Foundation.Process`: that starts children with the calling
+/// thread's signal mask, and test threads block almost every signal, which the tmux server then
+/// inherits and dies of. Here the child gets an empty mask and default signal actions.
 func runProgram(_ arguments: [String], readOutput: Bool = true) throws -> (output: String, status: Int32) {
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var noSignals = sigset_t(), allSignals = sigset_t()
-    sigemptyset(&noSignals)
-    sigfillset(&allSignals)
-    posix_spawnattr_setsigmask(&attributes, &noSignals)
-    posix_spawnattr_setsigdefault(&attributes, &allSignals)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-
-    var pipeEnds: [Int32] = [0, 0]
-    guard pipe(&pipeEnds) == 0 else { throw CocoaError(.fileWriteUnknown) }
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-    if readOutput {
-        posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 1)
-    } else {
-        // The tmux server this starts would hold a pipe open for its whole life.
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-    }
-    posix_spawn_file_actions_addclose(&actions, pipeEnds[0])
-    posix_spawn_file_actions_addclose(&actions, pipeEnds[1])
-
-    var cArguments = arguments.map { strdup($0) } + [nil]
-    defer { for argument in cArguments { free(argument) } }
-    var pid = pid_t()
-    let spawned = posix_spawn(&pid, arguments[0], &actions, &attributes, &cArguments, environ)
-    close(pipeEnds[1])
-    defer { close(pipeEnds[0]) }
-    guard spawned == 0 else { throw CocoaError(.executableLoad) }
-    var output = Data()
-    var buffer = [UInt8](repeating: 0, count: 4096)
-    while true {
-        let count = read(pipeEnds[0], &buffer, buffer.count)
-        if count <= 0 { break }
-        output.append(contentsOf: buffer[0..<count])
-    }
-    var exitStatus: Int32 = 0
-    waitpid(pid, &exitStatus, 0)
-    // WIFEXITED / WEXITSTATUS: a normal exit keeps the status in bits 8–15.
-    let status = exitStatus & 0x7F == 0 ? (exitStatus >> 8) & 0xFF : 128 + (exitStatus & 0x7F)
-    return (String(decoding: output, as: UTF8.self), status)
+    // Without `readOutput`, nothing is kept open: the tmux server this starts would hold a pipe
+    // open for its whole life.
+    let result = try Subprocess.run(arguments, inputFile: "/dev/null", outputFile: readOutput ? nil : "/dev/null",
+                                    errorFile: "/dev/null", seconds: 60)
+    return (String(decoding: result.standardOutput, as: UTF8.self), result.status)
 }
 
 /// One cell of a captured pane: its character and colours (`nil` = the default colour).

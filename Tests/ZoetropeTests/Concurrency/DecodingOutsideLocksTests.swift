@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Zoetrope
+import ZoetropeTestSupport
 
 /// A long replay must not block anything that does not need its result: decoding holds neither
 /// the image's lock nor the animator's. A gate inside the container stops decoding of the frames
@@ -35,7 +36,8 @@ struct DecodingOutsideLocksTests {
         func decodeFrame(at index: Int) throws(ZoetropeError) -> DecodedFrame {
             if index > 0 {
                 entered.signal()
-                gate.wait()
+                // A test that fails before opening the gate must not leave this thread blocked for ever.
+                _ = gate.wait(timeout: .now() + .seconds(Int(Deadline.standard)))
                 gate.signal() // once open, stays open
             }
             return try inner.decodeFrame(at: index)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ZoetropeTestSupport
 
 /// Runs python3's zlib (the reference zlib) to make test vectors and to check our deflate output.
 /// Its functions return `nil` when python3 is not installed: the tests that need it are skipped
@@ -101,24 +102,17 @@ enum PythonZlib {
         return results.count == streams.count ? results : nil
     }
 
+    /// python3's output for `script` fed `input`, or `nil` when python3 is missing or fails. A run
+    /// that does not finish within the deadline records a failed test and gives `nil`, never a hang.
     private static func run(script: String, input: [UInt8]) -> [UInt8]? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script]
-        let stdin = Pipe(), stdout = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { return nil }
-        // Write on another thread so a large output cannot dead-lock against a full input pipe.
-        let writer = Thread {
-            stdin.fileHandleForWriting.write(Data(input))
-            try? stdin.fileHandleForWriting.close()
+        do {
+            let result = try Subprocess.run(["/usr/bin/env", "python3", "-c", script], input: input)
+            return result.status == 0 ? result.standardOutput : nil
+        } catch let error as DeadlineExceeded {
+            Issue.record("python3: \(error)")
+            return nil
+        } catch {
+            return nil
         }
-        writer.start()
-        let output = stdout.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { return nil }
-        return [UInt8](output)
     }
 }

@@ -16,13 +16,13 @@ struct MemoryWarningRelayTests {
     func warningShrinksBuffers() throws {
         let relay = MemoryWarningRelay()
         let first = try grownHarness(), second = try grownHarness()
-        #expect(first.animator.buffer?.window == 6 && second.animator.buffer?.window == 6)
+        #expect(first.animator.prefetchWindow?.window == 6 && second.animator.prefetchWindow?.window == 6)
         relay.follow(first.cache)
         relay.follow(second.cache)
         relay.follow(first.cache)
         #expect(relay.followers.count == 2)
         relay.memoryWarningReceived()
-        #expect(first.animator.buffer?.window == 1 && second.animator.buffer?.window == 1)
+        #expect(first.animator.prefetchWindow?.window == 1 && second.animator.prefetchWindow?.window == 1)
         // Frames beyond the next one are let go (the shown frame and the next one stay).
         first.scheduler.runAll()
         #expect(first.cache.statistics.storedFrames == 2)

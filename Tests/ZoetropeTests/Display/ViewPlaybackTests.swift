@@ -101,21 +101,48 @@ struct ViewPlaybackTests {
         #expect(!f.animator.isPlaying && f.animator.currentFrame == 3)
     }
 
+    @Test("prepareForReuse lets go of the frames; the next image plays only when asked")
+    func prepareForReuse() throws {
+        let f = try Fixture()
+        f.playback.setInWindow(true)
+        f.playback.play()
+        f.harness.tick(milliseconds: 150)
+        #expect(f.animator.currentFrame == 1 && f.animator.activeFrame != nil)
+        f.playback.setInWindow(false) // a cell scrolled away: paused, to resume when back
+        f.playback.prepareForReuse()
+        #expect(f.animator.image == nil && f.animator.status == nil)
+        #expect(f.animator.frameCount == 0 && f.animator.activeFrame == nil && !f.animator.isPlaying)
+
+        try f.animator.prepare(CountingImage(milliseconds: [100, 100]))
+        f.playback.setInWindow(true) // reused and back on screen: the old resume is forgotten
+        #expect(!f.animator.isPlaying)
+        f.playback.play()
+        #expect(f.animator.isPlaying && f.animator.frameCount == 2)
+
+        f.playback.setInWindow(false)
+        f.playback.pause()
+        f.playback.play() // asked to play while away ...
+        f.playback.prepareForReuse() // ... then reused before coming back
+        try f.animator.prepare(CountingImage(milliseconds: [100, 100]))
+        f.playback.setInWindow(true)
+        #expect(!f.animator.isPlaying)
+    }
+
     @Test("settings apply what changed; the same settings do not restart a finished animation")
     func settings() throws {
         let f = try Fixture(playCount: .finite(1))
         f.playback.setInWindow(true)
-        f.playback.apply(PlaybackSettings(rate: 2, mode: .bounce))
+        f.playback.apply(PlaybackSettings(style: PlaybackStyle(rate: 2, mode: .bounce)))
         #expect(f.animator.isPlaying && f.animator.rate == 2 && f.animator.mode == .bounce)
         // At rate 2, 60 ms of clock time is 120 ms of playback: frame 1.
         for time in [10, 20, 30, 60] { f.harness.tick(milliseconds: time) }
         #expect(f.animator.currentFrame == 1)
         f.harness.tick(milliseconds: 1000) // one bounce (600 ms) ends at 1.2 s of playback
         #expect(f.animator.isFinished && f.animator.currentFrame == 0)
-        f.playback.apply(PlaybackSettings(rate: 2, mode: .bounce))
+        f.playback.apply(PlaybackSettings(style: PlaybackStyle(rate: 2, mode: .bounce)))
         #expect(!f.animator.isPlaying)
-        f.playback.apply(PlaybackSettings(isPlaying: false, rate: 2, mode: .bounce))
-        f.playback.apply(PlaybackSettings(isPlaying: true, rate: 0.5, playCount: .finite(2), mode: .bounce))
+        f.playback.apply(PlaybackSettings(isPlaying: false, style: PlaybackStyle(rate: 2, mode: .bounce)))
+        f.playback.apply(PlaybackSettings(isPlaying: true, style: PlaybackStyle(rate: 0.5, mode: .bounce, playCount: .finite(2))))
         #expect(f.animator.isPlaying && f.animator.playCount == .finite(2) && f.animator.rate == 0.5)
     }
 }

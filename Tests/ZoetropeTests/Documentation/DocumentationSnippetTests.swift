@@ -71,24 +71,22 @@ struct DocumentationSnippetTests {
     }
 
     @Test("the server-side snippets do what the article says")
-    func serverSideSnippets() throws {
+    func serverSideSnippets() async throws {
         let gif = try Self.sampleGIF()
-        let summary = try validateUpload(gif)
-        #expect(summary.format == .gif && summary.frameCount == 2 && summary.size == PixelSize(width: 8, height: 4))
-        #expect(throws: ZoetropeError.self) { try validateUpload(Array(gif.prefix(40))) }
+        let verdict = try checkUpload(gif)
+        #expect(verdict.isAccepted && verdict.format == .gif && verdict.frameCount == 2)
+        #expect(verdict.canvasSize == PixelSize(width: 8, height: 4) && verdict.totalDuration == .milliseconds(100))
+        #expect(try !checkUpload(Array(gif.dropLast(3))).isAccepted)   // truncated: damage
+        #expect(throws: ZoetropeError.self) { try checkUpload(Array(gif.prefix(40))) }  // no frame at all
 
-        let still = try AnimatedImage(bytes: poster(of: gif))
-        #expect(still.format == .png && still.frameCount == 1)
-        #expect(try still.frame(at: 0)[3, 2] == (255, 0, 0, 255))
-
-        let small = try AnimatedImage(bytes: thumbnail(of: gif, fitting: PixelSize(width: 4, height: 4)))
-        #expect(small.format == .apng && small.canvasSize == PixelSize(width: 4, height: 2) && small.frameCount == 2)
+        let small = try AnimatedImage(bytes: makeThumbnail(of: gif))
+        #expect(small.format == .webp && small.canvasSize == PixelSize(width: 8, height: 4) && small.frameCount == 2)
         #expect(try small.frame(at: 1)[0, 0] == (0, 0, 255, 255))
 
-        let again = try AnimatedImage(bytes: transcodeToGIF(gif))
-        #expect(again.frameCount == 2 && again.playCount == .finite(2))
-        #expect(try again.frame(at: 1) == AnimatedImage(bytes: gif).frame(at: 1))
-        let webp = try AnimatedImage(bytes: transcodeToWebP(gif))
+        let still = try AnimatedImage(bytes: makePoster(of: gif))
+        #expect(still.format == .png && still.frameCount == 1)
+
+        let webp = try AnimatedImage(bytes: await transcodeWithinBudget(gif))
         #expect(webp.format == .webp && webp.frameCount == 2 && webp.playCount == .finite(2))
         #expect(try webp.frame(at: 1) == AnimatedImage(bytes: gif).frame(at: 1))
         #expect(try describe(gif) == "GIF 8×4, 2 frames, 128 bytes each")

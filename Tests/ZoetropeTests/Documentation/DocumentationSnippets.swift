@@ -6,7 +6,7 @@ import Zoetrope
 
 /// README.md, "The library". Compiled, not run: it reads cat.gif and cat.webp from the current folder.
 func readmeLibrarySnippet() throws {
-    let image = try AnimatedImage(contentsOfFile: "cat.gif")   // parses the frame table only
+    let image = try AnimatedImage(contentsOfFile: "cat.gif")   // maps the file, parses the frame table only
     print(image.format, image.canvasSize, image.frameCount)    // GIF 320×240 24
     print(image.playCount, image.totalDuration)                 // forever, 2.4 seconds
     let frame = try image.frame(at: 7)          // RGBA8, straight alpha, any index in any order
@@ -37,7 +37,7 @@ func describe(_ bytes: [UInt8]) throws -> String {
 // Zoetrope.docc/PlaybackAndMemory.md
 
 func playThreeTimes(_ image: AnimatedImage) throws -> Animator {
-    let configuration = Animator.Configuration(playCount: .finite(3), rate: 2, mode: .bounce,
+    let configuration = Animator.Configuration(style: PlaybackStyle(rate: 2, mode: .bounce, playCount: .finite(3)),
                                                budget: .bytes(8 << 20))
     let animator = Animator(clock: TimerClock(ticksPerSecond: 60), configuration: configuration)
     try animator.prepare(image)
@@ -48,6 +48,12 @@ func playThreeTimes(_ image: AnimatedImage) throws -> Animator {
     return animator
 }
 
+func reportFailures(of animator: Animator) -> AnimatorObservation {
+    animator.observe { event in
+        if case .frameFailed(let frame, let error) = event { print("frame \(frame) is broken: \(error)") }
+    }
+}
+
 func framesShown(by image: AnimatedImage) throws -> [Int] {
     let report = try PlaybackSimulation.run(image, ticksPerSecond: 120, duration: .seconds(2))
     return report.changes.map(\.frame)
@@ -55,40 +61,30 @@ func framesShown(by image: AnimatedImage) throws -> [Int] {
 
 // Zoetrope.docc/ServerSideUse.md
 
-func validateUpload(_ bytes: [UInt8]) throws -> ImageSummary {
-    let limits = DecodingLimits(maxPixels: 4096 * 4096, maxFrameCount: 500,
-                                maxTotalDecodedBytes: 512 << 20)
-    let summary = try ImageInspector.inspect(bytes, limits: limits)
-    guard summary.warnings.isEmpty else {
-        throw ZoetropeError(.malformed, format: summary.format, "the upload is damaged")
+func checkUpload(_ upload: [UInt8]) throws -> UploadVerdict {
+    let policy = try UploadPolicy(parsing: "frames=500,duration=60s,bytes=16MiB")
+    let verdict = try policy.check(upload)
+    if let broken = verdict.violations.first {
+        print(broken.limit, broken.message)     // frames: 3001 frames; the limit is 500
     }
-    return summary
+    print(verdict.json())
+    return verdict
 }
 
-func poster(of bytes: [UInt8]) throws -> [UInt8] {
-    let image = try AnimatedImage(bytes: bytes)
-    return PNGEncoder.encode(try image.frame(at: 0))
+func makeThumbnail(of upload: [UInt8]) throws -> [UInt8] {
+    let image = try AnimatedImage(bytes: upload)
+    return try Transcoder.transcode(image, options: .thumbnail(fitting: PixelSize(width: 160, height: 160)))
 }
 
-func thumbnail(of bytes: [UInt8], fitting size: PixelSize) throws -> [UInt8] {
-    let small = try AnimatedImage(bytes: bytes).scaled(toFit: size)
-    let frames = try (0..<small.frameCount).map { try small.frame(at: $0) }
-    let durations = (0..<small.frameCount).map { small.duration(at: $0) }
-    return try APNGEncoder.encode(frames: frames, durations: durations, playCount: small.playCount)
+func makePoster(of upload: [UInt8]) throws -> [UInt8] {
+    let image = try AnimatedImage(bytes: upload)
+    return try Transcoder.poster(of: image, frame: .representative, options: TranscodeOptions(format: .png))
 }
 
-func transcodeToGIF(_ bytes: [UInt8]) throws -> [UInt8] {
-    let image = try AnimatedImage(bytes: bytes)
-    var frames: [RGBAImage] = []
-    try image.forEachFrame { _, frame in frames.append(frame) }
-    let durations = (0..<image.frameCount).map { image.duration(at: $0) }
-    return try GIFEncoder.encode(frames: frames, durations: durations, playCount: image.playCount)
-}
-
-func transcodeToWebP(_ bytes: [UInt8]) throws -> [UInt8] {
-    let image = try AnimatedImage(bytes: bytes)
-    let durations = (0..<image.frameCount).map { image.duration(at: $0) }
-    var webp: [UInt8] = []
-    try WebPEncoder.encode(image, durations: durations, playCount: image.playCount) { webp += $0 }
-    return webp
+func transcodeWithinBudget(_ upload: [UInt8]) async throws -> [UInt8] {
+    let image = try AnimatedImage(bytes: upload)
+    let options = TranscodeOptions(format: .webp, fit: PixelSize(width: 640, height: 640),
+                                   timeLimit: .seconds(10))
+    let work = Task { try Transcoder.transcode(image, options: options) }
+    return try await work.value    // work.cancel() stops it at its next check
 }

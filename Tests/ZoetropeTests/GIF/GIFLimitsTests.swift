@@ -50,14 +50,20 @@ struct GIFLimitsTests {
         }
     }
 
-    @Test("the total of decoded frame bytes is limited")
-    func totalBytes() throws {
-        let rect = PixelRect(x: 0, y: 0, width: 10, height: 10) // 400 bytes each
-        let bytes = try file(canvas: PixelSize(width: 10, height: 10), frames: Array(repeating: rect, count: 4))
-        let limits = DecodingLimits(maxTotalDecodedBytes: 1000)
-        let image = try AnimatedImage(bytes: bytes, options: DecodingOptions(limits: limits))
-        #expect(image.frameCount == 2)
-        #expect(image.warnings.map(\.kind) == [.limitExceeded])
+    @Test("nothing is summed over the frames: 600 tiny frames on a 2000×1000 canvas all stay")
+    func longAnimationOnBigCanvas() throws {
+        // The old limit charged a canvas (8 MB) per frame and kept the first 536 of these frames.
+        let rects = (0..<600).map { PixelRect(x: $0 % 2000, y: $0 % 1000, width: 1, height: 1) }
+        let bytes = try file(canvas: PixelSize(width: 2000, height: 1000), frames: rects)
+        let image = try AnimatedImage(bytes: bytes)
+        #expect(image.frameCount == 600)
+        #expect(image.warnings.isEmpty)
+        var visited = 0
+        try image.forEachFrame { index, frame in
+            visited += 1
+            #expect(frame[index % 2000, index % 1000] == (palette[1].red, palette[1].green, palette[1].blue, 255))
+        }
+        #expect(visited == 600)
     }
 
     @Test("hostile frame rectangles never crash: 65535-wide frames, frames far off the canvas, empty frames")

@@ -157,8 +157,9 @@ struct GIFQuantizedEncoderTests {
         unclamped.maximumColors = -5
         unclamped.lossy = .min
         #expect(try decode(GIFEncoder.encode(frames: [all], durations: [.zero], playCount: .infinite, options: unclamped)).count == 1)
+        // An empty canvas is refused, as by every encoder (EncodingRules), not crashed on.
         let empty = RGBAImage(width: 0, height: 0)
-        #expect(throws: Never.self) { try GIFEncoder.encode(frames: [empty], durations: [.zero], playCount: .infinite, options: options) }
+        #expect(throws: ZoetropeError.self) { try GIFEncoder.encode(frames: [empty], durations: [.zero], playCount: .infinite, options: options) }
     }
 }
 

@@ -75,17 +75,4 @@ struct AnimatedImageDamageTests {
         try AnimatedImage(bytes: bytes).forEachFrame { _, frame in sequential.append(frame.pixels) }
         #expect(sequential.last == expected)
     }
-
-    @Test("frames beyond the total decoded-bytes limit are dropped with a warning")
-    func totalBytesLimit() throws {
-        let whole = PixelRect(x: 0, y: 0, width: 4, height: 1)
-        let bytes = try GIFEncoder.encode(GIFEncoder.IndexedImage(
-            canvasSize: PixelSize(width: 4, height: 1), globalColorTable: palette,
-            frames: (0..<3).map { GIFFixtures.solid(whole, index: UInt8($0)) }))
-        let limits = DecodingLimits(maxTotalDecodedBytes: 2 * 16)
-        let image = try AnimatedImage(bytes: bytes, options: DecodingOptions(limits: limits))
-        #expect(image.frameCount == 2)
-        #expect(image.warnings.contains { $0.kind == .limitExceeded })
-        #expect(try AnimatedImage(bytes: bytes).frameCount == 3)
-    }
 }

@@ -9,8 +9,7 @@ struct InflateLimitTests {
     func zerosBomb() throws {
         let stream = HostileFiles.zlibZeros(matches: 400_000)
         let limit = 1 << 20
-        let result = try MemoryProbe.decode(stream, mode: "inflate",
-                                            limits: DecodingLimits(maxTotalDecodedBytes: limit))
+        let result = try MemoryProbe.decode(stream, mode: "inflate", outputLimit: limit)
         #expect(result.outcome == "error" && result.kind == "limitExceeded", "\(result)")
         // The output may reach the limit; the budget allows that plus the inflater's own buffers.
         #expect(result.grewLessThan(4 * limit + (4 << 20)), "\(result)")
@@ -29,8 +28,7 @@ struct InflateLimitTests {
     func probeMeasuresGrowth() throws {
         // 10 MB of zeros inflated within a 64 MB limit: the output array alone is 10 MB.
         let stream = HostileFiles.zlibZeros(matches: 40_000)
-        let result = try MemoryProbe.decode(stream, mode: "inflate",
-                                            limits: DecodingLimits(maxTotalDecodedBytes: 64 << 20))
+        let result = try MemoryProbe.decode(stream, mode: "inflate", outputLimit: 64 << 20)
         #expect(result.outcome == "decoded", "\(result)")
         #expect((result.measuredGrowthBytes ?? 0) > 10_000_000, "\(result)")
         #expect(result.peakWasReset)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Zoetrope
+import ZoetropeTestSupport
 
 /// Decodes a file in a child process (`zoetrope-memory-probe`, built with the package) and reports
 /// what happened and how much resident memory the decode added at its peak (see the probe's
@@ -36,8 +37,8 @@ struct MemoryProbe {
         var measuredGrowthBytes: Int? { sanitized ? heapGrowthBytes : growthBytes }
     }
 
-    /// Limits the probe decodes under: 4 megapixels (16 MB of canvas), 1 000 frames, 64 MB in all.
-    static let limits = DecodingLimits(maxPixels: 4_000_000, maxFrameCount: 1_000, maxTotalDecodedBytes: 64 << 20)
+    /// Limits the probe decodes under: 4 megapixels (16 MB of canvas), 1 000 frames.
+    static let limits = DecodingLimits(maxPixels: 4_000_000, maxFrameCount: 1_000)
 
     /// The probe executable, beside the test binary.
     static var executable: String {
@@ -52,33 +53,22 @@ struct MemoryProbe {
         return "zoetrope-memory-probe"
     }
 
-    /// Writes `bytes` to a temporary file and decodes it in the probe (`mode`: image or inspect),
-    /// failing the test if the probe does not finish within `timeout`.
+    /// Writes `bytes` to a temporary file and decodes it in the probe (`mode`: image, inspect or
+    /// inflate, whose output stops at `outputLimit`), failing the test if the probe does not
+    /// finish within `timeout`.
     static func decode(_ bytes: [UInt8], mode: String = "image", limits: DecodingLimits = limits,
-                       timeout: Duration = .seconds(60)) throws -> Result {
+                       outputLimit: Int = 64 << 20, timeout: Duration = .seconds(60)) throws -> Result {
         let file = FileManager.default.temporaryDirectory
             .appendingPathComponent("zoetrope-limit-\(UInt64.random(in: 0...UInt64.max)).bin")
         try Data(bytes).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
 
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = [mode, file.path, String(limits.maxPixels), String(limits.maxFrameCount),
-                             String(limits.maxTotalDecodedBytes)]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let clock = ContinuousClock()
-        let deadline = clock.now + timeout
-        while process.isRunning && clock.now < deadline { Thread.sleep(forTimeInterval: 0.01) }
-        if process.isRunning {
-            process.terminate()
-            Issue.record("the probe did not finish within \(timeout): a hang")
-        }
-        process.waitUntilExit()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
+        let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
+        let run = try Subprocess.run([executable, mode, file.path, String(limits.maxPixels), String(limits.maxFrameCount),
+                                      String(outputLimit)], inputFile: "/dev/null", seconds: seconds)
+        let data = Data(run.standardOutput)
         let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any],
-                                  "no JSON from the probe (exit \(process.terminationStatus), signal? \(process.terminationReason == .uncaughtSignal))")
+                                  "no JSON from the probe (\(run.termination))")
         return Result(outcome: object["outcome"] as? String ?? "?", kind: object["kind"] as? String,
                       message: object["message"] as? String, frames: object["frames"] as? Int,
                       warningKinds: object["warnings"] as? [String] ?? [],

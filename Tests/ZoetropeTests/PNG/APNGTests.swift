@@ -235,6 +235,20 @@ struct APNGTests {
         #expect(!image.warnings.isEmpty)
     }
 
+    @Test("a file that ends before acTL's frame count keeps its frames and says how many were declared")
+    func truncatedBeforeDeclaredCount() throws {
+        let (bytes, frames) = try Self.twoFrameAnimation()
+        var chunks = Self.chunks(bytes)
+        // Drop the last frame (its fcTL and fdAT chunks) and IEND: acTL still declares 3 frames.
+        let lastControl = try #require(chunks.lastIndex { $0.type == "fcTL" })
+        chunks.removeSubrange(lastControl...)
+        let image = try AnimatedImage(bytes: Self.file(chunks))
+        #expect(image.frameCount == 2)
+        #expect(try image.frame(at: 1) == frames[1])
+        #expect(image.warnings.contains { $0.kind == .truncated && $0.message == "acTL declares 3 frames, the file ends after 2" },
+                "\(image.warnings)")
+    }
+
     @Test("a default image outside the animation is not a frame")
     func defaultImageNotAFrame() throws {
         let (bytes, frames) = try Self.twoFrameAnimation()

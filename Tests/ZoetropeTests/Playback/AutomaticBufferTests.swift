@@ -39,9 +39,9 @@ struct AutomaticBufferTests {
     ] as [(Int, Double, Int)])
     func steadyWindow(decode: Int, rate: Double, expected: Int) throws {
         let image = TimedImage(cost: .milliseconds(decode))
-        let harness = try PlaybackHarness(image, configuration: Animator.Configuration(rate: rate),
+        let harness = try PlaybackHarness(image, configuration: Animator.Configuration(style: PlaybackStyle(rate: rate)),
                                           byteLimit: Self.byteLimit, decodeTime: image.clock)
-        let buffer = try #require(harness.animator.buffer)
+        let buffer = try WindowProbe(harness.animator)
         #expect(buffer.adapts)
         #expect(buffer.frameLimit == 64)
         harness.animator.play()
@@ -59,7 +59,7 @@ struct AutomaticBufferTests {
         let image = TimedImage(cost: .milliseconds(30))
         let scheduler = ManualDecodeScheduler()
         let cache = SharedFrameCache(byteLimit: Self.byteLimit, scheduler: scheduler, timeSource: image.clock)
-        let buffer = FrameBuffer(image: image, budget: .automatic, cache: cache)
+        let buffer = CacheClient(image: image, budget: .automatic, cache: cache)
         for index in 0..<8 { _ = try cache.decodeNow(index, of: image) } // the average passes 25 ms
         #expect(cache.decodeTime(of: image) > .milliseconds(25) && cache.decodeTime(of: image) < .milliseconds(30))
         func fetch(_ time: Duration, missed: Bool = false) {
@@ -67,29 +67,29 @@ struct AutomaticBufferTests {
             scheduler.runAll()
         }
         for _ in 0..<5 { fetch(.zero) }
-        #expect(buffer.window == 4) // lead under 110 ms: 3 frames of 40 ms, + 1
+        #expect(buffer.window.window == 4) // lead under 110 ms: 3 frames of 40 ms, + 1
         fetch(.seconds(1), missed: true)
         for _ in 0..<3 { fetch(.seconds(1)) }
-        #expect(buffer.window == 7) // lead under 220 ms: 6 frames + 1, grown one frame a fetch
+        #expect(buffer.window.window == 7) // lead under 220 ms: 6 frames + 1, grown one frame a fetch
         #expect(cache.storedFrameCount(of: image) == 8)
         fetch(.seconds(2), missed: true)
         for _ in 0..<5 { fetch(.seconds(2)) }
-        #expect(buffer.window == 12) // lead under 440 ms: 11 frames + 1
+        #expect(buffer.window.window == 12) // lead under 440 ms: 11 frames + 1
         #expect(cache.storedFrameCount(of: image) == 13)
         fetch(.milliseconds(6999))
-        #expect(buffer.window == 12)
+        #expect(buffer.window.window == 12)
         fetch(.seconds(7))
-        #expect(buffer.window == 7)
+        #expect(buffer.window.window == 7)
         #expect(cache.storedFrameCount(of: image) == 8) // frames beyond the window are let go
         fetch(.seconds(12))
-        #expect(buffer.window == 4)
+        #expect(buffer.window.window == 4)
     }
 
     @Test("the animator reports a miss to the buffer, which then looks further ahead")
     func animatorMiss() throws {
         let image = TimedImage(cost: .milliseconds(30))
         let harness = try PlaybackHarness(image, byteLimit: Self.byteLimit, decodeTime: image.clock)
-        let buffer = try #require(harness.animator.buffer)
+        let buffer = try WindowProbe(harness.animator)
         harness.animator.play()
         for tick in 1...120 { harness.tick(at: .seconds(tick) / 60) }
         #expect(buffer.window == 4)
@@ -109,7 +109,7 @@ struct AutomaticBufferTests {
     func smallKeepsAll() throws {
         let image = TimedImage(frames: 10, cost: .milliseconds(50)) // 160 KiB in all
         let harness = try PlaybackHarness(image, byteLimit: Self.byteLimit, decodeTime: image.clock)
-        let buffer = try #require(harness.animator.buffer)
+        let buffer = try WindowProbe(harness.animator)
         #expect(!buffer.adapts)
         #expect(buffer.frameLimit == 9)
         harness.animator.play()

@@ -32,7 +32,7 @@ struct PlaybackBufferTests {
         let image = Self.image()
         let harness = try PlaybackHarness(image, configuration: Animator.Configuration(budget: budget))
         let limit = budget.frameLimit(bytesPerFrame: image.bytesPerFrame, frameCount: image.frameCount)
-        let buffer = try #require(harness.animator.buffer)
+        let buffer = try WindowProbe(harness.animator)
         #expect(buffer.frameLimit == limit)
         harness.animator.play()
         var windows: [Int] = []
@@ -64,7 +64,7 @@ struct PlaybackBufferTests {
         let image = Self.image()
         let harness = try PlaybackHarness(image, configuration: Animator.Configuration(
             budget: .frames(6), regrowDelay: .seconds(2)))
-        let buffer = try #require(harness.animator.buffer)
+        let buffer = try WindowProbe(harness.animator)
         harness.animator.play()
         for step in 1...20 { harness.tick(milliseconds: step * 10) }
         harness.scheduler.runAll()
@@ -89,8 +89,8 @@ struct PlaybackBufferTests {
     func cacheWidePressure() throws {
         let scheduler = ManualDecodeScheduler()
         let cache = SharedFrameCache(byteLimit: 1 << 20, scheduler: scheduler)
-        let first = FrameBuffer(image: Self.image(), budget: .frames(5), cache: cache)
-        let second = FrameBuffer(image: Self.image(), budget: .frames(5), cache: cache)
+        let first = CacheClient(image: Self.image(), budget: .frames(5), cache: cache)
+        let second = CacheClient(image: Self.image(), budget: .frames(5), cache: cache)
         for fetch in 0..<6 {
             first.fetch(shown: 0, upcoming: Array(1...8), now: .milliseconds(fetch))
             second.fetch(shown: 0, upcoming: Array(1...8), now: .milliseconds(fetch))
@@ -99,7 +99,7 @@ struct PlaybackBufferTests {
         #expect(cache.statistics.storedFrames == 12)
         cache.handleMemoryPressure()
         #expect(cache.statistics.storedFrames == 4)
-        #expect(first.window == 1 && second.window == 1)
+        #expect(first.window.window == 1 && second.window.window == 1)
     }
 
     @Test("a frame that is due but not decoded holds the current frame and counts one miss")
@@ -186,12 +186,12 @@ struct PlaybackBufferTests {
         let frameBytes = 16 * 16 * 4
         let cache = SharedFrameCache(byteLimit: 6 * frameBytes, scheduler: scheduler)
         let older = Self.image(), newer = Self.image()
-        let first = FrameBuffer(image: older, budget: .frames(4), cache: cache)
+        let first = CacheClient(image: older, budget: .frames(4), cache: cache)
         for fetch in 0..<4 { first.fetch(shown: 0, upcoming: [1, 2, 3, 4], now: .milliseconds(fetch)) }
         scheduler.runAll()
         #expect(cache.storedFrameCount(of: older) == 5)
         _ = first.frame(at: 0) // used recently: frame 1 is now the least recently used
-        let second = FrameBuffer(image: newer, budget: .frames(4), cache: cache)
+        let second = CacheClient(image: newer, budget: .frames(4), cache: cache)
         second.fetch(shown: 0, upcoming: [1, 2, 3, 4], now: .zero)
         scheduler.runAll()
         #expect(cache.storedFrameCount(of: newer) == 2)
@@ -207,7 +207,7 @@ struct PlaybackBufferTests {
         let scheduler = ManualDecodeScheduler()
         let cache = SharedFrameCache(byteLimit: 1 << 20, scheduler: scheduler)
         let image = Self.image()
-        let buffer = FrameBuffer(image: image, budget: .frames(3), cache: cache)
+        let buffer = CacheClient(image: image, budget: .frames(3), cache: cache)
         for fetch in 0..<3 { buffer.fetch(shown: 0, upcoming: [1, 2, 3], now: .milliseconds(fetch)) }
         scheduler.runAll()
         #expect(cache.statistics.storedFrames == 4)

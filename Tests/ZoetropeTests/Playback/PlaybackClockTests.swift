@@ -1,5 +1,6 @@
 import Testing
 @testable import Zoetrope
+import ZoetropeTestSupport
 
 @Suite("Playback clocks")
 struct PlaybackClockTests {
@@ -37,14 +38,17 @@ struct PlaybackClockTests {
     }
 
     @Test("a timer clock delivers ticks with positive, clamped intervals until stopped", .timeLimit(.minutes(5)))
-    func timerClockTicks() async {
+    func timerClockTicks() async throws {
         let clock = TimerClock(ticksPerSecond: 200, maximumTickInterval: .milliseconds(500))
         let (stream, continuation) = AsyncStream.makeStream(of: ClockTick.self)
         clock.start { tick in continuation.yield(tick) }
-        var received: [ClockTick] = []
-        for await tick in stream {
-            received.append(tick)
-            if received.count == 5 { break }
+        let received = try await Deadline.run("five ticks of a timer clock") {
+            var received: [ClockTick] = []
+            for await tick in stream {
+                received.append(tick)
+                if received.count == 5 { break }
+            }
+            return received
         }
         clock.stop()
         #expect(!clock.isRunning)

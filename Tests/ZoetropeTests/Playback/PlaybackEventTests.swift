@@ -1,5 +1,6 @@
 import Testing
 @testable import Zoetrope
+import ZoetropeTestSupport
 
 @Suite("Animator events")
 struct PlaybackEventTests {
@@ -26,7 +27,7 @@ struct PlaybackEventTests {
     @Test("a finishing bounce announces the frame it comes to rest on before finishing")
     func bounceFinish() throws {
         let harness = try PlaybackHarness(CountingImage(milliseconds: [100, 100, 100], playCount: .finite(1)),
-                                          configuration: Animator.Configuration(mode: .bounce))
+                                          configuration: Animator.Configuration(style: PlaybackStyle(mode: .bounce)))
         harness.animator.play()
         for step in 1...10 { harness.tick(milliseconds: step * 50) }
         #expect(harness.events == [
@@ -40,10 +41,13 @@ struct PlaybackEventTests {
         let harness = try PlaybackHarness(CountingImage(milliseconds: [100, 100, 100], playCount: .finite(2)))
         let stream = harness.animator.events
         Self.playTwice(harness)
-        var received: [AnimatorEvent] = []
-        for await event in stream {
-            received.append(event)
-            if event == .finished { break }
+        let received = try await Deadline.run("the animator's events up to .finished") {
+            var received: [AnimatorEvent] = []
+            for await event in stream {
+                received.append(event)
+                if event == .finished { break }
+            }
+            return received
         }
         #expect(received == Self.expected)
     }
@@ -82,10 +86,13 @@ struct PlaybackEventTests {
         try animator.prepare(image)
         let stream = animator.events
         animator.play()
-        var frames: [Int] = []
-        for await event in stream {
-            if case .frameChanged(let frame, _) = event { frames.append(frame) }
-            if event == .finished { break }
+        let frames = try await Deadline.run("the animator's events up to .finished") {
+            var frames: [Int] = []
+            for await event in stream {
+                if case .frameChanged(let frame, _) = event { frames.append(frame) }
+                if event == .finished { break }
+            }
+            return frames
         }
         #expect(animator.isFinished)
         #expect(animator.currentFrame == 3)
@@ -111,7 +118,9 @@ extension PlaybackEventTests {
         }
         for animator in animators { animator.play() }
         for stream in streams {
-            for await event in stream where event == .finished { break }
+            try await Deadline.run("an animator's .finished event") {
+                for await event in stream where event == .finished { break }
+            }
         }
         for animator in animators {
             #expect(animator.isFinished)

@@ -30,7 +30,7 @@ struct PlaybackSimulationTests {
 
     @Test("the simulation is deterministic and honours the duration limit")
     func deterministic() throws {
-        let configuration = Animator.Configuration(rate: 2, mode: .bounce, budget: .frames(1))
+        let configuration = Animator.Configuration(style: PlaybackStyle(rate: 2, mode: .bounce), budget: .frames(1))
         let first = try PlaybackSimulation.run(Self.sequence(playCount: .infinite), ticksPerSecond: 120,
                                                duration: .seconds(3), configuration: configuration)
         let second = try PlaybackSimulation.run(Self.sequence(playCount: .infinite), ticksPerSecond: 120,

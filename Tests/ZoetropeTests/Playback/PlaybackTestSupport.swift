@@ -1,3 +1,4 @@
+import Testing
 @testable import Zoetrope
 
 /// A tiny image whose frame `i` is filled with the value `i`, counting how often each frame is
@@ -88,4 +89,71 @@ func expectedFrame(at time: Duration, durations: [Duration], cycle: [Int], plays
         play += 1
         if let plays, play >= plays { return rest }
     }
+}
+
+/// One client of a frame cache driven by hand: the requests an animator makes for an image (its
+/// prefetch window's), without the animator, so that cache tests choose every fetch.
+final class CacheClient: FrameCacheClient {
+    let cache: SharedFrameCache
+    let image: any AnimatableImage
+    private let state: LockedState<(window: PrefetchWindow, sequence: UInt64)>
+
+    init(image: any AnimatableImage, budget: BufferBudget, cache: SharedFrameCache, memory: SystemMemory? = nil) {
+        self.cache = cache
+        self.image = image
+        let ceiling = budget == .automatic ? min((memory ?? .current()).automaticBudget, cache.byteLimit) : 0
+        state = LockedState((PrefetchWindow(budget: budget, frameCount: image.frameCount, bytesPerFrame: image.bytesPerFrame,
+                                            ceiling: ceiling, regrowDelay: .seconds(2)), 0))
+        cache.register(self)
+        cache.attach(ObjectIdentifier(self), to: image)
+    }
+
+    /// The window now.
+    var window: PrefetchWindow { state.withLock { $0.window } }
+
+    /// One fetch, as an animator playing at `rate` makes after a tick at `now`.
+    func fetch(shown: Int, upcoming: [Int], now: Duration, rate: Double = 1, missed: Bool = false) {
+        let durations = (0..<image.frameCount).map(image.duration(at:))
+        let decodeTime = cache.decodeTime(of: image)
+        let (request, sequence) = state.withLock { state in
+            state.sequence += 1
+            return (state.window.fetch(shown: shown, upcoming: upcoming, durations: durations, now: now, rate: rate,
+                                       missed: missed, decodeTime: decodeTime), state.sequence)
+        }
+        cache.request(request, sequence: sequence, by: ObjectIdentifier(self), of: image)
+    }
+
+    func handleMemoryPressure() {
+        let (request, sequence) = state.withLock { state in
+            state.sequence += 1
+            return (state.window.relieve(), state.sequence)
+        }
+        cache.request(request, sequence: sequence, by: ObjectIdentifier(self), of: image)
+    }
+
+    /// Frame `index` when it is decoded and kept.
+    func frame(at index: Int) -> RGBAImage? {
+        if case .ready(let frame) = cache.lookUp([index], of: image).frames[index] { return frame }
+        return nil
+    }
+
+    /// Frame `index`, decoded now when it is not kept.
+    func decodeNow(_ index: Int) throws -> RGBAImage { try cache.decodeNow(index, of: image) }
+
+    /// Lets go of the image's frames (those another client wants stay).
+    func close() { cache.detach(ObjectIdentifier(self), from: image) }
+}
+
+/// An animator's prefetch window, read anew at each use.
+struct WindowProbe {
+    let animator: Animator
+
+    init(_ animator: Animator) throws {
+        try #require(animator.prefetchWindow != nil)
+        self.animator = animator
+    }
+
+    var window: Int { animator.prefetchWindow?.window ?? -1 }
+    var frameLimit: Int { animator.prefetchWindow?.frameLimit ?? -1 }
+    var adapts: Bool { animator.prefetchWindow?.adapts ?? false }
 }

@@ -13,7 +13,7 @@ struct PlaybackTimingTests {
                         cycle: [Int], plays: Int? = nil, rest: Int = 0,
                         sourceLocation: SourceLocation = #_sourceLocation) throws -> [Int] {
         let image = CountingImage(durations: Self.durations, playCount: plays.map { .finite($0) } ?? .infinite)
-        let harness = try PlaybackHarness(image, configuration: Animator.Configuration(rate: rate, mode: mode))
+        let harness = try PlaybackHarness(image, configuration: Animator.Configuration(style: PlaybackStyle(rate: rate, mode: mode)))
         harness.animator.play()
         var changedAt: [Int] = []
         var previous = harness.animator.currentFrame
@@ -104,13 +104,13 @@ struct PlaybackTimingTests {
         #expect(harness.animator.elapsed == .milliseconds(600))
         #expect(harness.animator.progress == 1)
 
-        let once = try PlaybackHarness(image, configuration: Animator.Configuration(playCount: .finite(1)))
+        let once = try PlaybackHarness(image, configuration: Animator.Configuration(style: PlaybackStyle(playCount: .finite(1))))
         once.animator.play()
         for step in 1...20 { once.tick(milliseconds: step * 20) }
         #expect(once.events.last == .finished)
         #expect(once.events.filter { if case .loopCompleted = $0 { true } else { false } }.count == 1)
 
-        let forever = try PlaybackHarness(image, configuration: Animator.Configuration(playCount: .infinite))
+        let forever = try PlaybackHarness(image, configuration: Animator.Configuration(style: PlaybackStyle(playCount: .infinite)))
         forever.animator.play()
         for step in 1...100 { forever.tick(milliseconds: step * 20) }
         #expect(forever.events.contains(.loopCompleted(completed: 9, remaining: nil)))

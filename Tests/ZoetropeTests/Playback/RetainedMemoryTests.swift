@@ -23,7 +23,7 @@ struct RetainedMemoryTests {
         let cache = SharedFrameCache(byteLimit: 6 * Self.frameBytes, scheduler: scheduler)
         let image = RetainingImage()
         image.retained.withLock { $0 = 2 * Self.frameBytes }
-        let buffer = FrameBuffer(image: image, budget: .frames(5), cache: cache)
+        let buffer = CacheClient(image: image, budget: .frames(5), cache: cache)
         for fetch in 0..<6 { buffer.fetch(shown: 0, upcoming: Array(1...8), now: .milliseconds(fetch)) }
         scheduler.runAll()
         let statistics = cache.statistics
@@ -45,7 +45,7 @@ struct RetainedMemoryTests {
         let cache = SharedFrameCache(byteLimit: 1 << 20, scheduler: scheduler)
         let image = RetainingImage()
         image.retained.withLock { $0 = 5000 }
-        let buffer = FrameBuffer(image: image, budget: .frames(2), cache: cache)
+        let buffer = CacheClient(image: image, budget: .frames(2), cache: cache)
         _ = try buffer.decodeNow(0)
         #expect(cache.statistics.retainedBytes == 5000)
         buffer.close()
@@ -73,7 +73,7 @@ struct RetainedMemoryTests {
         #expect(image.retainedBytes == 5 * Self.frameBytes)
         let scheduler = ManualDecodeScheduler()
         let cache = SharedFrameCache(byteLimit: 1 << 20, scheduler: scheduler)
-        let buffer = FrameBuffer(image: image, budget: .frames(2), cache: cache)
+        let buffer = CacheClient(image: image, budget: .frames(2), cache: cache)
         _ = try buffer.decodeNow(38)
         #expect(cache.statistics.retainedBytes == 5 * Self.frameBytes)
     }

@@ -30,7 +30,7 @@ struct ProgressiveCorpusTests {
         } catch {
             image.append(bytes)
             image.finish()
-            #expect(throws: ZoetropeError.self) { try image.waitUntilComplete() }
+            #expect(throws: ZoetropeError.self) { try image.completedWithinDeadline() }
             return
         }
         // An APNG whose animation proves broken only at its end (acTL's frame count, a repeated
@@ -49,7 +49,7 @@ struct ProgressiveCorpusTests {
             if !fallsBack { checked = max(checked, image.frameCount) }
         }
         image.finish()
-        let complete = try image.waitUntilComplete()
+        let complete = try image.completedWithinDeadline()
         #expect(image.frameCount == whole.frameCount)
         #expect(complete.structureWarnings.map(\.message) == whole.structureWarnings.map(\.message))
         for index in checked..<whole.frameCount {

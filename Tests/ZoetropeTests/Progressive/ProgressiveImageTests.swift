@@ -101,7 +101,7 @@ struct ProgressiveImageTests {
         let image = ProgressiveImage(options: .default, parseStep: 7)
         image.append(cut)
         image.finish()
-        let complete = try image.waitUntilComplete()
+        let complete = try image.completedWithinDeadline()
         #expect(image.frameCount == whole.frameCount)
         #expect(complete.warnings.map(\.message) == whole.warnings.map(\.message))
         for index in 0..<whole.frameCount { #expect(try image.frame(at: index) == whole.frame(at: index)) }
@@ -115,7 +115,7 @@ struct ProgressiveImageTests {
         #expect(throws: ZoetropeError.self) { try image.frame(at: 0) }
         image.finish()
         #expect(image.isComplete)
-        #expect(throws: ZoetropeError.self) { try image.waitUntilComplete() }
+        #expect(throws: ZoetropeError.self) { try image.completedWithinDeadline() }
     }
 
     @Test("the partly arrived frame shows the rows decoded so far over the frames before it")
@@ -139,15 +139,15 @@ struct ProgressiveImageTests {
         for _ in 0..<50 { many += frames }   // 2,000 frames
         let bytes = try GIFEncoder.encode(frames: many, durations: [.milliseconds(20)], playCount: .infinite)
         #expect(bytes.count > 8 * ProgressiveImage.firstParseLength)
-        let image = try ProgressiveImage(bytes: bytes, options: .default, scanningRest: false)
+        let image = try ProgressiveImage(imageBytes: ImageBytes(bytes), options: .default, scanningRest: false)
         #expect(image.parsedLength == ProgressiveImage.firstParseLength, "only the first prefix was read")
         #expect(image.frameCount >= 1 && image.frameCount < 2_000 && !image.isComplete)
         #expect(try image.frame(at: 0) == frames[0])
         image.scanRest()
-        let complete = try image.waitUntilComplete()
+        let complete = try image.completedWithinDeadline()
         #expect(complete.frameCount == 2_000 && image.frameCount == 2_000 && image.isComplete)
         #expect(image.parsedLength == bytes.count)
         // The public initialiser scans the rest by itself, in the background.
-        #expect(try ProgressiveImage(bytes: bytes).waitUntilComplete().frameCount == 2_000)
+        #expect(try ProgressiveImage(bytes: bytes).completedWithinDeadline().frameCount == 2_000)
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Zoetrope
 import ZoetropeFoundation
+import ZoetropeTestSupport
 
 /// Loading conveniences at the edge: `Data`, file URLs, and http URLs that stream into a
 /// progressive image.
@@ -17,7 +18,7 @@ struct ProgressiveLoadingTests {
         try Data(bytes).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
         let image = ProgressiveImage.load(from: url)
-        let complete = try image.waitUntilComplete()
+        let complete = try image.completedWithinDeadline()
         #expect(complete.frameCount == expected.count)
         for index in expected.indices { #expect(try image.frame(at: index) == expected[index]) }
     }
@@ -35,7 +36,7 @@ struct ProgressiveLoadingTests {
         #expect(image.frameCount >= 1 && !image.isComplete, "frames before the body ended")
         #expect(try image.frame(at: 0) == expected[0])
         server.sendRest()
-        let complete = try image.waitUntilComplete()
+        let complete = try image.completedWithinDeadline()
         #expect(complete.frameCount == 6)
         for index in expected.indices { #expect(try image.frame(at: index) == expected[index]) }
     }
@@ -47,13 +48,13 @@ struct ProgressiveLoadingTests {
         let url = try #require(URL(string: "http://127.0.0.1:\(server.port)/missing.gif"))
         let image = ProgressiveImage.load(from: url)
         #expect {
-            try image.waitUntilComplete()
+            try image.completedWithinDeadline()
         } throws: { error in
             (error as? ZoetropeError)?.kind == .io && "\(error)".contains("HTTP 404")
         }
         let missing = ProgressiveImage.load(from: URL(fileURLWithPath: "/nonexistent/zoetrope-\(UUID().uuidString).gif"))
         #expect {
-            try missing.waitUntilComplete()
+            try missing.completedWithinDeadline()
         } throws: { error in
             (error as? ZoetropeError)?.kind == .io
         }

@@ -55,4 +55,47 @@ struct ProgressivePlaybackTests {
         harness.tick(milliseconds: 2_140)
         #expect(frameChanges(harness.events) == [1, 2, 3, 4])
     }
+
+    @Test("an image arriving in chunks never shows a placeholder duration through any public API")
+    func noSentinelDuration() throws {
+        let bytes = ProgressiveImageTests.apng // 7 frames of 60 ms, two plays
+        let whole = try AnimatedImage(bytes: bytes)
+        let image = ProgressiveImage(options: .default, parseStep: 1)
+        let scaled = ScaledImage(image, size: PixelSize(width: 6, height: 4))
+        let clock = ManualClock(), scheduler = ManualDecodeScheduler()
+        let animator = Animator(clock: clock, cache: SharedFrameCache(byteLimit: 1 << 20, scheduler: scheduler))
+        let events = LockedState<[AnimatorEvent]>([])
+        animator.observe { event in events.withLock { $0.append(event) } }
+        var time = Duration.zero
+        for start in stride(from: 0, to: bytes.count, by: 97) {
+            image.append(Array(bytes[start..<min(start + 97, bytes.count)]))
+            if animator.image == nil, scaled.frameCount > 0 {
+                try animator.prepare(scaled)
+                animator.play()
+            }
+            for _ in 0..<5 {
+                time += .milliseconds(20)
+                scheduler.runAll()
+                clock.tick(at: time)
+            }
+            let known = (0..<image.frameCount).reduce(Duration.zero) { $0 + image.duration(at: $1) }
+            #expect(image.totalDuration == known && scaled.totalDuration == known && known <= whole.totalDuration)
+            #expect(image.summary.map { $0.frameCount == image.frameCount } ?? true)
+            guard animator.image != nil else { continue }
+            #expect(animator.loopDuration <= known, "loop \(animator.loopDuration) of \(known) known")
+            #expect(animator.totalDuration == nil) // not known while the image arrives
+            #expect((0...1).contains(animator.progress))
+            #expect(animator.elapsed <= time)
+            #expect(animator.currentFrame < image.frameCount)
+        }
+        image.finish()
+        for _ in 0..<100 {
+            time += .milliseconds(20)
+            scheduler.runAll()
+            clock.tick(at: time)
+        }
+        #expect(animator.loopDuration == whole.totalDuration && animator.totalDuration == whole.totalDuration * 2)
+        #expect(animator.isFinished && events.withLock { $0 }.last == .finished)
+        #expect(frameChanges(events.withLock { $0 }).suffix(7) == [0, 1, 2, 3, 4, 5, 6])
+    }
 }

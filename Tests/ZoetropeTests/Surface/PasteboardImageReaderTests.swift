@@ -66,6 +66,28 @@ struct PasteboardImageReaderTests {
         #expect(try PasteboardImageReader().read([PasteboardItem(typeIdentifier: "public.text", bytes: [1, 2, 3])]) == nil)
     }
 
+    @Test("ties keep the pasteboard's order: of equally preferred animations, and of stills, the first")
+    func tiesKeepOrder() throws {
+        let redFirst = try GIFEncoder.encode(frames: [Self.red, Self.blue], durations: [.milliseconds(100)], playCount: .infinite)
+        let blueFirst = try GIFEncoder.encode(frames: [Self.blue, Self.red], durations: [.milliseconds(100)], playCount: .infinite)
+        let animations = [PasteboardItem(typeIdentifier: "com.compuserve.gif", bytes: redFirst),
+                          PasteboardItem(typeIdentifier: "com.compuserve.gif", bytes: blueFirst)]
+        #expect(try PasteboardImageReader().read(animations)?.bytes == redFirst)
+        #expect(try PasteboardImageReader().read(animations.reversed())?.bytes == blueFirst)
+        // Formats missing from the preference list tie with each other, after every listed one.
+        #expect(try PasteboardImageReader(preferredFormats: [.webp]).read(animations)?.bytes == redFirst)
+        let listed = try Self.apng()
+        #expect(try PasteboardImageReader(preferredFormats: [.apng]).read(animations + [
+            PasteboardItem(typeIdentifier: "public.png", bytes: listed),
+        ])?.bytes == listed)
+        let redStill = try GIFEncoder.encode(frames: [Self.red], durations: [.milliseconds(100)], playCount: .infinite)
+        let blueStill = try GIFEncoder.encode(frames: [Self.blue], durations: [.milliseconds(100)], playCount: .infinite)
+        let stills = [PasteboardItem(typeIdentifier: "public.data", bytes: redStill),
+                      PasteboardItem(typeIdentifier: "public.data", bytes: blueStill)]
+        #expect(try PasteboardImageReader().read(stills)?.bytes == redStill)
+        #expect(try PasteboardImageReader().read(stills.reversed())?.bytes == blueStill)
+    }
+
     @Test("oversized data is refused before decoding: byte count, then canvas size from the headers")
     func limits() throws {
         let bytes = try Self.gif()

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ZoetropeTestSupport
 
 /// libwebp's command-line tools (`dwebp`, `webpmux`, from Debian's `webp` package), to check that
 /// the reference decoder reads our WebP output as we do. Missing tools skip the tests that need
@@ -18,7 +19,7 @@ enum LibWebPTools {
         defer { try? FileManager.default.removeItem(at: folder) }
         let input = folder.appendingPathComponent("in.webp"), output = folder.appendingPathComponent("out.pam")
         try Data(webp).write(to: input)
-        guard run("dwebp", [input.path, "-pam", "-o", output.path]) else { return nil }
+        guard try run("dwebp", [input.path, "-pam", "-o", output.path]) else { return nil }
         return parsePAM([UInt8](try Data(contentsOf: output)))
     }
 
@@ -29,7 +30,7 @@ enum LibWebPTools {
         defer { try? FileManager.default.removeItem(at: folder) }
         let input = folder.appendingPathComponent("in.webp"), output = folder.appendingPathComponent("frame.webp")
         try Data(webp).write(to: input)
-        guard run("webpmux", ["-get", "frame", "\(index)", input.path, "-o", output.path]) else { return nil }
+        guard try run("webpmux", ["-get", "frame", "\(index)", input.path, "-o", output.path]) else { return nil }
         return [UInt8](try Data(contentsOf: output))
     }
 
@@ -53,15 +54,10 @@ enum LibWebPTools {
             .first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
-    private static func run(_ tool: String, _ arguments: [String]) -> Bool {
+    /// Runs `tool`; `false` when it is missing or fails. A tool that does not finish within the
+    /// deadline fails the test (``DeadlineExceeded``) instead of hanging it.
+    private static func run(_ tool: String, _ arguments: [String]) throws -> Bool {
         guard let executable = path(of: tool) else { return false }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { return false }
-        process.waitUntilExit()
-        return process.terminationStatus == 0
+        return try Subprocess.run([executable] + arguments, inputFile: "/dev/null").status == 0
     }
 }

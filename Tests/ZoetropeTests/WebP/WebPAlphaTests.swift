@@ -111,6 +111,36 @@ struct WebPAlphaTests {
         #expect(alpha == expected)
     }
 
+    /// VP8L alpha with a palette and a predictor, in both orders: the transforms are undone last
+    /// first, which only the right order gets right (the green byte is what both change).
+    @Test("VP8L alpha with several transforms undoes them in reverse order", arguments: [false, true])
+    func severalTransforms(paletteFirst: Bool) throws {
+        let (width, height) = (TestAlpha.width, TestAlpha.height)
+        let expected: [UInt32], coded: [UInt32], transforms: [TestTransform]
+        if paletteFirst {
+            // Palette of 4 levels: 4 indices per coded pixel, so the predictor runs on the packed width 3.
+            let palette = TestPixels.random(4, seed: 50)
+            let modes = [11, 13]   // 4×4 tiles over the 3 × 7 coded image: 1 × 2
+            coded = TestPixels.random(3 * height, seed: 51)
+            let packed = SpecTransforms.predictor(coded, width: 3, bits: 2, modes: modes)
+            expected = SpecTransforms.colorIndexing(packed, width: width, palette: palette)
+            transforms = [VP8LTestStream.colorIndexing(palette: palette), VP8LTestStream.predictor(bits: 2, modes: modes)]
+        } else {
+            // The predictor (written first) is undone after the palette of 40 levels, on the full width.
+            let palette = TestPixels.random(40, seed: 52)
+            let modes = [11, 12, 13, 5, 1, 9]   // 4×4 tiles over 11 × 7: 3 × 2
+            coded = TestPixels.random(width * height, seed: 53).map { ($0 % 40) << 8 }
+            expected = SpecTransforms.predictor(SpecTransforms.colorIndexing(coded, width: width, palette: palette),
+                                                width: width, bits: 2, modes: modes)
+            transforms = [VP8LTestStream.predictor(bits: 2, modes: modes), VP8LTestStream.colorIndexing(palette: palette)]
+        }
+        var writer = VP8LTestWriter()
+        VP8LTestStream.body(&writer, transforms: transforms, tokens: coded.map { .literal($0) })
+        let payload = [TestAlpha.headerByte(method: 1, filter: 0)] + writer.data
+        let alpha = try WebPAlphaDecoder.decode(payload, payload: 0 ..< payload.count, width: width, height: height)
+        #expect(alpha == expected.map { UInt8(truncatingIfNeeded: $0 >> 8) })
+    }
+
     @Test("invalid header bytes are rejected", arguments: [UInt8(2), 3, 0x20, 0x30, 0x40, 0x80])
     func invalidHeader(byte: UInt8) {
         let payload = [byte] + TestAlpha.plane

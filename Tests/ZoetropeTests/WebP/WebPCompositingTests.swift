@@ -17,21 +17,21 @@ struct WebPCompositingTests {
     }
 
     @Test("half-transparent over opaque: 200·128 + 10·127 scaled by ⌊2²⁴/255⌋ gives 105, 60, 40")
-    func halfOverOpaque() {
+    func halfOverOpaque() throws {
         var compositor = Compositor(size: PixelSize(width: 1, height: 1))
         let whole = PixelRect(x: 0, y: 0, width: 1, height: 1)
-        compositor.draw(Self.image(1, 1, (10, 20, 30, 255)), info: Self.frame(whole), blending: .libwebp(keyFrame: true, unblended: nil))
-        compositor.draw(Self.image(1, 1, (200, 100, 50, 128)), info: Self.frame(whole), blending: .libwebp(keyFrame: false, unblended: nil))
+        try compositor.draw(Self.image(1, 1, (10, 20, 30, 255)), info: Self.frame(whole), blending: .libwebp(keyFrame: true, unblended: nil))
+        try compositor.draw(Self.image(1, 1, (200, 100, 50, 128)), info: Self.frame(whole), blending: .libwebp(keyFrame: false, unblended: nil))
         #expect(compositor.canvas[0, 0] == (105, 60, 40, 255))
     }
 
     @Test("over transparency libwebp's reciprocal truncates: white at alpha 200 becomes 254, not 255")
-    func truncatingReciprocal() {
+    func truncatingReciprocal() throws {
         var compositor = Compositor(size: PixelSize(width: 2, height: 1))
         // Frame 0 (a key frame) leaves pixel 1 transparent; frame 1 blends over it.
-        compositor.draw(Self.image(1, 1, (9, 9, 9, 255)), info: Self.frame(PixelRect(x: 0, y: 0, width: 1, height: 1)),
+        try compositor.draw(Self.image(1, 1, (9, 9, 9, 255)), info: Self.frame(PixelRect(x: 0, y: 0, width: 1, height: 1)),
                         blending: .libwebp(keyFrame: true, unblended: nil))
-        compositor.draw(Self.image(2, 1, (255, 255, 255, 200)), info: Self.frame(PixelRect(x: 0, y: 0, width: 2, height: 1)),
+        try compositor.draw(Self.image(2, 1, (255, 255, 255, 200)), info: Self.frame(PixelRect(x: 0, y: 0, width: 2, height: 1)),
                         blending: .libwebp(keyFrame: false, unblended: nil))
         #expect(compositor.canvas[1, 0] == (254, 254, 254, 200))
         // Over the opaque pixel: dst factor (255·56) >> 8 = 55, alpha 255, (255·200 + 9·55)·65793 >> 24 = 201.
@@ -39,23 +39,23 @@ struct WebPCompositingTests {
     }
 
     @Test("a key frame and the previous frame's cleared rectangle are copied, not blended")
-    func copiedNotBlended() {
+    func copiedNotBlended() throws {
         var compositor = Compositor(size: PixelSize(width: 2, height: 1))
-        compositor.draw(Self.image(2, 1, (255, 255, 255, 200)), info: Self.frame(PixelRect(x: 0, y: 0, width: 2, height: 1)),
+        try compositor.draw(Self.image(2, 1, (255, 255, 255, 200)), info: Self.frame(PixelRect(x: 0, y: 0, width: 2, height: 1)),
                         blending: .libwebp(keyFrame: true, unblended: nil))
         #expect(compositor.canvas[1, 0] == (255, 255, 255, 200), "a key frame keeps its pixels exactly")
         let first = Self.frame(PixelRect(x: 0, y: 0, width: 1, height: 1), disposal: .background)
         var second = Compositor(size: PixelSize(width: 2, height: 1))
-        second.draw(Self.image(1, 1, (1, 2, 3, 255)), info: first, blending: .libwebp(keyFrame: true, unblended: nil))
-        second.dispose(first)
-        second.draw(Self.image(2, 1, (255, 255, 255, 200)), info: Self.frame(PixelRect(x: 0, y: 0, width: 2, height: 1)),
+        try second.draw(Self.image(1, 1, (1, 2, 3, 255)), info: first, blending: .libwebp(keyFrame: true, unblended: nil))
+        try second.dispose(first)
+        try second.draw(Self.image(2, 1, (255, 255, 255, 200)), info: Self.frame(PixelRect(x: 0, y: 0, width: 2, height: 1)),
                     blending: .libwebp(keyFrame: false, unblended: first.rect))
         #expect(second.canvas[0, 0] == (255, 255, 255, 200), "inside the disposed rectangle: copied")
         #expect(second.canvas[1, 0] == (254, 254, 254, 200), "outside it: blended over transparency")
     }
 
     @Test("key frames follow libwebp: first; full and opaque or unblended; after a full or key frame disposed to background")
-    func keyFrames() {
+    func keyFrames() throws {
         let canvas = PixelSize(width: 4, height: 4)
         let full = PixelRect(x: 0, y: 0, width: 4, height: 4)
         let small = PixelRect(x: 1, y: 1, width: 2, height: 2)

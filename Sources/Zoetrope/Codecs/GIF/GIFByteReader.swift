@@ -2,10 +2,10 @@
 ///
 /// Every read is bounds-checked; running out of bytes throws a `.truncated` error naming the offset.
 struct GIFByteReader {
-    let bytes: [UInt8]
+    let bytes: ByteView
     private(set) var position: Int
 
-    init(_ bytes: [UInt8], position: Int = 0) {
+    init(_ bytes: ByteView, position: Int = 0) {
         self.bytes = bytes
         self.position = position
     }

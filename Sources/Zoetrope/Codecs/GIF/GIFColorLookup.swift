@@ -3,18 +3,16 @@ enum GIFColorLookup {
     /// One packed RGBA value (bytes R, G, B, A in memory order) for each of the `literalCount`
     /// literal codes. The transparent index, indices beyond the colour table and every index of a
     /// frame without a colour table are fully transparent (0), as browsers show them.
-    static func table(bytes: [UInt8], colorTable: GIFColorTableLocation?, transparentIndex: Int?,
+    static func table(bytes: ByteView, colorTable: GIFColorTableLocation?, transparentIndex: Int?,
                       literalCount: Int) -> [UInt32] {
         var lookup = [UInt32](repeating: 0, count: literalCount)
         guard let colorTable else { return lookup }
         // The parser checked that the table lies inside the file (checked again here, once).
         let usable = min(colorTable.count, literalCount)
-        let table = bytes[colorTable.offset..<colorTable.offset + usable * 3]
-        table.withUnsafeBufferPointer { rgb in
-            lookup.withUnsafeMutableBufferPointer { lookup in
-                for index in 0..<usable {
-                    lookup[index] = pack(red: rgb[index * 3], green: rgb[index * 3 + 1], blue: rgb[index * 3 + 2], alpha: 255)
-                }
+        let rgb = bytes[colorTable.offset..<colorTable.offset + usable * 3].buffer
+        lookup.withUnsafeMutableBufferPointer { lookup in
+            for index in 0..<usable {
+                lookup[index] = pack(red: rgb[index * 3], green: rgb[index * 3 + 1], blue: rgb[index * 3 + 2], alpha: 255)
             }
         }
         if let transparentIndex, (0..<usable).contains(transparentIndex) { lookup[transparentIndex] = 0 }

@@ -2,25 +2,30 @@
 struct GIFContainer: ImageContainer {
     let format = ImageFormat.gif
     let table: FrameTable
-    private let bytes: [UInt8]
+    private let bytes: ImageBytes
     private let records: [GIFFrameRecord]
 
     /// Parses the file's blocks; see ``GIFParser``.
-    init(bytes: [UInt8], options: DecodingOptions) throws(ZoetropeError) {
-        let parser = try GIFParser(bytes: bytes, options: options)
+    init(bytes: ImageBytes, options: DecodingOptions) throws(ZoetropeError) {
+        (table, records) = try bytes.withView { (view) throws(ZoetropeError) in
+            let parser = try GIFParser(bytes: view, options: options)
+            return (try parser.finish(), parser.records)
+        }
         self.bytes = bytes
-        table = try parser.finish()
-        records = parser.records
     }
 
     func decodeFrame(at index: Int) throws(ZoetropeError) -> DecodedFrame {
-        try GIFFrameDecoder.decode(records[index], frameIndex: index, file: bytes, canvas: table.canvasSize)
+        try bytes.withView { (file) throws(ZoetropeError) in
+            try GIFFrameDecoder.decode(records[index], frameIndex: index, file: file, canvas: table.canvasSize)
+        }
     }
 
     /// Decodes straight into the canvas through the palette (see ``GIFFrameDecoder``).
     func drawFrame(at index: Int, info: FrameInfo, onto compositor: inout Compositor,
                    scratch: inout [UInt8]) throws(ZoetropeError) -> ZoetropeError? {
-        try GIFFrameDecoder.draw(records[index], frameIndex: index, file: bytes, canvas: table.canvasSize, info: info,
-                                 onto: &compositor, scratch: &scratch)
+        try bytes.withView { (file) throws(ZoetropeError) in
+            try GIFFrameDecoder.draw(records[index], frameIndex: index, file: file, canvas: table.canvasSize, info: info,
+                                     onto: &compositor, scratch: &scratch)
+        }
     }
 }

@@ -177,9 +177,9 @@ public enum GIFEncoder {
     /// every frame covers the whole canvas and is disposed to background, so each shows exactly its
     /// own pixels.
     /// - Parameters:
-    ///   - frames: at least one frame, all the same size (at most 65535 × 65535).
-    ///   - durations: one per frame, or a single duration for all; rounded to hundredths of a
-    ///     second.
+    ///   - frames: at least one frame, all the same size (1 to 65535 pixels each way).
+    ///   - durations: one per frame, or a single duration for all (none negative); rounded to
+    ///     hundredths of a second.
     ///   - playCount: how many times the animation plays. GIF stores repetitions after the first
     ///     play (browsers' reading of NETSCAPE2.0): forever is 0, one play writes no loop extension,
     ///     N plays store N − 1 (at most 65536 plays).
@@ -201,46 +201,26 @@ public enum GIFEncoder {
     /// time and holding only a few canvases: `source` is read twice, once to choose the palettes
     /// and once to write.
     /// - Throws: ``ZoetropeError`` with kind `.invalidArgument` for no frames, a frame of another
-    ///   size, a duration count that does not match, or a play count GIF cannot store; and
-    ///   whatever `source` or `output` throw.
+    ///   size, a duration count that does not match or a negative duration, or a play count GIF
+    ///   cannot store; and whatever `source` or `output` throw.
     public static func encode(_ source: some FrameSource, durations: [Duration], playCount: PlayCount,
                               options: Options = .default, to output: EncodedBytesSink) throws {
-        guard source.frameCount > 0 else {
-            throw ZoetropeError(.invalidArgument, format: .gif, "no frames to encode")
-        }
-        guard durations.count == source.frameCount || durations.count == 1 else {
-            throw ZoetropeError(.invalidArgument, format: .gif,
-                                "\(durations.count) delays for \(source.frameCount) frames (give one per frame, or one for all)")
-        }
+        let checked = try EncodingRules.gif.check(source, durations: durations, playCount: playCount)
         let plan = try GIFPalettizer.plan(source, options: options)
         var out = ByteWriter()
         let header = IndexedImage(canvasSize: source.canvasSize,
                                   globalColorTable: plan.global.map { GIFPalettizer.table($0, transparent: plan.reservesTransparent) },
-                                  loopCount: try loopCount(for: playCount), frames: [])
+                                  loopCount: checked.storedPlayCount, frames: [])
         let globalTableCount = try GIFWriter.appendHeader(of: header, to: &out)
         var maker = GIFFrameMaker(plan: plan)
         var index = 0
         try source.forEachCheckedFrame(format: .gif) { _, image in
-            let delay = durations.count == 1 ? durations[0] : durations[index]
-            try GIFWriter.writeFrame(maker.frame(image, delay: delay), index: index, globalTableCount: globalTableCount, into: &out)
+            try GIFWriter.writeFrame(maker.frame(image, delay: checked.durations[index]), index: index, globalTableCount: globalTableCount, into: &out)
             try output(out.bytes)
             out.bytes.removeAll(keepingCapacity: true)
             index += 1
         }
         out.append(GIFWriter.trailer)
         try output(out.bytes)
-    }
-
-    /// The NETSCAPE2.0 loop count that plays `playCount` times in browsers (`nil`: no extension).
-    private static func loopCount(for playCount: PlayCount) throws(ZoetropeError) -> Int? {
-        switch playCount {
-        case .infinite: return 0
-        case .finite(1): return nil
-        case .finite(let plays):
-            guard (2...0x10000).contains(plays) else {
-                throw ZoetropeError(.invalidArgument, format: .gif, "play count \(plays) is outside 1…65536")
-            }
-            return plays - 1
-        }
     }
 }

@@ -3,7 +3,7 @@
 enum GIFFrameDecoder {
     /// Pixels the data never reaches stay transparent and the damage is returned with them.
     /// - Throws: when the frame's data yields no pixel at all.
-    static func decode(_ record: GIFFrameRecord, frameIndex: Int, file: [UInt8], canvas: PixelSize) throws(ZoetropeError) -> DecodedFrame {
+    static func decode(_ record: GIFFrameRecord, frameIndex: Int, file: ByteView, canvas: PixelSize) throws(ZoetropeError) -> DecodedFrame {
         let canvasRect = PixelRect(x: 0, y: 0, width: canvas.width, height: canvas.height)
         if !canvasRect.contains(record.rect) {
             return try decodeClipped(record, frameIndex: frameIndex, file: file, canvas: canvas)
@@ -13,6 +13,9 @@ enum GIFFrameDecoder {
         guard pixelCount > 0 else {
             return DecodedFrame(image: RGBAImage(width: width, height: height), damage: nil)
         }
+        // The indices (one or two bytes each), then the RGBA pixels.
+        try MemoryHeadroom.reserve(MemoryHeadroom.bytes(pixels: pixelCount, bytesPerPixel: 6),
+                                   for: "frame \(frameIndex)'s \(width)×\(height) pixels", format: .gif, offset: record.dataOffset)
         let data = GIFImageData(file: file, offset: record.dataOffset, endOffset: record.dataEndOffset)
         let (result, pixels) = record.minimumCodeSize <= 8
             ? decodeOwnPixels(UInt8.self, record, data: data, file: file)
@@ -32,17 +35,22 @@ enum GIFFrameDecoder {
     /// into the canvas (transparent ones skipped). Frames reaching outside the canvas and those
     /// whose indices need 16 bits take the other path. Returns the frame's damage.
     /// - Throws: when the frame's data yields no pixel at all (the canvas is then untouched).
-    static func draw(_ record: GIFFrameRecord, frameIndex: Int, file: [UInt8], canvas: PixelSize, info: FrameInfo,
+    static func draw(_ record: GIFFrameRecord, frameIndex: Int, file: ByteView, canvas: PixelSize, info: FrameInfo,
                      onto compositor: inout Compositor, scratch: inout [UInt8]) throws(ZoetropeError) -> ZoetropeError? {
         let rect = record.rect, pixelCount = rect.area
         guard PixelRect(x: 0, y: 0, width: canvas.width, height: canvas.height).contains(rect), pixelCount > 0,
               record.minimumCodeSize <= 8, info.rect == rect else {
             let decoded = try decode(record, frameIndex: frameIndex, file: file, canvas: canvas)
-            compositor.draw(decoded, info: info)
+            try compositor.draw(decoded, info: info)
             return decoded.damage
         }
         let data = GIFImageData(file: file, offset: record.dataOffset, endOffset: record.dataEndOffset)
-        if scratch.count < pixelCount { scratch = [UInt8](unwrittenCount: pixelCount) }
+        if scratch.count < pixelCount {
+            scratch = []
+            try MemoryHeadroom.reserve(pixelCount, for: "frame \(frameIndex)'s \(rect.width)×\(rect.height) indices",
+                                       format: .gif, offset: record.dataOffset)
+            scratch = [UInt8](unwrittenCount: pixelCount)
+        }
         let result = scratch.withUnsafeMutableBufferPointer { scratch in
             decodeIndices(record, data: data, into: UnsafeMutableBufferPointer(rebasing: scratch[..<pixelCount]))
         }
@@ -53,9 +61,9 @@ enum GIFFrameDecoder {
                                              literalCount: 1 << record.minimumCodeSize)
         let painter = GIFIndexPainter(frameWidth: rect.width, frameHeight: rect.height,
                                       isInterlaced: record.isInterlaced, pixelsWritten: result.pixelsWritten)
-        scratch.withUnsafeBufferPointer { indices in
-            colors.withUnsafeBufferPointer { colors in
-                compositor.drawInPlace(info: info) { pixels in
+        try scratch.withUnsafeBufferPointer { (indices) throws(ZoetropeError) in
+            try colors.withUnsafeBufferPointer { (colors) throws(ZoetropeError) in
+                try compositor.drawInPlace(info: info) { pixels in
                     painter.paint(indices, colors: colors, into: pixels, origin: rect.y * canvas.width + rect.x,
                                   rowStride: canvas.width, mode: opaque ? .replace : .skipTransparent)
                 }
@@ -67,7 +75,7 @@ enum GIFFrameDecoder {
     /// Decodes a frame inside the canvas to its own RGBA pixels (zero where the data never
     /// reaches) through indices of type `Index`, which must hold every literal code.
     private static func decodeOwnPixels<Index: FixedWidthInteger & UnsignedInteger & BitwiseCopyable>(
-        _: Index.Type, _ record: GIFFrameRecord, data: GIFImageData, file: [UInt8]
+        _: Index.Type, _ record: GIFFrameRecord, data: GIFImageData, file: ByteView
     ) -> (LZWDecoder.Result, [UInt8]) {
         let pixelCount = record.rect.area
         let colors = colorLookup(record, file: file)
@@ -99,13 +107,13 @@ enum GIFFrameDecoder {
 
     /// The frame's colour per index: at least 256 entries and a power of two (every index a byte
     /// holds, every literal code), for ``GIFIndexPainter``.
-    private static func colorLookup(_ record: GIFFrameRecord, file: [UInt8]) -> [UInt32] {
+    private static func colorLookup(_ record: GIFFrameRecord, file: ByteView) -> [UInt32] {
         GIFColorLookup.table(bytes: file, colorTable: record.colorTable, transparentIndex: record.transparentIndex,
                              literalCount: max(256, 1 << record.minimumCodeSize))
     }
 
     /// Decodes only the part of a frame that lies inside the canvas; the result's `rect` says which.
-    private static func decodeClipped(_ record: GIFFrameRecord, frameIndex: Int, file: [UInt8],
+    private static func decodeClipped(_ record: GIFFrameRecord, frameIndex: Int, file: ByteView,
                                       canvas: PixelSize) throws(ZoetropeError) -> DecodedFrame {
         let rect = record.rect
         let visible = PixelRect(x: rect.x, y: rect.y,
@@ -114,6 +122,8 @@ enum GIFFrameDecoder {
         let decoder = ClippedLZWDecoder(frameWidth: rect.width, frameHeight: rect.height,
                                         visibleWidth: visible.width, visibleHeight: visible.height,
                                         rowOrder: record.isInterlaced ? GIFInterlace.rowOrder(height: rect.height) : nil)
+        try MemoryHeadroom.reserve(MemoryHeadroom.bytes(pixels: visible.area), for: "frame \(frameIndex)'s visible \(visible.width)×\(visible.height) pixels",
+                                   format: .gif, offset: record.dataOffset)
         let data = GIFImageData(file: file, offset: record.dataOffset, endOffset: record.dataEndOffset)
         let colors = GIFColorLookup.table(bytes: file, colorTable: record.colorTable,
                                           transparentIndex: record.transparentIndex,

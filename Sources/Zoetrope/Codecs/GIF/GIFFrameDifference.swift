@@ -12,7 +12,9 @@ enum GIFFrameDifference {
             if pinned, index == transparent { return true }
             return colors[Int(index)].packed == GIFFrameMaker.rgb(displayed, pixel)
         }
-        let rect = changedRect(width: width, height: displayed.height, keeps: keeps)
+        // The bounding box of the pixels that do not keep their colour; 1×1 at the origin when all do.
+        let rect = PixelRect.bounding(width: width, height: displayed.height) { !keeps($0) }
+            ?? PixelRect(x: 0, y: 0, width: min(1, width), height: min(1, displayed.height))
         var clear: [UInt8] = [], solid: [UInt8]? = []
         clear.reserveCapacity(rect.width * rect.height)
         for y in rect.y..<rect.y + rect.height {
@@ -41,21 +43,6 @@ enum GIFFrameDifference {
         return solidSize < clearSize ? (solid, false) : (clear, true)
     }
 
-    /// The bounding box of the pixels that do not keep their colour; 1×1 at the origin when all do.
-    private static func changedRect(width: Int, height: Int, keeps: (Int) -> Bool) -> PixelRect {
-        var minX = width, minY = height, maxX = -1, maxY = -1
-        for y in 0..<height {
-            for x in 0..<width where !keeps(y * width + x) {
-                minX = min(minX, x)
-                maxX = max(maxX, x)
-                minY = min(minY, y)
-                maxY = max(maxY, y)
-            }
-        }
-        guard maxX >= 0 else { return PixelRect(x: 0, y: 0, width: min(1, width), height: min(1, height)) }
-        return PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
-    }
-
     /// Draws `frame` (not disposed) onto `canvas` as a decoder would.
     static func draw(_ frame: GIFEncoder.IndexedFrame, table: GIFFramePalette, on canvas: inout RGBAImage) {
         let rect = frame.rect, colors = table.palette.colors
@@ -67,13 +54,5 @@ enum GIFFrameDifference {
                 canvas[rect.x + x, rect.y + y] = (color.red, color.green, color.blue, 255)
             }
         }
-    }
-
-    /// An opaque canvas of `indices`' colours.
-    static func render(_ indices: [UInt8], table: GIFFramePalette, size: PixelSize) -> RGBAImage {
-        var canvas = RGBAImage(width: size.width, height: size.height)
-        let frame = GIFEncoder.IndexedFrame(rect: PixelRect(x: 0, y: 0, width: size.width, height: size.height), indices: indices)
-        draw(frame, table: table, on: &canvas)
-        return canvas
     }
 }

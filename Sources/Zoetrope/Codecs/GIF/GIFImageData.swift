@@ -11,7 +11,7 @@ struct GIFImageData {
 
     /// Gathers the sub-blocks starting at `offset` in `file`, which the parser found to end at
     /// `endOffset`. The walk is bounded by the file.
-    init(file: [UInt8], offset: Int, endOffset: Int) {
+    init(file: ByteView, offset: Int, endOffset: Int) {
         startOffset = offset
         var position = offset
         bytes.reserveCapacity(max(0, endOffset - offset))
@@ -23,7 +23,7 @@ struct GIFImageData {
             if length == 0 { return }
             let end = min(position + length, file.count)
             blockStarts.append((bytes.count, position))
-            bytes.append(contentsOf: file[position..<end])
+            bytes.append(contentsOf: file[position..<end].buffer)
             position = end
         }
         isTruncated = true

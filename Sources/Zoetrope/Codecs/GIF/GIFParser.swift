@@ -14,8 +14,8 @@ struct GIFParser {
 
     /// Parses `bytes`.
     /// - Throws: when the header is damaged, a limit is exceeded or no frame can be found.
-    init(bytes: [UInt8], options: DecodingOptions) throws(ZoetropeError) {
-        guard GIFCodec.recognizes(bytes.prefix(6)) else {
+    init(bytes: ByteView, options: DecodingOptions) throws(ZoetropeError) {
+        guard GIFCodec.recognizes(Array(bytes.prefix(6))[...]) else {
             throw ZoetropeError(.unrecognizedFormat, format: .gif, offset: 0, "not a GIF87a or GIF89a signature")
         }
         reader = GIFByteReader(bytes, position: 6)

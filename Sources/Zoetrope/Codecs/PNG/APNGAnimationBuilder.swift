@@ -16,7 +16,8 @@ struct APNGAnimationBuilder {
         var usesIDAT = false
     }
 
-    private let bytes: [UInt8]
+    /// The file, during the chunk walk (the builder does not outlive it).
+    private let bytes: ByteView
     private let canvas: PNGHeader
     private var table: FrameTableBuilder
     /// Offset of the `acTL` chunk.
@@ -28,7 +29,7 @@ struct APNGAnimationBuilder {
     private var problems: [String] = []
     private var stoppedAtLimit = false
 
-    init(bytes: [UInt8], chunk: PNGChunk, canvas: PNGHeader, options: DecodingOptions) throws(ZoetropeError) {
+    init(bytes: ByteView, chunk: PNGChunk, canvas: PNGHeader, options: DecodingOptions) throws(ZoetropeError) {
         self.bytes = bytes
         self.canvas = canvas
         self.table = try FrameTableBuilder(format: .apng, width: canvas.width, height: canvas.height,
@@ -106,6 +107,10 @@ struct APNGAnimationBuilder {
         // A truncated file keeps the frames it has; otherwise the count must match acTL.
         if fileTruncated || stoppedAtLimit {
             while let last = frames.last, last.data.isEmpty && !last.usesIDAT { frames.removeLast() }
+            if fileTruncated && frames.count < declaredFrames {
+                table.warn(ZoetropeError(.truncated, format: .apng, offset: offset,
+                                         "acTL declares \(declaredFrames) frames, the file ends after \(frames.count)"))
+            }
         } else if frames.count != declaredFrames {
             return .broken("acTL num_frames \(declaredFrames) but \(frames.count) fcTL frames", table.warnings)
         }
@@ -147,7 +152,7 @@ struct APNGFrameControl: Sendable {
     var blendOp: UInt8
 
     /// Reads the 26 bytes at `start` (the sequence number is the first 4).
-    init(_ bytes: [UInt8], at start: Int) {
+    init(_ bytes: ByteView, at start: Int) {
         width = Int(PNGBytes.bigEndian32(bytes, start + 4))
         height = Int(PNGBytes.bigEndian32(bytes, start + 8))
         x = Int(PNGBytes.bigEndian32(bytes, start + 12))

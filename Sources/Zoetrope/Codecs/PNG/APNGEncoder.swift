@@ -13,12 +13,13 @@ public enum APNGEncoder {
     /// Encodes `frames` (all the same size) as an APNG file.
     /// - Parameters:
     ///   - frames: the frames, in order.
-    ///   - durations: how long each frame shows; one per frame, stored to the millisecond
-    ///     (coarser for delays over 65 s).
+    ///   - durations: how long each frame shows: one per frame, or one for all (none negative);
+    ///     stored to the millisecond (coarser for delays over 65 s).
     ///   - playCount: how many times the animation plays (stored as `num_plays`; forever is 0).
     ///   - level: compression level, 0 to 9.
     /// - Throws: ``ZoetropeError`` with kind `.invalidArgument` for no frames, frames of different
-    ///   sizes, a duration count that does not match, or a play count outside 1…2^31-1.
+    ///   sizes, a duration count that does not match or a negative duration, or a play count
+    ///   outside 1…2^31-1.
     public static func encode(frames: [RGBAImage], durations: [Duration], playCount: PlayCount,
                               level: Int = 6) throws(ZoetropeError) -> [UInt8] {
         guard frames.allSatisfy({ $0.width == frames.first?.width && $0.height == frames.first?.height }) else {
@@ -34,27 +35,17 @@ public enum APNGEncoder {
     /// the sample format every frame can share and once to write.
     /// - Parameters:
     ///   - source: the frames, all of its canvas size.
-    ///   - durations: how long each frame shows; one per frame.
+    ///   - durations: how long each frame shows: one per frame, or one for all.
     ///   - playCount: how many times the animation plays (stored as `num_plays`; forever is 0).
     ///   - level: compression level, 0 to 9.
     ///   - output: receives the file's bytes in order.
     /// - Throws: ``ZoetropeError`` with kind `.invalidArgument` for no frames, a frame of another
-    ///   size, a duration count that does not match, or a play count outside 1…2^31-1; and
-    ///   whatever `source` or `output` throw.
+    ///   size, a duration count that does not match or a negative duration, or a play count
+    ///   outside 1…2^31-1; and whatever `source` or `output` throw.
     public static func encode(_ source: some FrameSource, durations: [Duration], playCount: PlayCount,
                               level: Int = 6, to output: EncodedBytesSink) throws {
+        let checked = try EncodingRules.apng.check(source, durations: durations, playCount: playCount)
         let size = source.canvasSize
-        guard source.frameCount > 0, size.width > 0, size.height > 0 else {
-            throw ZoetropeError(.invalidArgument, format: .apng, "an animation needs at least one non-empty frame")
-        }
-        guard durations.count == source.frameCount else {
-            throw ZoetropeError(.invalidArgument, format: .apng,
-                                "\(durations.count) durations for \(source.frameCount) frames")
-        }
-        let numPlays = playCount.count ?? 0
-        guard playCount == .infinite || (1...Int(Int32.max)).contains(numPlays) else {
-            throw ZoetropeError(.invalidArgument, format: .apng, "play count \(numPlays) is outside 1…2^31-1")
-        }
         let (colors, search) = try colourPlan(for: source, level: level)
 
         var out = ByteWriter()
@@ -62,7 +53,7 @@ public enum APNGEncoder {
         PNGWriter.appendChunk(PNGChunk.ihdr, colors.header(width: size.width, height: size.height).chunkData, to: &out)
         var animationControl = ByteWriter()
         animationControl.appendBigEndian(UInt32(source.frameCount))
-        animationControl.appendBigEndian(UInt32(numPlays))
+        animationControl.appendBigEndian(UInt32(checked.storedPlayCount ?? 0))
         PNGWriter.appendChunk(PNGChunk.actl, animationControl.bytes, to: &out)
         if let plte = colors.plte { PNGWriter.appendChunk(PNGChunk.plte, plte, to: &out) }
         if let trns = colors.trns { PNGWriter.appendChunk(PNGChunk.trns, trns, to: &out) }
@@ -75,7 +66,7 @@ public enum APNGEncoder {
         var sequence: UInt32 = 0
         var index = 0
         func write(_ piece: APNGFramePlanner.Piece) throws {
-            appendFrame(piece, index: index, delay: durations[index], sequence: &sequence, to: &out)
+            appendFrame(piece, index: index, delay: checked.durations[index], sequence: &sequence, to: &out)
             try output(out.bytes)
             out.bytes.removeAll(keepingCapacity: true)
             index += 1

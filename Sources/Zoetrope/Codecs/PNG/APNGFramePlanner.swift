@@ -1,5 +1,5 @@
-/// Chooses each APNG frame's rectangle and ops, one frame at a time, simulating what the decoder's
-/// canvas will hold; it keeps only the previous frame and canvases, never the whole animation.
+/// Chooses each APNG frame's rectangle and ops, one frame at a time, against the decoder's canvas
+/// (``DecoderCanvas``); it keeps only the previous frame and canvases, never the whole animation.
 ///
 /// For frame `i`, the previous frame's dispose op decides the canvas it is drawn on: NONE keeps
 /// frame `i - 1`, BACKGROUND clears its rectangle, PREVIOUS restores the canvas frame `i - 1` was
@@ -36,11 +36,9 @@ struct APNGFramePlanner {
         var trialLevel: Int { min(level, 2) }
     }
 
-    private var previous: RGBAImage?
-    /// The canvas the previous frame was drawn on (transparent for frame 0).
-    private var previousBase: RGBAImage?
+    /// The canvas as the frames planned so far leave it.
+    private var canvas: DecoderCanvas?
     private var pending: Piece?
-    private var count = 0
     private let search: Search
     private let compress: Compress
 
@@ -52,27 +50,32 @@ struct APNGFramePlanner {
     /// Plans `frame` (canvas-sized, the same size as the others) and returns the previous frame's
     /// finished piece, if there is one.
     mutating func add(_ frame: RGBAImage) -> Piece? {
-        defer {
-            previous = frame
-            count += 1
-        }
-        guard let previous, var finished = pending else {
+        guard var canvas, var finished = pending else {
             var first = Piece(rect: PixelRect(x: 0, y: 0, width: frame.width, height: frame.height), image: frame)
             first.compressed = compress(first, search.level)
             pending = first
-            previousBase = RGBAImage(width: frame.width, height: frame.height)
+            var blank = DecoderCanvas(size: frame.size, restoresPrevious: true)
+            blank.draw(in: first.rect, on: blank.shows, leaving: frame)
+            canvas = blank
             return nil
         }
-        var cleared = previous
-        Self.clear(finished.rect, in: &cleared)
-        // (dispose op, canvas after it); PREVIOUS on the first frame would act as BACKGROUND.
-        var canvases: [(op: UInt8, canvas: RGBAImage)] = [(0, previous), (1, cleared)]
-        if count >= 2, let previousBase { canvases.append((2, previousBase)) }
+        let canvases = canvas.distinctDisposals(Self.disposeOps.map(\.disposal)).map { disposal in
+            (op: Self.op(for: disposal), canvas: canvas.canvas(after: disposal))
+        }
         let best = smallest(canvases: canvases, target: frame)
         finished.disposeOp = best.op
         pending = best.piece
-        previousBase = best.canvas
+        canvas.draw(in: best.piece.rect, on: best.canvas, leaving: frame)
+        self.canvas = canvas
         return finished
+    }
+
+    /// APNG's dispose ops (`dispose_op` values) in the order they are tried (the first wins a tie).
+    static let disposeOps: [(op: UInt8, disposal: FrameDisposal)] = [(0, .none), (1, .background), (2, .previous)]
+
+    /// The `dispose_op` value of `disposal`.
+    static func op(for disposal: FrameDisposal) -> UInt8 {
+        disposeOps.first { $0.disposal == disposal }?.op ?? 0
     }
 
     /// The last frame's piece (dispose op NONE), once every frame has been added.
@@ -85,7 +88,7 @@ struct APNGFramePlanner {
     /// and canvas it is drawn on.
     private func smallest(canvases: [(op: UInt8, canvas: RGBAImage)],
                           target: RGBAImage) -> (op: UInt8, canvas: RGBAImage, piece: Piece) {
-        var changes = canvases.map { (op: $0.op, canvas: $0.canvas, rect: Self.changedRect(from: $0.canvas, to: target)) }
+        var changes = canvases.map { (op: $0.op, canvas: $0.canvas, rect: $0.canvas.changedRect(to: target)) }
         if !search.triesEveryDisposeOp {
             // The op whose canvas differs from the target in the smallest rectangle (the first on a tie).
             let least = changes.min { ($0.rect?.area ?? 0) < ($1.rect?.area ?? 0) }
@@ -116,7 +119,6 @@ struct APNGFramePlanner {
     /// The ways to draw `rect` of `target` over `base`: replacing it (SOURCE), and, when that is
     /// exact and some pixel is unchanged, blending OVER with the unchanged pixels transparent.
     static func pieces(rect: PixelRect, base: RGBAImage, target: RGBAImage, allowsOver: Bool = true) -> [Piece] {
-        var source = RGBAImage(width: rect.width, height: rect.height)
         var over = RGBAImage(width: rect.width, height: rect.height)
         var overIsExact = allowsOver
         var unchanged = 0
@@ -125,10 +127,8 @@ struct APNGFramePlanner {
                 let canvasIndex = ((rect.y + y) * base.width + rect.x + x) * 4
                 let pieceIndex = (y * rect.width + x) * 4
                 var same = true
-                for channel in 0..<4 {
-                    let value = target.pixels[canvasIndex + channel]
-                    source[byte: pieceIndex + channel] = value
-                    if value != base.pixels[canvasIndex + channel] { same = false }
+                for channel in 0..<4 where target.pixels[canvasIndex + channel] != base.pixels[canvasIndex + channel] {
+                    same = false
                 }
                 if same {
                     unchanged += 1 // left transparent in `over`: OVER keeps the canvas pixel
@@ -144,41 +144,7 @@ struct APNGFramePlanner {
                 }
             }
         }
-        let replacing = Piece(rect: rect, image: source, blendOp: 0)
+        let replacing = Piece(rect: rect, image: target.cropped(to: rect), blendOp: 0)
         return overIsExact && unchanged > 0 ? [replacing, Piece(rect: rect, image: over, blendOp: 1)] : [replacing]
-    }
-
-    private static func clear(_ rect: PixelRect, in image: inout RGBAImage) {
-        for y in rect.y..<rect.maxY {
-            let start = (y * image.width + rect.x) * 4
-            for index in start..<start + rect.width * 4 { image[byte: index] = 0 }
-        }
-    }
-
-    /// The smallest rectangle containing every pixel that differs, or `nil` when none does.
-    static func changedRect(from base: RGBAImage, to target: RGBAImage) -> PixelRect? {
-        var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
-        base.pixels.withUnsafeBytes { baseBytes in
-            target.pixels.withUnsafeBytes { targetBytes in
-                @inline(__always) func differs(_ pixel: Int) -> Bool {
-                    baseBytes.loadUnaligned(fromByteOffset: pixel * 4, as: UInt32.self)
-                        != targetBytes.loadUnaligned(fromByteOffset: pixel * 4, as: UInt32.self)
-                }
-                for y in 0..<base.height {
-                    let row = y * base.width
-                    var first = -1, last = -1
-                    for x in 0..<base.width where differs(row + x) {
-                        if first < 0 { first = x }
-                        last = x
-                    }
-                    if first >= 0 {
-                        minX = min(minX, first); maxX = max(maxX, last)
-                        minY = min(minY, y); maxY = y
-                    }
-                }
-            }
-        }
-        guard maxX >= 0 else { return nil }
-        return PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
     }
 }

@@ -41,7 +41,7 @@ struct PNGChunk: Sendable {
 
     /// Walks the chunks after the signature up to `IEND` or the first structural problem, which is
     /// returned (a truncated last chunk is included, marked as such).
-    static func walk(_ bytes: [UInt8]) -> (chunks: [PNGChunk], problem: ZoetropeError?) {
+    static func walk(_ bytes: ByteView) -> (chunks: [PNGChunk], problem: ZoetropeError?) {
         var chunks: [PNGChunk] = []
         var offset = 8
         while true {
@@ -69,7 +69,7 @@ struct PNGChunk: Sendable {
                 return (chunks, ZoetropeError(.truncated, format: .png, offset: offset, what))
             }
             var crc = CRC32()
-            crc.update(bytes[offset + 4..<end])
+            crc.update(bytes[offset + 4..<end].buffer)
             let stored = PNGBytes.bigEndian32(bytes, end)
             chunks.append(PNGChunk(type: type, offset: offset, data: start..<end, isCRCValid: crc.value == stored,
                                    isTruncated: false))

@@ -11,7 +11,7 @@ struct PNGChunkScan {
 
     /// Scans `chunks` (the first is `IHDR`).
     /// - Throws: a critical chunk with a bad CRC, or an unknown critical chunk.
-    init(_ chunks: [PNGChunk], bytes: [UInt8], header: PNGHeader, options: DecodingOptions) throws(ZoetropeError) {
+    init(_ chunks: [PNGChunk], bytes: ByteView, header: PNGHeader, options: DecodingOptions) throws(ZoetropeError) {
         // The file is animated when an acTL precedes the first IDAT (fcTL may come before acTL).
         let firstIDAT = chunks.firstIndex { $0.type == PNGChunk.idat } ?? chunks.endIndex
         let animationControl = chunks[..<firstIDAT].first { $0.type == PNGChunk.actl && $0.isCRCValid }

@@ -10,18 +10,27 @@ struct PNGContainer: ImageContainer {
     let format: ImageFormat
     let table: FrameTable
 
-    private let bytes: [UInt8]
+    private let bytes: ImageBytes
     private let converter: PNGPixelConverter
     /// Where each frame's zlib stream lies (the `IDAT` payloads, or `fdAT` payloads after the
     /// sequence number).
     private let frameData: [[Range<Int>]]
 
-    init(bytes: [UInt8], options: DecodingOptions) throws(ZoetropeError) {
-        guard PNGCodec.recognizes(bytes.prefix(8)) else {
+    init(bytes: ImageBytes, options: DecodingOptions) throws(ZoetropeError) {
+        let parsed = try bytes.withView { (view) throws(ZoetropeError) in try Self.parse(view, options: options) }
+        self.bytes = bytes
+        (format, table, converter, frameData) = (parsed.format, parsed.table, parsed.converter, parsed.frameData)
+    }
+
+    /// The walk over the chunks: the format (PNG or APNG), the frame table, how pixels convert, and
+    /// where each frame's data lies.
+    private static func parse(_ bytes: ByteView, options: DecodingOptions) throws(ZoetropeError)
+        -> (format: ImageFormat, table: FrameTable, converter: PNGPixelConverter, frameData: [[Range<Int>]]) {
+        guard PNGCodec.recognizes(Array(bytes.prefix(8))[...]) else {
             throw ZoetropeError(.malformed, format: .png, offset: 0, "not a PNG signature")
         }
         let (chunks, walkProblem) = PNGChunk.walk(bytes)
-        let header = try Self.readHeader(chunks, bytes: bytes, walkProblem: walkProblem)
+        let header = try readHeader(chunks, bytes: bytes, walkProblem: walkProblem)
         var still = try FrameTableBuilder(format: .png, width: header.width, height: header.height,
                                           options: options, offset: 8)
         var scan = try PNGChunkScan(chunks, bytes: bytes, header: header, options: options)
@@ -34,17 +43,12 @@ struct PNGContainer: ImageContainer {
         if header.colorType == .palette && scan.plte == nil {
             throw ZoetropeError(.malformed, format: .png, offset: 8, "palette image without a PLTE chunk")
         }
-        self.bytes = bytes
-        self.converter = PNGPixelConverter(header: header, plte: scan.plte.map { bytes[$0] },
-                                           trns: scan.trns.map { bytes[$0] })
-        if let (animated, data) = Self.animation(&scan, truncated: walkProblem?.kind == .truncated,
-                                                 hasTransparency: converter.hasTransparency) {
-            format = .apng
-            table = animated
-            frameData = data
-            return
+        let converter = PNGPixelConverter(header: header, plte: scan.plte.map { Array(bytes[$0])[...] },
+                                          trns: scan.trns.map { Array(bytes[$0])[...] })
+        if let (animated, data) = animation(&scan, truncated: walkProblem?.kind == .truncated,
+                                            hasTransparency: converter.hasTransparency) {
+            return (.apng, animated, converter, data)
         }
-        format = scan.animation == nil ? .png : .apng
         let canvas = PixelRect(x: 0, y: 0, width: header.width, height: header.height)
         _ = try still.admit(canvas, offset: firstIDAT.lowerBound - 8)
         still.append(FrameInfo(rect: canvas, disposal: .none, storedDisposal: 0, blend: .source,
@@ -52,12 +56,12 @@ struct PNGContainer: ImageContainer {
                                storedDelay: nil, delay: .zero, offset: firstIDAT.lowerBound - 8,
                                compression: .deflate))
         scan.warnings.forEach { still.warn($0) }
-        table = try still.finish(storedLoopCount: nil, rule: .plays, endOffset: bytes.count)
-        frameData = [scan.idat]
+        let table = try still.finish(storedLoopCount: nil, rule: .plays, endOffset: bytes.count)
+        return (scan.animation == nil ? .png : .apng, table, converter, [scan.idat])
     }
 
     /// The `IHDR` chunk's fields, which must come first with a valid CRC.
-    private static func readHeader(_ chunks: [PNGChunk], bytes: [UInt8],
+    private static func readHeader(_ chunks: [PNGChunk], bytes: ByteView,
                                    walkProblem: ZoetropeError?) throws(ZoetropeError) -> PNGHeader {
         guard let first = chunks.first, first.type == PNGChunk.ihdr, !first.isTruncated else {
             throw walkProblem ?? ZoetropeError(.malformed, format: .png, offset: 8, "the first chunk is not IHDR")
@@ -65,7 +69,7 @@ struct PNGContainer: ImageContainer {
         guard first.isCRCValid else {
             throw ZoetropeError(.checksumMismatch, format: .png, offset: first.offset, "IHDR CRC does not match")
         }
-        return try PNGHeader(chunk: bytes[first.data], offset: first.offset)
+        return try PNGHeader(chunk: Array(bytes[first.data])[...], offset: first.offset)
     }
 
     /// The animation's frame table and data, or `nil` for a still PNG and for a broken animation
@@ -88,7 +92,8 @@ struct PNGContainer: ImageContainer {
     func decodeFrame(at index: Int) throws(ZoetropeError) -> DecodedFrame {
         let rect = table.frames[index].rect
         let decoder = PNGFrameDecoder(converter: converter, width: rect.width, height: rect.height)
-        var decoded = try decoder.decode(bytes, pieces: frameData[index])
+        let pieces = frameData[index]
+        var decoded = try bytes.withView { (view) throws(ZoetropeError) in try decoder.decode(view, pieces: pieces) }
         // Without alpha or tRNS every sample converts to alpha 255.
         decoded.isOpaque = !converter.hasTransparency
         return decoded

@@ -19,7 +19,7 @@ struct PNGFrameDecoder {
     /// Damaged data keeps the rows before the damage (the rest stays transparent) and returns the
     /// damage, located at its byte in the file (for a row's unknown filter type: at the compressed
     /// data read by then, within one output slice after it); data with not one usable row throws.
-    func decode(_ bytes: [UInt8], pieces: [Range<Int>]) throws(ZoetropeError) -> DecodedFrame {
+    func decode(_ bytes: ByteView, pieces: [Range<Int>]) throws(ZoetropeError) -> DecodedFrame {
         let header = converter.header
         // Allow some trailing data beyond the image (encoders occasionally leave it) but not a bomb.
         let expected = header.filteredSize(width: width, height: height)
@@ -30,6 +30,8 @@ struct PNGFrameDecoder {
         let reachable = compressed > expected / 1032 ? expected : compressed * 1032
         var inflater = Inflater(format: .zlib, maxOutputBytes: expected + 65_536,
                                 expectedOutputBytes: min(reachable, Inflater.outputBufferSize(forOutputLimit: Self.outputSlice)))
+        try MemoryHeadroom.reserve(MemoryHeadroom.bytes(pixels: width * height), for: "a \(width)×\(height) image",
+                                   format: .png, offset: pieces.first?.lowerBound)
         var rows = PNGRowStream(converter: converter, width: width, height: height)
         var image: RGBAImage
         if header.isInterlaced {
@@ -80,7 +82,7 @@ struct PNGFrameDecoder {
 
     /// Feeds `pieces` to `inflater` a slice at a time and passes what it inflates to `rows`, until
     /// the stream ends, the input runs out or the rows stop (a bad filter type).
-    private static func inflate(_ bytes: [UInt8], pieces: [Range<Int>], with inflater: inout Inflater,
+    private static func inflate(_ bytes: ByteView, pieces: [Range<Int>], with inflater: inout Inflater,
                                 into rows: inout PNGRowStream, pixels: UnsafeMutablePointer<UInt8>) throws(ZoetropeError) {
         /// Inflates what has been fed; `true` when the stream has ended or rows want no more.
         func drain() throws(ZoetropeError) -> Bool {
@@ -103,7 +105,7 @@ struct PNGFrameDecoder {
             var start = piece.lowerBound
             while start < piece.upperBound {
                 let end = min(piece.upperBound, start + inputSlice)
-                inflater.feed(bytes[start..<end])
+                inflater.feed(bytes[start..<end].buffer)
                 start = end
                 if try drain() { return }
             }

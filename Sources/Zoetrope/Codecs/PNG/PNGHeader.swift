@@ -133,11 +133,13 @@ struct PNGPass: Sendable, Hashable {
 
 /// Reading big-endian fields.
 enum PNGBytes {
-    static func bigEndian32(_ bytes: [UInt8], _ index: Int) -> UInt32 {
+    static func bigEndian32<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, _ index: Int) -> UInt32
+    where Bytes.Index == Int {
         UInt32(bytes[index]) << 24 | UInt32(bytes[index + 1]) << 16 | UInt32(bytes[index + 2]) << 8 | UInt32(bytes[index + 3])
     }
 
-    static func bigEndian16(_ bytes: [UInt8], _ index: Int) -> UInt16 {
+    static func bigEndian16<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, _ index: Int) -> UInt16
+    where Bytes.Index == Int {
         UInt16(bytes[index]) << 8 | UInt16(bytes[index + 1])
     }
 }

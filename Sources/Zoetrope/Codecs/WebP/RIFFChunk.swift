@@ -37,7 +37,7 @@ struct RIFFChunk: Sendable {
 
     /// Reads the chunk whose header starts at `offset`, which must lie before `end` (the end of
     /// the RIFF data present). Returns `nil` when fewer than 8 bytes remain.
-    static func read(_ bytes: [UInt8], at offset: Int, end: Int) -> RIFFChunk? {
+    static func read(_ bytes: ByteView, at offset: Int, end: Int) -> RIFFChunk? {
         guard offset <= end - 8 else { return nil }
         let fourCC = WebPBytes.littleEndian32(bytes, offset)
         let size = Int(WebPBytes.littleEndian32(bytes, offset + 4))
@@ -49,16 +49,19 @@ struct RIFFChunk: Sendable {
 
 /// Little-endian fields of WebP headers.
 enum WebPBytes {
-    static func littleEndian32(_ bytes: [UInt8], _ offset: Int) -> UInt32 {
+    static func littleEndian32<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, _ offset: Int) -> UInt32
+    where Bytes.Index == Int {
         UInt32(bytes[offset]) | UInt32(bytes[offset + 1]) << 8 | UInt32(bytes[offset + 2]) << 16
             | UInt32(bytes[offset + 3]) << 24
     }
 
-    static func littleEndian24(_ bytes: [UInt8], _ offset: Int) -> Int {
+    static func littleEndian24<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, _ offset: Int) -> Int
+    where Bytes.Index == Int {
         Int(bytes[offset]) | Int(bytes[offset + 1]) << 8 | Int(bytes[offset + 2]) << 16
     }
 
-    static func littleEndian16(_ bytes: [UInt8], _ offset: Int) -> Int {
+    static func littleEndian16<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, _ offset: Int) -> Int
+    where Bytes.Index == Int {
         Int(bytes[offset]) | Int(bytes[offset + 1]) << 8
     }
 }

@@ -1,10 +1,11 @@
-/// WebP's registry entry: a RIFF container whose form type is `WEBP`, and ``WebPContainer``.
+/// WebP's registry entry: a RIFF container whose form type is `WEBP`, ``WebPContainer`` and ``WebPEncoder``.
 enum WebPCodec {
     static let entry = ImageCodec(
         name: "WebP", sniffedFormat: .webp, formats: [.webp], signature: Array("RIFF\0\0\0\0WEBP".utf8),
         signatureLength: 12, recognizes: recognizes,
         open: { bytes, options throws(ZoetropeError) in try WebPContainer(bytes: bytes, options: options) },
-        repairingChecksums: { $0 })
+        repairingChecksums: { $0 },
+        encoder: WebPEncoder.registryEntry)
 
     /// Whether `head` starts with `RIFF`, a size, and `WEBP`.
     @Sendable static func recognizes(_ head: ArraySlice<UInt8>) -> Bool {

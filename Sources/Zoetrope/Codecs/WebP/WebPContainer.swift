@@ -3,26 +3,29 @@
 struct WebPContainer: ImageContainer {
     let format = ImageFormat.webp
     let table: FrameTable
-    private let bytes: [UInt8]
+    private let bytes: ImageBytes
     private let records: [WebPFrameRecord]
     private let blending: [FrameBlending]
     private let maxPixels: Int
     private let upsampling: VP8ChromaUpsampling
 
     /// Parses the file's chunks; see ``WebPParser``.
-    init(bytes: [UInt8], options: DecodingOptions) throws(ZoetropeError) {
-        let parser = try WebPParser(bytes: bytes, options: options)
+    init(bytes: ImageBytes, options: DecodingOptions) throws(ZoetropeError) {
+        (table, records) = try bytes.withView { (view) throws(ZoetropeError) in
+            let parser = try WebPParser(bytes: view, options: options)
+            return (try parser.finish(), parser.records)
+        }
         self.bytes = bytes
-        table = try parser.finish()
-        records = parser.records
         blending = Self.blending(frames: table.frames, records: records, canvas: table.canvasSize)
         maxPixels = options.limits.maxPixels
         upsampling = options.chromaUpsampling == .pointSampled ? .pointSampled : .fancy
     }
 
     func decodeFrame(at index: Int) throws(ZoetropeError) -> DecodedFrame {
-        var decoded = try WebPFrameDecoder.decode(records[index], bytes: bytes, maxPixels: maxPixels,
-                                                   upsampling: upsampling)
+        let (record, maxPixels, upsampling) = (records[index], maxPixels, upsampling)
+        var decoded = try bytes.withView { (view) throws(ZoetropeError) in
+            try WebPFrameDecoder.decode(record, bytes: view, maxPixels: maxPixels, upsampling: upsampling)
+        }
         decoded.blending = blending[index]
         return decoded
     }

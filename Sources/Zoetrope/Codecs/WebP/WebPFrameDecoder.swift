@@ -1,7 +1,7 @@
 /// Decodes one WebP frame's own pixels: a lossless `VP8L` image, or a lossy `VP8 ` image with its
 /// `ALPH` plane applied.
 enum WebPFrameDecoder {
-    static func decode(_ record: WebPFrameRecord, bytes: [UInt8], maxPixels: Int,
+    static func decode(_ record: WebPFrameRecord, bytes: ByteView, maxPixels: Int,
                        upsampling: VP8ChromaUpsampling) throws(ZoetropeError) -> DecodedFrame {
         switch record.compression {
         case .vp8l:

@@ -22,7 +22,7 @@ struct WebPFrameRecord: Sendable {
 
     /// Reads the image chunk's header (and notes the alpha chunk before it).
     /// - Throws: when the bitstream header is missing or invalid.
-    init(image chunk: RIFFChunk, alpha: RIFFChunk?, bytes: [UInt8]) throws(ZoetropeError) {
+    init(image chunk: RIFFChunk, alpha: RIFFChunk?, bytes: ByteView) throws(ZoetropeError) {
         image = chunk.payload
         if chunk.fourCC == RIFFChunk.vp8l {
             compression = .vp8l

@@ -5,7 +5,8 @@
 /// Sizes are checked against the data present: a file cut short keeps the frames before the cut,
 /// with a warning; damage before the first frame throws.
 struct WebPParser {
-    let bytes: [UInt8]
+    /// The file, while it is walked (the parser does not outlive the walk).
+    let bytes: ByteView
     /// Where the RIFF data ends: its declared end, or the end of the bytes if that comes first.
     let end: Int
     var table: FrameTableBuilder
@@ -18,8 +19,8 @@ struct WebPParser {
     /// Parses `bytes`.
     /// - Throws: when the RIFF header or first chunk is damaged, a limit is exceeded, or no frame
     ///   can be found.
-    init(bytes: [UInt8], options: DecodingOptions) throws(ZoetropeError) {
-        guard WebPCodec.recognizes(bytes.prefix(12)) else {
+    init(bytes: ByteView, options: DecodingOptions) throws(ZoetropeError) {
+        guard WebPCodec.recognizes(Array(bytes.prefix(12))[...]) else {
             throw ZoetropeError(.unrecognizedFormat, format: .webp, offset: 0, "not a RIFF WEBP signature")
         }
         let riffSize = Int(WebPBytes.littleEndian32(bytes, 4))
@@ -56,7 +57,7 @@ struct WebPParser {
     }
 
     /// The frame table of an extended file, from its `VP8X` chunk: flags and canvas size.
-    private static func extendedTable(_ chunk: RIFFChunk, bytes: [UInt8],
+    private static func extendedTable(_ chunk: RIFFChunk, bytes: ByteView,
                                       options: DecodingOptions) throws(ZoetropeError) -> FrameTableBuilder {
         guard chunk.payload.count >= 10, chunk.declaredSize >= 10 else {
             throw ZoetropeError(.malformed, format: .webp, offset: chunk.offset, "VP8X chunk too short")

@@ -1,11 +1,11 @@
 import Dispatch
 
-/// Plays an image through the real ``Animator`` and ``FrameBuffer`` on a simulated clock: the
+/// Plays an image through the real ``Animator`` and ``SharedFrameCache`` on a simulated clock: the
 /// timing a fast enough machine shows, without a screen, identical on every run.
 ///
-/// Decoding takes no simulated time: before each tick the buffer finishes the work asked of it
-/// so far, and the cache measures decodes on the simulated clock (so an automatic budget's window
-/// is its smallest). Frames the buffer was not asked for in time still miss.
+/// Decoding takes no simulated time: before each tick the cache finishes the work asked of it
+/// so far, and measures decodes on the simulated clock (so an automatic budget's window is its
+/// smallest). Frames the animator did not ask for in time still miss.
 public enum PlaybackSimulation {
     /// Plays `image` on a clock ticking `ticksPerSecond` times a second, for `duration` of clock
     /// time or until the animation finishes.
@@ -25,7 +25,10 @@ public enum PlaybackSimulation {
         let animator = Animator(clock: clock, cache: cache, configuration: configuration)
         try animator.prepare(image)
         let report = LockedState(PlaybackReport(firstFrame: animator.currentFrame))
-        animator.observe { event in report.withLock { $0.record(event, at: clock.now) } }
+        animator.observe { event in
+            let now = clock.now // read before the report's lock: one lock at a time
+            report.withLock { $0.record(event, at: now) }
+        }
         animator.play()
         let hertz = ticksPerSecond.isFinite && ticksPerSecond > 0 ? ticksPerSecond : 60
         var tick = 1
@@ -37,10 +40,7 @@ public enum PlaybackSimulation {
             tick += 1
         }
         animator.pause()
-        return report.withLock { report in
-            report.recordBuffer(of: animator)
-            return report
-        }
+        return finalReport(report, animator: animator)
     }
 
     /// Plays `image` on a ``TimerClock`` ticking `ticksPerSecond` times a second, with decoding on
@@ -58,15 +58,22 @@ public enum PlaybackSimulation {
         let report = LockedState(PlaybackReport(firstFrame: animator.currentFrame))
         let finished = DispatchSemaphore(value: 0)
         animator.observe { event in
-            report.withLock { $0.record(event, at: ContinuousClock.now - start) }
+            let now = ContinuousClock.now - start
+            report.withLock { $0.record(event, at: now) }
             if event == .finished { finished.signal() }
         }
         animator.play()
         let nanoseconds = Int(min((duration / .nanoseconds(1)).rounded(.up), 1e17))
         _ = finished.wait(timeout: .now() + .nanoseconds(max(nanoseconds, 0)))
         animator.pause()
+        return finalReport(report, animator: animator)
+    }
+
+    /// The report with the buffer figures, read from the animator before the report's lock is taken.
+    private static func finalReport(_ report: LockedState<PlaybackReport>, animator: Animator) -> PlaybackReport {
+        let misses = animator.bufferMisses, statistics = animator.cache.statistics
         return report.withLock { report in
-            report.recordBuffer(of: animator)
+            report.record(bufferMisses: misses, cache: statistics)
             return report
         }
     }

@@ -7,7 +7,7 @@
 enum WebPAlphaDecoder {
     /// Decodes an ALPH chunk payload for a `width × height` frame: one alpha byte per pixel,
     /// row-major.
-    static func decode(_ bytes: [UInt8], payload: Range<Int>, width: Int, height: Int) throws(ZoetropeError) -> [UInt8] {
+    static func decode(_ bytes: ByteView, payload: Range<Int>, width: Int, height: Int) throws(ZoetropeError) -> [UInt8] {
         let (pixelCount, overflow) = width.multipliedReportingOverflow(by: height)
         guard width > 0, height > 0, !overflow else {
             throw ZoetropeError(.malformed, format: .webp, offset: payload.lowerBound, "ALPH frame size \(width)×\(height) is invalid")
@@ -25,11 +25,13 @@ enum WebPAlphaDecoder {
         let data = payload.lowerBound + 1 ..< payload.upperBound
         var plane: [UInt8]
         if method == 0 {
+            try MemoryHeadroom.reserve(pixelCount, for: "a \(width)×\(height) alpha plane", format: .webp,
+                                       offset: payload.lowerBound)
             guard data.count >= pixelCount else {
                 throw ZoetropeError(.truncated, format: .webp, offset: payload.upperBound,
                                     "ALPH raw data has \(data.count) bytes for \(pixelCount) pixels")
             }
-            plane = Array(bytes[data.lowerBound ..< data.lowerBound + pixelCount])
+            plane = Array(bytes[data.lowerBound ..< data.lowerBound + pixelCount].buffer)
         } else {
             let decoded = try VP8LDecoder.decodeAlphaStream(bytes, payload: data, width: width, height: height)
             if let damage = decoded.damage { throw damage }

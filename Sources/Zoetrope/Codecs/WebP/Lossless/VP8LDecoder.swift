@@ -10,7 +10,7 @@ struct VP8LDecodedFrame: Sendable {
 enum VP8LDecoder {
     /// Reads the 5-byte VP8L header (signature 0x2f, 14-bit width − 1 and height − 1, alpha hint,
     /// 3-bit version that must be 0).
-    static func readHeader(_ bytes: [UInt8], payload: Range<Int>) throws(ZoetropeError) -> (size: PixelSize, alphaHint: Bool) {
+    static func readHeader(_ bytes: ByteView, payload: Range<Int>) throws(ZoetropeError) -> (size: PixelSize, alphaHint: Bool) {
         let header = try VP8LHeader.read(bytes, payload: payload)
         return (header.size, header.alphaHint)
     }
@@ -21,25 +21,32 @@ enum VP8LDecoder {
     /// libwebp does. Damaged pixel data gives the rows before the damage, transformed, with
     /// `damage` set; damage elsewhere throws.
     /// - Parameter maxPixels: the largest width × height to decode, checked before allocating.
-    static func decode(_ bytes: [UInt8], payload: Range<Int>, maxPixels: Int) throws(ZoetropeError) -> VP8LDecodedFrame {
+    static func decode(_ bytes: ByteView, payload: Range<Int>, maxPixels: Int) throws(ZoetropeError) -> VP8LDecodedFrame {
         let header = try VP8LHeader.read(bytes, payload: payload)
         let size = header.size
         guard size.area <= maxPixels else {
             throw ZoetropeError(.limitExceeded, format: .webp, offset: payload.lowerBound,
                                 "VP8L image \(size) exceeds the limit of \(maxPixels) pixels")
         }
+        // The image, decoded in one buffer (transform sub-images are far smaller).
+        try MemoryHeadroom.reserve(MemoryHeadroom.bytes(pixels: size.area), for: "a \(size) VP8L image",
+                                   format: .webp, offset: payload.lowerBound)
         let decoded = try withReader(bytes, payload: payload, skipping: VP8LHeader.byteCount) { (reader) throws(ZoetropeError) in
             var stream = VP8LImageStream(reader: reader, pixelCount: size.area, payloadCount: payload.count)
             return try stream.decodeMainImage(width: size.width, height: size.height)
         }
-        return VP8LDecodedFrame(image: rgbaImage(decoded), damage: decoded.damage)
+        return VP8LDecodedFrame(image: RGBAImage(width: decoded.width, height: decoded.height, pixels: decoded.rgba),
+                                damage: decoded.damage)
     }
 
     /// Decodes a headerless VP8L image stream of `width × height` as an ALPH plane: the green
     /// byte of every pixel (see ``VP8LImageStream/decodeAlphaPlane(width:height:)``).
-    static func decodeAlphaStream(_ bytes: [UInt8], payload: Range<Int>, width: Int,
+    static func decodeAlphaStream(_ bytes: ByteView, payload: Range<Int>, width: Int,
                                   height: Int) throws(ZoetropeError) -> (plane: [UInt8], damage: ZoetropeError?) {
-        try withReader(bytes, payload: payload, skipping: 0) { (reader) throws(ZoetropeError) in
+        // The ARGB words (or palette indices) the stream decodes to, then the plane made from them.
+        try MemoryHeadroom.reserve(MemoryHeadroom.bytes(pixels: width * height, bytesPerPixel: 5),
+                                   for: "a \(width)×\(height) alpha plane", format: .webp, offset: payload.lowerBound)
+        return try withReader(bytes, payload: payload, skipping: 0) { (reader) throws(ZoetropeError) in
             var stream = VP8LImageStream(reader: reader, pixelCount: width * height, payloadCount: payload.count)
             return try stream.decodeAlphaPlane(width: width, height: height)
         }
@@ -53,7 +60,7 @@ enum VP8LDecoder {
     /// offset in `bytes`, as errors report it. (Skipping a VP8L chunk's header this way instead of
     /// reading it leaves the end-of-stream rule unchanged: ``VP8LStreamEnd`` depends only on the
     /// payload's size.)
-    private static func withReader<Result>(_ bytes: [UInt8], payload: Range<Int>, skipping skipped: Int,
+    private static func withReader<Result>(_ bytes: ByteView, payload: Range<Int>, skipping skipped: Int,
                                            _ body: (LSBBitReader) throws(ZoetropeError) -> Result) throws(ZoetropeError) -> Result {
         precondition(payload.lowerBound >= 0 && payload.upperBound <= bytes.count && skipped <= payload.count)
         return try bytes.withUnsafeBufferPointer { (buffer) throws(ZoetropeError) -> Result in
@@ -61,24 +68,5 @@ enum VP8LDecoder {
             let start = LSBBitReader.State(position: payload.lowerBound + skipped, bits: 0, bitCount: 0)
             return try body(LSBBitReader(upToEnd, resuming: start))
         }
-    }
-
-    /// ARGB words to RGBA bytes.
-    static func rgbaImage(_ decoded: VP8LImageStream.Decoded) -> RGBAImage {
-        let count = decoded.pixels.count
-        // Every byte is written below, four per pixel, before the array is handed out.
-        var bytes = [UInt8](unwrittenCount: count * 4)
-        bytes.withUnsafeMutableBytes { raw in
-            decoded.pixels.withUnsafeBufferPointer { input in
-                for index in 0..<count {
-                    // R, G, B, A in memory is the little-endian word A<<24 | B<<16 | G<<8 | R:
-                    // ARGB with red and blue swapped.
-                    let argb = input[index]
-                    let abgr = (argb & 0xff00_ff00) | (argb >> 16 & 0xff) | (argb & 0xff) << 16
-                    raw.storeBytes(of: abgr.littleEndian, toByteOffset: index * 4, as: UInt32.self)
-                }
-            }
-        }
-        return RGBAImage(width: decoded.width, height: decoded.height, pixels: bytes)
     }
 }

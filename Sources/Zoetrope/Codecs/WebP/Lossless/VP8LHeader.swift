@@ -11,7 +11,7 @@ struct VP8LHeader: Sendable, Equatable {
     var alphaHint: Bool
 
     /// Parses the header at the start of `bytes[payload]`.
-    static func read(_ bytes: [UInt8], payload: Range<Int>) throws(ZoetropeError) -> VP8LHeader {
+    static func read(_ bytes: ByteView, payload: Range<Int>) throws(ZoetropeError) -> VP8LHeader {
         guard payload.lowerBound >= 0, payload.upperBound <= bytes.count, payload.count >= byteCount else {
             throw ZoetropeError(.truncated, format: .webp, offset: payload.lowerBound,
                                 "VP8L header needs 5 bytes")

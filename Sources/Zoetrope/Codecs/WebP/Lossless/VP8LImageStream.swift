@@ -4,8 +4,9 @@
 struct VP8LImageStream {
     /// The result of decoding the main image of a stream.
     struct Decoded {
-        /// ARGB pixels, `width × height` of them, transforms undone for the first `completeRows`.
-        var pixels: [UInt32]
+        /// RGBA bytes, `width × height × 4` of them: the first `completeRows` rows decoded, the
+        /// rest transparent black.
+        var rgba: [UInt8]
         var width: Int
         var height: Int
         /// Rows decoded in full (all of them unless `damage` is set).
@@ -43,15 +44,38 @@ struct VP8LImageStream {
     ///
     /// Damage in the main pixel data is returned with the rows before it; damage anywhere else
     /// (headers, transform data, codes) throws.
+    ///
+    /// One buffer holds the image throughout: the entropy-coded ARGB words are decoded into the
+    /// bytes that are returned (seen as 32-bit words), the transforms are undone in place, and each
+    /// word becomes its RGBA bytes in place, so decoding holds one image, not an ARGB copy besides.
     mutating func decodeMainImage(width: Int, height: Int) throws(ZoetropeError) -> Decoded {
-        var coded = try decodeCodedImage(width: width, height: height, expandedInPlace: true)
-        let rows = coded.rows
-        coded.pixels.withUnsafeMutableBufferPointer { buffer in
-            for transform in coded.transforms.reversed() { transform.invert(buffer, rows: rows) }
-            // Rows after the damage hold leftovers of the coded data: clear them.
-            for index in rows * width ..< width * height { buffer[index] = 0 }
+        let (codedWidth, transforms, decoder) = try readCodedImageHeader(width: width, height: height)
+        var rgba = [UInt8](repeating: 0, count: width * height * 4)
+        var reader = self.reader
+        let end = self.end
+        let outcome = rgba.withUnsafeMutableBytes { bytes in
+            bytes.withMemoryRebound(to: UInt32.self) { decoder.decode(into: $0, reader: &reader, end: end) }
         }
-        return Decoded(pixels: coded.pixels, width: width, height: height, completeRows: rows, damage: coded.damage)
+        self.reader = reader
+        let (rows, damage) = completeRows(outcome, codedWidth: codedWidth, height: height)
+        rgba.withUnsafeMutableBytes { bytes in
+            bytes.withMemoryRebound(to: UInt32.self) { buffer in
+                for transform in transforms.reversed() { transform.invert(buffer, rows: rows) }
+                // Rows after the damage hold leftovers of the coded data: clear them.
+                for index in rows * width ..< width * height { buffer[index] = 0 }
+                Self.argbToRGBA(buffer, count: rows * width)
+            }
+        }
+        return Decoded(rgba: rgba, width: width, height: height, completeRows: rows, damage: damage)
+    }
+
+    /// Turns ARGB words into RGBA bytes in place: R, G, B, A in memory is the little-endian word
+    /// A<<24 | B<<16 | G<<8 | R, which is ARGB with red and blue swapped.
+    private static func argbToRGBA(_ pixels: UnsafeMutableBufferPointer<UInt32>, count: Int) {
+        for index in 0..<min(count, pixels.count) {
+            let argb = pixels[index]
+            pixels[index] = ((argb & 0xff00_ff00) | (argb >> 16 & 0xff) | (argb & 0xff) << 16).littleEndian
+        }
     }
 
     /// Decodes the main image as an ALPH plane: the green byte of every pixel, `width × height`,
@@ -108,6 +132,21 @@ struct VP8LImageStream {
     /// the packed pixels, for ``VP8LPalette/expandGreen(_:rows:into:)``.
     private mutating func decodeCodedImage(width: Int, height: Int, expandedInPlace: Bool) throws(ZoetropeError)
         -> (pixels: [UInt32], transforms: [VP8LTransform], rows: Int, damage: ZoetropeError?) {
+        let (codedWidth, transforms, decoder) = try readCodedImageHeader(width: width, height: height)
+        let packedOnly = !expandedInPlace && VP8LImageStream.onlyPalette(transforms) != nil
+        var pixels = [UInt32](repeating: 0, count: (packedOnly ? codedWidth : width) * height)
+        var reader = self.reader
+        let outcome = pixels.withUnsafeMutableBufferPointer { decoder.decode(into: $0, reader: &reader, end: end) }
+        self.reader = reader
+        let (rows, damage) = completeRows(outcome, codedWidth: codedWidth, height: height)
+        return (pixels, transforms, rows, damage)
+    }
+
+    /// Reads what comes before the main image's pixels: its transforms and its entropy coding.
+    /// Returns the coded width (narrower when a palette packs pixels), the transforms in stream
+    /// order, and the decoder of the pixels.
+    private mutating func readCodedImageHeader(width: Int, height: Int) throws(ZoetropeError)
+        -> (codedWidth: Int, transforms: [VP8LTransform], decoder: VP8LEntropyDecoder) {
         var codedWidth = width
         var transforms: [VP8LTransform] = []
         while reader.read(1) != 0 {
@@ -115,15 +154,16 @@ struct VP8LImageStream {
             transforms.append(try readTransform(width: &codedWidth, height: height))
         }
         let decoder = try readEntropyCoding(width: codedWidth, height: height, allowMetaCodes: true)
-        let packedOnly = !expandedInPlace && VP8LImageStream.onlyPalette(transforms) != nil
-        var pixels = [UInt32](repeating: 0, count: (packedOnly ? codedWidth : width) * height)
-        var reader = self.reader
-        let outcome = pixels.withUnsafeMutableBufferPointer { decoder.decode(into: $0, reader: &reader, end: end) }
-        self.reader = reader
+        return (codedWidth, transforms, decoder)
+    }
+
+    /// The rows of the main image decoded in full, and the damage that stopped it (also a stream
+    /// overrun libwebp reports, with every pixel read).
+    private func completeRows(_ outcome: VP8LEntropyDecoder.Outcome, codedWidth: Int,
+                              height: Int) -> (rows: Int, damage: ZoetropeError?) {
         var damage = outcome.damage
         if damage == nil, end.isPassed(by: reader) { damage = truncated("VP8L data ends inside the pixel data") }
-        let rows = damage == nil ? height : outcome.decodedPixels / codedWidth
-        return (pixels, transforms, rows, damage)
+        return (damage == nil ? height : outcome.decodedPixels / codedWidth, damage)
     }
 
     /// Decodes a sub-image (transform data, entropy image, palette): no transforms, no meta

@@ -19,9 +19,11 @@ public enum WebPEncoder {
     /// - Parameters:
     ///   - image: the image, 1 to 16 384 pixels each way.
     ///   - level: effort, 0 (fastest) to 9 (smallest output); 6 by default.
-    /// - Throws: ``ZoetropeError`` with kind `.invalidArgument` for an empty or too large image.
+    /// - Throws: ``ZoetropeError`` with kind `.invalidArgument` for an empty or too large image, or
+    ///   `.limitExceeded` when encoding it needs more memory than the process can get.
     public static func encode(_ image: RGBAImage, level: Int = 6) throws(ZoetropeError) -> [UInt8] {
-        try checkSize(image.size)
+        try EncodingRules.webp.checkCanvas(image.size)
+        try EncodingMemory.reserve(.webp, canvas: image.size)
         let body = WebPFileWriter.chunk(RIFFChunk.vp8l, VP8LEncoder.encode(image, settings: VP8LEncoderSettings(level: level)))
         return WebPFileWriter.riffHeader(bodySize: body.count) + body
     }
@@ -30,13 +32,13 @@ public enum WebPEncoder {
     /// when there is one frame.
     /// - Parameters:
     ///   - frames: the frames, in order.
-    ///   - durations: how long each frame shows; one per frame, stored in milliseconds (rounded,
-    ///     at most 16 777 215 ms).
+    ///   - durations: how long each frame shows: one per frame, or one for all (none negative);
+    ///     stored in milliseconds (rounded, at most 16 777 215 ms).
     ///   - playCount: how many times the animation plays (`ANIM` loop count; forever is 0).
     ///   - level: effort, 0 (fastest) to 9 (smallest output); 6 by default.
     /// - Throws: ``ZoetropeError`` with kind `.invalidArgument` for no frames, frames of different
-    ///   sizes or larger than 16 384 pixels each way, a duration count that does not match, or a
-    ///   play count outside 1…65 535.
+    ///   sizes or larger than 16 384 pixels each way, a duration count that does not match or a
+    ///   negative duration, or a play count outside 1…65 535.
     public static func encode(frames: [RGBAImage], durations: [Duration], playCount: PlayCount,
                               level: Int = 6) throws(ZoetropeError) -> [UInt8] {
         guard frames.allSatisfy({ $0.size == frames.first?.size }) else {
@@ -52,26 +54,17 @@ public enum WebPEncoder {
     /// file's size, so `output` receives the file after the last frame is encoded.
     /// - Parameters:
     ///   - source: the frames, all of its canvas size.
-    ///   - durations: how long each frame shows; one per frame.
+    ///   - durations: how long each frame shows: one per frame, or one for all.
     ///   - playCount: how many times the animation plays (forever is 0).
     ///   - level: effort, 0 (fastest) to 9 (smallest output).
     ///   - output: receives the file's bytes in order.
     /// - Throws: ``ZoetropeError`` with kind `.invalidArgument` for no frames, a frame of another
     ///   size, a canvas larger than 16 384 pixels each way, a duration count that does not
-    ///   match, or a play count outside 1…65 535; and whatever `source` or `output` throw.
+    ///   match or a negative duration, or a play count outside 1…65 535; and whatever `source` or
+    ///   `output` throw.
     public static func encode(_ source: some FrameSource, durations: [Duration], playCount: PlayCount,
                               level: Int = 6, to output: EncodedBytesSink) throws {
-        guard source.frameCount > 0 else {
-            throw ZoetropeError(.invalidArgument, format: .webp, "an animation needs at least one frame")
-        }
-        try checkSize(source.canvasSize)
-        guard durations.count == source.frameCount else {
-            throw ZoetropeError(.invalidArgument, format: .webp, "\(durations.count) durations for \(source.frameCount) frames")
-        }
-        let loopCount = playCount.count ?? 0
-        guard playCount == .infinite || (1...65_535).contains(loopCount) else {
-            throw ZoetropeError(.invalidArgument, format: .webp, "play count \(loopCount) is outside 1…65535")
-        }
+        let checked = try EncodingRules.webp.check(source, durations: durations, playCount: playCount)
         if source.frameCount == 1 {
             var still: RGBAImage?
             try source.forEachCheckedFrame(format: .webp) { _, frame in still = frame }
@@ -80,6 +73,8 @@ public enum WebPEncoder {
         }
         let settings = VP8LEncoderSettings(level: level)
         var chunks: [[UInt8]] = []
+        // VP8X's alpha flag: some frame's data has alpha, or some canvas shown does (a first frame
+        // that does not cover the canvas leaves the rest transparent, though every piece is opaque).
         var hasAlpha = false
         var planner = WebPFramePlanner()
         func append(_ piece: WebPFramePlanner.Piece) {
@@ -87,27 +82,20 @@ public enum WebPEncoder {
             var pieceSettings = settings
             pieceSettings.transparentColorIsFree = piece.blends
             hasAlpha = hasAlpha || !piece.image.isOpaque
-            chunks.append(WebPFileWriter.frame(rect: piece.rect, milliseconds: milliseconds(durations[index]),
+            chunks.append(WebPFileWriter.frame(rect: piece.rect, milliseconds: milliseconds(checked.durations[index]),
                                                blends: piece.blends, disposesToBackground: piece.disposesToBackground,
                                                vp8l: VP8LEncoder.encode(piece.image, settings: pieceSettings)))
         }
         try source.forEachCheckedFrame(format: .webp) { _, frame in
+            hasAlpha = hasAlpha || !frame.isOpaque
             if let piece = planner.add(frame) { append(piece) }
         }
         if let piece = planner.finish() { append(piece) }
         let size = source.canvasSize
         let header = WebPFileWriter.animationHeader(width: size.width, height: size.height, hasAlpha: hasAlpha,
-                                                    loopCount: loopCount)
+                                                    loopCount: checked.storedPlayCount ?? 0)
         try output(WebPFileWriter.riffHeader(bodySize: header.count + chunks.reduce(0) { $0 + $1.count }) + header)
         for chunk in chunks { try output(chunk) }
-    }
-
-    /// Refuses sizes VP8L cannot store (its fields hold 1…16 384).
-    static func checkSize(_ size: PixelSize) throws(ZoetropeError) {
-        guard (1...maximumDimension).contains(size.width), (1...maximumDimension).contains(size.height) else {
-            throw ZoetropeError(.invalidArgument, format: .webp,
-                                "WebP images are 1 to \(maximumDimension) pixels each way, not \(size)")
-        }
     }
 
     /// A duration in whole milliseconds (rounded), within the 24-bit field.

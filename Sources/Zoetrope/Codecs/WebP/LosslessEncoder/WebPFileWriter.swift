@@ -21,8 +21,9 @@ enum WebPFileWriter {
         return out.bytes
     }
 
-    /// `VP8X` (animation flag, alpha flag when some frame has alpha, canvas size) and `ANIM`
-    /// (transparent background, loop count).
+    /// `VP8X` (animation flag; alpha flag when `hasAlpha`: some frame's data has alpha or some
+    /// canvas shown is not opaque; no ICC, EXIF or XMP; canvas size) and `ANIM` (transparent
+    /// background, loop count).
     static func animationHeader(width: Int, height: Int, hasAlpha: Bool, loopCount: Int) -> [UInt8] {
         var features = ByteWriter()
         features.append(0x02 | (hasAlpha ? 0x10 : 0))

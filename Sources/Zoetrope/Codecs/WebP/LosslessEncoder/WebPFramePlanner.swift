@@ -1,6 +1,6 @@
 /// Chooses each animated WebP frame's rectangle, blending and disposal, one frame at a time,
-/// simulating the canvas libwebp's animation decoder holds, so that decoding gives back every
-/// input frame exactly.
+/// against the canvas libwebp's animation decoder holds (``DecoderCanvas``), so that decoding
+/// gives back every input frame exactly.
 ///
 /// For frame `i`, frame `i − 1`'s disposal decides the canvas it is drawn on: kept, or with
 /// `i − 1`'s rectangle cleared to transparent. The one that differs from frame `i` in the smaller
@@ -19,27 +19,31 @@ struct WebPFramePlanner {
         var disposesToBackground = false
     }
 
-    private var previous: RGBAImage?
+    /// The canvas as the frames planned so far leave it.
+    private var canvas: DecoderCanvas?
     private var pending: Piece?
 
     /// Plans `frame` (canvas-sized) and returns the previous frame's finished piece, if any.
     mutating func add(_ frame: RGBAImage) -> Piece? {
-        defer { previous = frame }
-        guard let previous, var finished = pending else {
-            let blank = RGBAImage(width: frame.width, height: frame.height)
-            pending = Self.piece(base: blank, target: frame)
+        guard var canvas, var finished = pending else {
+            var blank = DecoderCanvas(size: frame.size)
+            let first = Self.firstPiece(frame)
+            blank.draw(in: first.rect, on: blank.shows, leaving: frame)
+            (canvas, pending) = (blank, first)
             return nil
         }
-        var cleared = previous
-        Self.clear(finished.rect, in: &cleared)
-        let kept = Self.piece(base: previous, target: frame)
+        let kept = canvas.canvas(after: .none), cleared = canvas.canvas(after: .background)
+        let keeping = Self.piece(base: kept, target: frame)
         let afterClearing = Self.piece(base: cleared, target: frame)
-        if afterClearing.rect.area < kept.rect.area {
+        if afterClearing.rect.area < keeping.rect.area {
             finished.disposesToBackground = true
             pending = afterClearing
+            canvas.draw(in: afterClearing.rect, on: cleared, leaving: frame)
         } else {
-            pending = kept
+            pending = keeping
+            canvas.draw(in: keeping.rect, on: kept, leaving: frame)
         }
+        self.canvas = canvas
         return finished
     }
 
@@ -49,16 +53,28 @@ struct WebPFramePlanner {
         return pending
     }
 
+    /// The first frame's piece: what differs from the transparent canvas, or the whole canvas when
+    /// that piece is opaque and leaves part of the canvas uncovered. The canvas would then show
+    /// transparency that no frame's data has, and ImageMagick shows it opaque black (it takes a
+    /// frame's alpha from its `VP8L` header); libwebp's encoder always starts with a full frame.
+    static func firstPiece(_ frame: RGBAImage) -> Piece {
+        let full = PixelRect(x: 0, y: 0, width: frame.width, height: frame.height)
+        let piece = piece(base: RGBAImage(width: frame.width, height: frame.height), target: frame)
+        guard piece.rect != full, piece.image.isOpaque else { return piece }
+        return Piece(rect: full, image: frame)
+    }
+
     /// The piece that turns `base` into `target`.
     static func piece(base: RGBAImage, target: RGBAImage) -> Piece {
-        guard let changed = APNGFramePlanner.changedRect(from: base, to: target) else {
+        guard let changed = base.changedRect(to: target) else {
             // Nothing changed: a 1×1 frame that copies the pixel already there.
-            return Piece(rect: PixelRect(x: 0, y: 0, width: 1, height: 1), image: crop(target, PixelRect(x: 0, y: 0, width: 1, height: 1)))
+            let corner = PixelRect(x: 0, y: 0, width: 1, height: 1)
+            return Piece(rect: corner, image: target.cropped(to: corner))
         }
         let x = changed.x & ~1, y = changed.y & ~1
         let rect = PixelRect(x: x, y: y, width: changed.maxX - x, height: changed.maxY - y)
         return blendedPiece(rect: rect, base: base, target: target)
-            ?? Piece(rect: rect, image: crop(target, rect))
+            ?? Piece(rect: rect, image: target.cropped(to: rect))
     }
 
     /// `target`'s pixels in `rect` with those equal to `base` made transparent, when every other
@@ -88,26 +104,5 @@ struct WebPFramePlanner {
         }
         guard exact, unchanged > 0 else { return nil }
         return Piece(rect: rect, image: image, blends: true)
-    }
-
-    /// The pixels of `rect`.
-    static func crop(_ image: RGBAImage, _ rect: PixelRect) -> RGBAImage {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(rect.area * 4)
-        for y in rect.y ..< rect.maxY {
-            let start = (y * image.width + rect.x) * 4
-            bytes.append(contentsOf: image.pixels[start ..< start + rect.width * 4])
-        }
-        return RGBAImage(width: rect.width, height: rect.height, pixels: bytes)
-    }
-
-    private static func clear(_ rect: PixelRect, in image: inout RGBAImage) {
-        let width = image.width
-        image.withUnsafeMutablePixels { pixels in
-            for y in rect.y ..< rect.maxY {
-                let start = (y * width + rect.x) * 4
-                UnsafeMutableBufferPointer(rebasing: pixels[start ..< start + rect.width * 4]).update(repeating: 0)
-            }
-        }
     }
 }

@@ -18,7 +18,7 @@ struct VP8DecodedFrame: Sendable {
 /// to RGBA exactly as libwebp converts it.
 enum VP8Decoder {
     /// Reads only the frame header's size (the 10-byte key-frame header). Cheap.
-    static func readSize(_ bytes: [UInt8], payload: Range<Int>) throws(ZoetropeError) -> PixelSize {
+    static func readSize(_ bytes: ByteView, payload: Range<Int>) throws(ZoetropeError) -> PixelSize {
         let tag = try VP8FrameTag.parse(bytes, payload: payload)
         return PixelSize(width: tag.width, height: tag.height)
     }
@@ -27,7 +27,7 @@ enum VP8Decoder {
     ///
     /// Throws when the headers are unusable or when not even the first macroblock row decodes;
     /// data that runs out later gives a frame with ``VP8DecodedFrame/damage`` set.
-    static func decode(_ bytes: [UInt8], payload: Range<Int>, upsampling: VP8ChromaUpsampling = .fancy,
+    static func decode(_ bytes: ByteView, payload: Range<Int>, upsampling: VP8ChromaUpsampling = .fancy,
                        maxPixels: Int) throws(ZoetropeError) -> VP8DecodedFrame {
         let tag = try VP8FrameTag.parse(bytes, payload: payload)
         let (pixels, overflow) = tag.width.multipliedReportingOverflow(by: tag.height)
@@ -35,6 +35,8 @@ enum VP8Decoder {
             throw ZoetropeError(.limitExceeded, format: .webp, offset: payload.lowerBound + 6,
                                 "VP8 frame of \(tag.width)×\(tag.height) pixels exceeds the limit of \(maxPixels)")
         }
+        try MemoryHeadroom.reserve(MemoryHeadroom.bytes(pixels: pixels), for: "a \(tag.width)×\(tag.height) VP8 image",
+                                   format: .webp, offset: payload.lowerBound)
         // All reading happens inside this scope: the bool decoders point into the buffer.
         return try bytes.withUnsafeBufferPointer { buffer throws(ZoetropeError) in
             let (header, modeReader) = try VP8FrameHeader.parse(buffer, payload: payload, tag: tag)

@@ -11,7 +11,7 @@ struct VP8FrameTag: Sendable, Equatable {
     var height: Int
 
     /// Reads and validates the tag at the start of `bytes[payload]`.
-    static func parse(_ bytes: [UInt8], payload: Range<Int>) throws(ZoetropeError) -> VP8FrameTag {
+    static func parse(_ bytes: ByteView, payload: Range<Int>) throws(ZoetropeError) -> VP8FrameTag {
         let start = payload.lowerBound
         guard payload.lowerBound >= 0, payload.upperBound <= bytes.count, payload.count >= byteCount else {
             throw ZoetropeError(.truncated, format: .webp, offset: payload.upperBound, "VP8 frame header is cut short")
@@ -138,8 +138,10 @@ struct VP8FrameHeader: Sendable {
     }
 
     /// Splits the bytes after the first partition into token partitions: a table of 3-byte sizes
-    /// for all but the last, which takes the rest. Sizes that overrun are cut to the data (the
-    /// damage then shows when the tokens run out), but the last partition must not be empty.
+    /// for all but the last, which takes the rest. Sizes that overrun are cut to the data, and any
+    /// partition may be empty, the last one too (libwebp accepts it when bytes follow in the file):
+    /// the damage shows when a macroblock row needs tokens that are not there, and a partition no
+    /// row uses (partition 7 of an image under 8 macroblock rows) is never read.
     private static func parsePartitions(_ reader: inout VP8BoolDecoder, bytes: UnsafeBufferPointer<UInt8>,
                                         after start: Int, end: Int)
         throws(ZoetropeError) -> [Range<Int>]
@@ -158,9 +160,6 @@ struct VP8FrameHeader: Sendable {
             let partitionEnd = partitionStart + min(size, end - partitionStart)
             partitions.append(partitionStart..<partitionEnd)
             partitionStart = partitionEnd
-        }
-        guard partitionStart < end else {
-            throw ZoetropeError(.truncated, format: .webp, offset: end, "VP8 token partitions are missing")
         }
         partitions.append(partitionStart..<end)
         return partitions

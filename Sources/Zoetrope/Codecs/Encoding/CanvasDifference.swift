@@ -1,0 +1,62 @@
+/// The pixel operations the encoders' frame planners share: where two canvases differ, a
+/// rectangle's pixels, and a rectangle cleared to transparent (what disposing to background does).
+extension PixelRect {
+    /// The smallest rectangle of a `width` × `height` grid holding every pixel (by row-major index)
+    /// for which `isIncluded` is true, or `nil` when none is.
+    @inline(__always)
+    static func bounding(width: Int, height: Int, where isIncluded: (_ pixel: Int) -> Bool) -> PixelRect? {
+        var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
+        for y in 0..<height {
+            let row = y * width
+            var first = -1, last = -1
+            for x in 0..<width where isIncluded(row + x) {
+                if first < 0 { first = x }
+                last = x
+            }
+            if first >= 0 {
+                minX = min(minX, first); maxX = max(maxX, last)
+                minY = min(minY, y); maxY = y
+            }
+        }
+        guard maxX >= 0 else { return nil }
+        return PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
+    }
+}
+
+extension RGBAImage {
+    /// The smallest rectangle holding every pixel that differs (in any channel) between this
+    /// image and `target` (the same size), or `nil` when none does.
+    func changedRect(to target: RGBAImage) -> PixelRect? {
+        let width = width, height = height
+        return pixels.withUnsafeBytes { baseBytes in
+            target.pixels.withUnsafeBytes { targetBytes in
+                PixelRect.bounding(width: width, height: height) { pixel in
+                    baseBytes.loadUnaligned(fromByteOffset: pixel * 4, as: UInt32.self)
+                        != targetBytes.loadUnaligned(fromByteOffset: pixel * 4, as: UInt32.self)
+                }
+            }
+        }
+    }
+
+    /// The pixels of `rect` (inside the image).
+    func cropped(to rect: PixelRect) -> RGBAImage {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(rect.area * 4)
+        for y in rect.y ..< rect.maxY {
+            let start = (y * width + rect.x) * 4
+            bytes.append(contentsOf: pixels[start ..< start + rect.width * 4])
+        }
+        return RGBAImage(width: rect.width, height: rect.height, pixels: bytes)
+    }
+
+    /// Makes the pixels of `rect` (inside the image) transparent black.
+    mutating func clear(_ rect: PixelRect) {
+        let width = width
+        withUnsafeMutablePixels { pixels in
+            for y in rect.y ..< rect.maxY {
+                let start = (y * width + rect.x) * 4
+                UnsafeMutableBufferPointer(rebasing: pixels[start ..< start + rect.width * 4]).update(repeating: 0)
+            }
+        }
+    }
+}

@@ -1,0 +1,95 @@
+/// RGBA → Y′CbCr 4:2:0 for the lossy encoder, with libwebp's arithmetic (so that a picture
+/// encodes as `cwebp` would): BT.601 limited range in 16-bit fixed point; each chroma sample from
+/// the 2×2 block it covers, averaged in a gamma-0.8 linearised space (which keeps thin bright or
+/// dark lines from losing their colour); where a block is partly transparent, its pixels are
+/// weighted by their alpha, so that invisible colours do not bleed into visible ones.
+enum RGBAToYUV {
+    /// 12-bit "linear" value of each 8-bit sample: round((v / 255)^0.8 · 4095).
+    static let gammaToLinear: [UInt16] = (0..<256).map { UInt16(power(Double($0) / 255, 0.8) * 4095 + 0.5) }
+    /// 33 points of the inverse curve, for interpolation: round(255 · (v · 128 / 4095)^1.25).
+    static let linearToGamma: [Int] = (0...32).map { Int(255 * power(Double($0) * 128 / 4095, 1 / 0.8) + 0.5) }
+    /// (1 << 19) / a for a sum of four alphas.
+    static let inverseAlpha: [UInt32] = (0...(4 * 255)).map { $0 == 0 ? 0 : (1 << 19) / UInt32($0) }
+
+    /// Y of one pixel.
+    @inline(__always)
+    static func luma(_ r: Int, _ g: Int, _ b: Int) -> UInt8 {
+        UInt8(truncatingIfNeeded: (16839 * r + 33059 * g + 6420 * b + (1 << 15) + (16 << 16)) >> 16)
+    }
+
+    /// U and V from R, G and B that are 4× the samples (sums of four, or the gamma average × 4).
+    @inline(__always)
+    static func chroma(_ r: Int, _ g: Int, _ b: Int) -> (UInt8, UInt8) {
+        @inline(__always) func clip(_ value: Int) -> UInt8 {
+            let v = (value + (1 << 17) + (128 << 18)) >> 18
+            return UInt8(truncatingIfNeeded: v < 0 ? 0 : v > 255 ? 255 : v)
+        }
+        return (clip(-9719 * r - 19081 * g + 28800 * b), clip(28800 * r - 24116 * g - 4684 * b))
+    }
+
+    /// A linear sum (of up to four 12-bit values, times `1 << shift`) back to 4× the gamma value.
+    @inline(__always)
+    static func gammaSum(_ linear: Int, shift: Int) -> Int {
+        let v = linear << shift
+        let position = v >> 9, fraction = v & 511
+        let interpolated = linearToGamma[position + 1] * fraction + linearToGamma[position] * (512 - fraction)
+        return (interpolated + 64) >> 7
+    }
+
+    /// Converts `image` to planes; fully transparent areas are then flattened (their content is
+    /// invisible) so that they cost few bits.
+    static func convert(_ image: RGBAImage) -> VP8SourcePlanes {
+        let width = image.width, height = image.height
+        let chromaWidth = (width + 1) >> 1, chromaHeight = (height + 1) >> 1
+        var luma = [UInt8](repeating: 0, count: width * height)
+        var u = [UInt8](repeating: 0, count: chromaWidth * chromaHeight), v = u
+        image.pixels.withUnsafeBufferPointer { pixels in
+            for row in 0..<height {
+                for column in 0..<width {
+                    let p = (row * width + column) * 4
+                    luma[row * width + column] = Self.luma(Int(pixels[p]), Int(pixels[p + 1]), Int(pixels[p + 2]))
+                }
+            }
+            for row in 0..<chromaHeight {
+                let top = 2 * row, bottom = min(2 * row + 1, height - 1)
+                var rowsAreOpaque = true
+                for r in top...bottom where rowsAreOpaque {
+                    for x in 0..<width where pixels[(r * width + x) * 4 + 3] != 255 {
+                        rowsAreOpaque = false
+                        break
+                    }
+                }
+                for column in 0..<chromaWidth {
+                    let (cu, cv) = chromaOfBlock(pixels, width: width, top: top, bottom: bottom, column: column,
+                                                 weighsAlpha: !rowsAreOpaque)
+                    u[row * chromaWidth + column] = cu
+                    v[row * chromaWidth + column] = cv
+                }
+            }
+        }
+        var planes = VP8SourcePlanes(width: width, height: height, luma: luma, u: u, v: v)
+        if !image.isOpaque { TransparentAreaCleanup.apply(to: &planes, alpha: image) }
+        return planes
+    }
+
+    /// U and V of the 2×2 block at chroma (`column`, row of `top`…`bottom`). A block cut by the
+    /// picture's edge counts its pixels twice, so that there are always four.
+    @inline(__always)
+    private static func chromaOfBlock(_ pixels: UnsafeBufferPointer<UInt8>, width: Int, top: Int, bottom: Int, column: Int,
+                                      weighsAlpha: Bool) -> (UInt8, UInt8) {
+        let left = 2 * column, right = min(2 * column + 1, width - 1)
+        let p0 = (top * width + left) * 4, p1 = (top * width + right) * 4
+        let p2 = (bottom * width + left) * 4, p3 = (bottom * width + right) * 4
+        let a0 = Int(pixels[p0 + 3]), a1 = Int(pixels[p1 + 3]), a2 = Int(pixels[p2 + 3]), a3 = Int(pixels[p3 + 3])
+        let alphaSum = a0 + a1 + a2 + a3
+        let weighted = weighsAlpha && alphaSum != 4 * 255 && alphaSum != 0
+        @inline(__always) func channel(_ c: Int) -> Int {
+            let l0 = Int(gammaToLinear[Int(pixels[p0 + c])]), l1 = Int(gammaToLinear[Int(pixels[p1 + c])])
+            let l2 = Int(gammaToLinear[Int(pixels[p2 + c])]), l3 = Int(gammaToLinear[Int(pixels[p3 + c])])
+            guard weighted else { return gammaSum(l0 + l1 + l2 + l3, shift: 0) }
+            let sum = UInt32(a0 * l0 + a1 * l1 + a2 * l2 + a3 * l3)
+            return gammaSum(Int((sum &* inverseAlpha[alphaSum]) >> 17), shift: 0)
+        }
+        return chroma(channel(0), channel(1), channel(2))
+    }
+}

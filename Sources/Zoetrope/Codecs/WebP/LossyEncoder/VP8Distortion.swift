@@ -1,0 +1,96 @@
+/// Distortion measures of the lossy encoder's mode decisions, on stride-32 block buffers: the
+/// sum of squared differences, and a "texture" distortion that compares the weighted
+/// Walsh–Hadamard spectra of two blocks, so that a reconstruction that keeps the amount of
+/// detail (if not its exact place) is preferred to one that smooths it away.
+enum VP8Distortion {
+    private static let stride = VP8Transform.stride
+
+    /// Σ (a − b)² over a `width`×`height` block (`width` 4, 8 or 16).
+    @inline(__always)
+    static func sse(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, width: Int, height: Int) -> Int {
+        switch width {
+        case 16: return sse16(a, b, rows: height)
+        case 8: return sse8(a, b, rows: height)
+        default: return sse4(a, b, rows: height)
+        }
+    }
+
+    @inline(__always)
+    private static func sse16(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, rows: Int) -> Int {
+        var sum = SIMD16<Int32>.zero
+        for row in 0..<rows {
+            let x = SIMD16<Int32>(truncatingIfNeeded: UnsafeRawPointer(a + row &* stride).loadUnaligned(as: SIMD16<UInt8>.self))
+            let y = SIMD16<Int32>(truncatingIfNeeded: UnsafeRawPointer(b + row &* stride).loadUnaligned(as: SIMD16<UInt8>.self))
+            let d = x &- y
+            sum &+= d &* d
+        }
+        return Int(sum.wrappedSum())
+    }
+
+    @inline(__always)
+    private static func sse8(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, rows: Int) -> Int {
+        var sum = SIMD8<Int32>.zero
+        for row in 0..<rows {
+            let x = SIMD8<Int32>(truncatingIfNeeded: UnsafeRawPointer(a + row &* stride).loadUnaligned(as: SIMD8<UInt8>.self))
+            let y = SIMD8<Int32>(truncatingIfNeeded: UnsafeRawPointer(b + row &* stride).loadUnaligned(as: SIMD8<UInt8>.self))
+            let d = x &- y
+            sum &+= d &* d
+        }
+        return Int(sum.wrappedSum())
+    }
+
+    @inline(__always)
+    private static func sse4(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, rows: Int) -> Int {
+        var sum = SIMD4<Int32>.zero
+        for row in 0..<rows {
+            let x = SIMD4<Int32>(truncatingIfNeeded: UnsafeRawPointer(a + row &* stride).loadUnaligned(as: SIMD4<UInt8>.self))
+            let y = SIMD4<Int32>(truncatingIfNeeded: UnsafeRawPointer(b + row &* stride).loadUnaligned(as: SIMD4<UInt8>.self))
+            let d = x &- y
+            sum &+= d &* d
+        }
+        return Int(sum.wrappedSum())
+    }
+
+    /// Weights of the spectral comparison, by Hadamard coefficient (row-major): low frequencies
+    /// count most.
+    private static let weights = SIMD16<Int32>(38, 32, 20, 9, 32, 28, 17, 7, 20, 17, 10, 4, 9, 7, 4, 2)
+
+    /// Σ weight·|coefficient| of the 4×4 Hadamard transform of the block at `block`.
+    @inline(__always)
+    private static func weightedSpectrum(_ block: UnsafePointer<UInt8>) -> Int32 {
+        typealias Quad = SIMD4<Int32>
+        @inline(__always) func row(_ r: Int) -> Quad {
+            Quad(truncatingIfNeeded: UnsafeRawPointer(block + r &* stride).loadUnaligned(as: SIMD4<UInt8>.self))
+        }
+        // Vertical pass with one lane per column, then the horizontal pass on the transpose.
+        let r0 = row(0), r1 = row(1), r2 = row(2), r3 = row(3)
+        let a0 = r0 &+ r2, a1 = r1 &+ r3, a2 = r1 &- r3, a3 = r0 &- r2
+        let v0 = a0 &+ a1, v1 = a3 &+ a2, v2 = a3 &- a2, v3 = a0 &- a1
+        let c0 = Quad(v0[0], v1[0], v2[0], v3[0]), c1 = Quad(v0[1], v1[1], v2[1], v3[1])
+        let c2 = Quad(v0[2], v1[2], v2[2], v3[2]), c3 = Quad(v0[3], v1[3], v2[3], v3[3])
+        let b0 = c0 &+ c2, b1 = c1 &+ c3, b2 = c1 &- c3, b3 = c0 &- c2
+        let h0 = b0 &+ b1, h1 = b3 &+ b2, h2 = b3 &- b2, h3 = b0 &- b1
+        @inline(__always) func magnitude(_ v: Quad) -> Quad { v.replacing(with: 0 &- v, where: v .< 0) }
+        // h_k holds horizontal frequency k of each vertical frequency (lane): weight index 4·lane + k.
+        let w = weights
+        let sum = magnitude(h0) &* Quad(w[0], w[4], w[8], w[12]) &+ magnitude(h1) &* Quad(w[1], w[5], w[9], w[13])
+            &+ magnitude(h2) &* Quad(w[2], w[6], w[10], w[14]) &+ magnitude(h3) &* Quad(w[3], w[7], w[11], w[15])
+        return sum.wrappedSum()
+    }
+
+    /// The texture distortion of a 4×4 block: |spectrum(a) − spectrum(b)| / 32.
+    @inline(__always)
+    static func texture4x4(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>) -> Int {
+        Int(abs(weightedSpectrum(b) &- weightedSpectrum(a)) >> 5)
+    }
+
+    /// The texture distortion of a 16×16 block: the sum over its sixteen 4×4 blocks.
+    static func texture16x16(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>) -> Int {
+        var sum = 0
+        for n in 0..<16 {
+            let offset = VP8EncoderWorkspace.lumaBlockOffset(n)
+            sum &+= texture4x4(a + offset, b + offset)
+        }
+        return sum
+    }
+}

@@ -1,0 +1,114 @@
+/// Mode decisions by rate and distortion (methods 3 and up): every 16×16 luma mode, then every
+/// 4×4 mode of each block in turn (abandoned as soon as it cannot win), then every chroma mode;
+/// each candidate is transformed, quantised and reconstructed, its squared error (plus texture
+/// error) weighed against its bits.
+extension VP8MacroblockCoder {
+    /// A flat-looking block is one whose levels have at most this many non-zero AC
+    /// coefficients; other modes than DC then pay ``flatnessPenalty`` per block, so that flat
+    /// areas are not predicted by complex modes that happen to fit the noise.
+    static let flatnessLimitSubblock = 3
+    static let flatnessLimitChroma = 2
+    static let flatnessPenalty = 140
+
+    /// Whether `count` blocks of levels (16 each, coding order) have at most `limit` non-zero AC levels.
+    static func isFlat(_ levels: UnsafePointer<Int16>, blocks count: Int, limit: Int) -> Bool {
+        var nonZero = 0
+        for block in 0..<count {
+            for i in 1..<16 where levels[block * 16 + i] != 0 {
+                nonZero += 1
+                if nonZero > limit { return false }
+            }
+        }
+        return true
+    }
+
+    /// Whether the 16×16 source luma is a single value.
+    static func isFlatSource(_ source: UnsafePointer<UInt8>) -> Bool {
+        let first = source[0]
+        for row in 0..<16 {
+            let line = SIMD16<UInt8>(UnsafeBufferPointer(start: source + row * VP8EncoderWorkspace.stride, count: 16))
+            if line != SIMD16(repeating: first) { return false }
+        }
+        return true
+    }
+
+    /// Chooses the 16×16 luma mode; its reconstruction goes to the workspace output and its levels
+    /// to `decision.levelSet` (0 or 1).
+    func pickBestLuma16(_ decision: inout VP8MacroblockDecision) {
+        let segment = self.segment, source = workspace.source
+        var isFlat = Self.isFlatSource(source)
+        var best = VP8ModeScore(), bestSet = 0, candidateSet = 1
+        for mode in 0..<4 {
+            let levels = workspace.levels(candidateSet)
+            var score = VP8ModeScore()
+            score.nonZero = reconstructLuma16(mode: mode, levels: levels, into: workspace.candidate)
+            score.distortion = VP8Distortion.sse(source, workspace.candidate, width: 16, height: 16)
+            score.texture = (segment.textureLambda * VP8Distortion.texture16x16(source, workspace.candidate) + 128) >> 8
+            score.header = VP8CostTables.lumaModeCost[mode]
+            score.rate = costLuma16(levels)
+            if isFlat {
+                isFlat = Self.isFlat(levels + Self.lumaLevels, blocks: 16, limit: 0)
+                if isFlat {
+                    score.distortion *= 2
+                    score.texture *= 2
+                }
+            }
+            score.updateScore(lambda: segment.lambdaLuma16)
+            if mode == 0 || score.score < best.score {
+                best = score
+                decision.lumaMode = mode
+                swap(&bestSet, &candidateSet)
+                workspace.swapOutput()
+            }
+        }
+        best.updateScore(lambda: segment.lambdaMode)
+        decision.score = best
+        decision.levelSet = bestSet
+        decision.usesSubblocks = false
+        if best.nonZero & 0x100_ffff == 0x100_0000 && best.distortion > segment.minimumDistortion {
+            recordBlockyEdge(workspace.levels(bestSet))
+        }
+    }
+
+    /// A macroblock with only DCs and a large error looks blocky: keep the largest DC step, from
+    /// which the loop-filter level is raised after coding.
+    private func recordBlockyEdge(_ secondOrderLevels: UnsafePointer<Int16>) {
+        let step = max(abs(Int(secondOrderLevels[1])), abs(Int(secondOrderLevels[2])), abs(Int(secondOrderLevels[4])))
+        segments[segmentIndex].maximumEdge = max(segments[segmentIndex].maximumEdge, step)
+    }
+
+    /// The rate of a 16×16-predicted macroblock's luma levels.
+    func costLuma16(_ levels: UnsafePointer<Int16>) -> Int {
+        loadFlags()
+        var rate = VP8Residual(levels, first: 0, type: 1).cost(context: Int(topFlags[8] + leftFlags[8]), model: model)
+        for n in 0..<16 {
+            let residual = VP8Residual(levels + Self.lumaLevels + 16 * n, first: 1, type: 0)
+            rate += residual.cost(context: Int(topFlags[n & 3] + leftFlags[n >> 2]), model: model)
+            topFlags[n & 3] = residual.hasLevels ? 1 : 0
+            leftFlags[n >> 2] = residual.hasLevels ? 1 : 0
+        }
+        return rate
+    }
+
+    /// The rate of a macroblock's chroma levels.
+    func costChroma(_ levels: UnsafePointer<Int16>) -> Int {
+        loadFlags()
+        var rate = 0
+        for k in 0..<8 {
+            let plane = k >> 2, column = 4 + 2 * plane + (k & 1), row = 4 + 2 * plane + ((k >> 1) & 1)
+            let residual = VP8Residual(levels + Self.chromaLevels + 16 * k, first: 0, type: 2)
+            rate += residual.cost(context: Int(topFlags[column] + leftFlags[row]), model: model)
+            topFlags[column] = residual.hasLevels ? 1 : 0
+            leftFlags[row] = residual.hasLevels ? 1 : 0
+        }
+        return rate
+    }
+
+    /// The cost of 4×4 mode `mode` for block `n` given the modes decided so far.
+    @inline(__always)
+    func subblockModeCost(_ n: Int, mode: Int, modes: SIMD16<UInt8>) -> Int {
+        let above = n < 4 ? context.topModes[x * 4 + n] : modes[n - 4]
+        let left = n & 3 == 0 ? context.leftModes[n >> 2] : modes[n - 1]
+        return Int(VP8CostTables.subblockModeCost[(Int(above) * 10 + Int(left)) * 10 + mode])
+    }
+}

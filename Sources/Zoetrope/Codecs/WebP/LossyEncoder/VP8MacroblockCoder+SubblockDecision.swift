@@ -1,0 +1,102 @@
+/// The 4×4 and chroma mode decisions by rate and distortion.
+extension VP8MacroblockCoder {
+    /// The level set where the 4×4 decision keeps its levels, and the scratch set.
+    static let subblockSet = 2
+    static let scratchSet = 3
+
+    /// Tries 4×4 prediction against the 16×16 decision in `decision`; takes it (modes, levels,
+    /// reconstruction in the workspace output) when its score is lower. `maximumHeaderBits`
+    /// bounds the mode bits a macroblock may spend.
+    func pickBestSubblocks(_ decision: inout VP8MacroblockDecision, maximumHeaderBits: Int) {
+        let segment = self.segment
+        var total = VP8ModeScore()
+        total.header = VP8CostTables.subblockFlagCost
+        total.updateScore(lambda: segment.lambdaMode)
+        var modes = SIMD16<UInt8>.zero, headerBits = 0
+        startSubblocks()
+        loadFlags()
+        for n in 0..<16 {
+            let (mode, score) = pickBestSubblock(n, modes: modes)
+            var blockScore = score
+            blockScore.updateScore(lambda: segment.lambdaMode)
+            total.add(blockScore)
+            headerBits += blockScore.header
+            guard total.score < decision.score.score, headerBits <= maximumHeaderBits else { return }
+            let target = workspace.subblockLuma + VP8EncoderWorkspace.lumaBlockOffset(n)
+            VP8EncoderWorkspace.copy(workspace.subblockCandidates + 4, to: target, width: 4, height: 4)
+            modes[n] = UInt8(mode)
+            topFlags[n & 3] = blockScore.nonZero != 0 ? 1 : 0
+            leftFlags[n >> 2] = blockScore.nonZero != 0 ? 1 : 0
+        }
+        decision.score = total
+        decision.usesSubblocks = true
+        decision.subblockModes = modes
+        decision.levelSet = Self.subblockSet
+        VP8EncoderWorkspace.copy(workspace.subblockLuma, to: workspace.output, width: 16, height: 16)
+    }
+
+    /// The best mode of block `n`: its reconstruction is left in the second 4×4 candidate
+    /// buffer and its levels in the 4×4 level set.
+    private func pickBestSubblock(_ n: Int, modes: SIMD16<UInt8>) -> (mode: Int, score: VP8ModeScore) {
+        let segment = self.segment, source = workspace.source + VP8EncoderWorkspace.lumaBlockOffset(n)
+        let levels = workspace.levels(Self.scratchSet), bestLevels = workspace.levels(Self.subblockSet) + Self.lumaLevels + 16 * n
+        var trial = workspace.subblockCandidates, kept = workspace.subblockCandidates + 4
+        makeSubblockPredictions(n)
+        var best = VP8ModeScore(), bestMode = -1
+        for mode in 0..<10 {
+            var score = VP8ModeScore()
+            score.nonZero = reconstructSubblock(n, mode: mode, levels: levels, into: trial) ? 1 << n : 0
+            score.distortion = VP8Distortion.sse(source, trial, width: 4, height: 4)
+            score.texture = (segment.textureLambda * VP8Distortion.texture4x4(source, trial) + 128) >> 8
+            score.header = subblockModeCost(n, mode: mode, modes: modes)
+            score.rate = mode > 0 && Self.isFlat(levels, blocks: 1, limit: Self.flatnessLimitSubblock) ? Self.flatnessPenalty : 0
+            score.updateScore(lambda: segment.lambdaLuma4)
+            if bestMode >= 0 && score.score >= best.score { continue }
+            score.rate += VP8Residual(levels, first: 0, type: 3).cost(context: Int(topFlags[n & 3] + leftFlags[n >> 2]), model: model)
+            score.updateScore(lambda: segment.lambdaLuma4)
+            if bestMode < 0 || score.score < best.score {
+                best = score
+                bestMode = mode
+                swap(&trial, &kept)
+                bestLevels.update(from: levels, count: 16)
+            }
+        }
+        if kept != workspace.subblockCandidates + 4 {
+            VP8EncoderWorkspace.copy(kept, to: workspace.subblockCandidates + 4, width: 4, height: 4)
+        }
+        return (bestMode, best)
+    }
+
+    /// Chooses the chroma mode: its reconstruction goes to the workspace output, its levels to
+    /// the decision's level set, its score is added to the decision's.
+    func pickBestChroma(_ decision: inout VP8MacroblockDecision) {
+        let segment = self.segment, source = workspace.source
+        let levels = workspace.levels(Self.scratchSet), finalLevels = workspace.levels(decision.levelSet)
+        let output = workspace.output + 16
+        var trial = workspace.candidate + 16, kept = output
+        var best = VP8ModeScore()
+        var errors = SIMD8<Int8>.zero
+        for mode in 0..<4 {
+            var score = VP8ModeScore()
+            score.nonZero = withUnsafeMutableBytes(of: &errors) { raw in
+                reconstructChroma(mode: mode, levels: levels, into: trial - 16, errors: raw.baseAddress!.assumingMemoryBound(to: Int8.self))
+            }
+            score.distortion = VP8Distortion.sse(source + 16, trial, width: 16, height: 8)
+            score.header = VP8CostTables.chromaModeCost[mode]
+            score.rate = costChroma(levels)
+            if mode > 0 && Self.isFlat(levels + Self.chromaLevels, blocks: 8, limit: Self.flatnessLimitChroma) {
+                score.rate += Self.flatnessPenalty * 8
+            }
+            score.updateScore(lambda: segment.lambdaChroma)
+            if mode == 0 || score.score < best.score {
+                best = score
+                decision.chromaMode = mode
+                decision.diffusionErrors = errors
+                (finalLevels + Self.chromaLevels).update(from: levels + Self.chromaLevels, count: 128)
+                swap(&trial, &kept)
+            }
+        }
+        decision.score.add(best)
+        if kept != output { VP8EncoderWorkspace.copy(kept, to: output, width: 16, height: 8) }
+    }
+}

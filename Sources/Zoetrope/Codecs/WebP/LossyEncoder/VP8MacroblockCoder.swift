@@ -1,0 +1,104 @@
+/// Codes the macroblocks of one lossy frame in order: forms the predictions, chooses the modes by
+/// rate and distortion, quantises, reconstructs as the decoder will, and records the tokens.
+///
+/// It holds what the mode decisions of one macroblock need: the workspace, the context left by
+/// the previous macroblocks, the token model (for rates), the segments' parameters, and scratch
+/// copies of the neighbours' "has coefficients" flags that the rate estimates update as blocks
+/// are decided.
+final class VP8MacroblockCoder {
+    let settings: VP8EncoderSettings
+    let columns: Int
+    let rows: Int
+    let workspace = VP8EncoderWorkspace()
+    var context: VP8MacroblockContext
+    let model: VP8TokenModel
+    var segments: [VP8Segment]
+
+    /// The macroblock being coded.
+    private(set) var x = 0
+    private(set) var y = 0
+    var segmentIndex = 0
+    /// Whether trellis quantisation is on for the current decisions.
+    var usesTrellis = false
+    /// Scratch "has coefficients" flags (the context's layout), updated as blocks are decided.
+    var topFlags = [UInt8](repeating: 0, count: 9)
+    var leftFlags = [UInt8](repeating: 0, count: 9)
+    /// Chroma DC error diffusion (nil at the highest qualities): per column U top, U left-over,
+    /// V top, V left-over errors, and the left neighbour's.
+    var topDiffusion: [Int8]?
+    var leftDiffusion: [Int8] = [0, 0, 0, 0]
+
+    init(settings: VP8EncoderSettings, columns: Int, rows: Int, model: VP8TokenModel, segments: [VP8Segment]) {
+        self.settings = settings
+        self.columns = columns
+        self.rows = rows
+        self.model = model
+        self.segments = segments
+        context = VP8MacroblockContext(columns: columns)
+        if settings.quality <= 98 { topDiffusion = [Int8](repeating: 0, count: columns * 4) }
+    }
+
+    /// The current segment's parameters (a copy: its matrices are shared objects).
+    private(set) var segment = VP8Segment()
+
+    /// Moves to macroblock (`x`, `y`), resetting the left context at the start of a row.
+    func start(x: Int, y: Int, segment: Int) {
+        if x == 0 {
+            context.startRow(y)
+            for i in 0..<4 { leftDiffusion[i] = 0 }
+        }
+        self.x = x
+        self.y = y
+        segmentIndex = segment
+        self.segment = segments[segment]
+    }
+
+    /// Loads the neighbours' flags into the scratch copies.
+    func loadFlags() {
+        for i in 0..<9 {
+            topFlags[i] = context.topNonZero[x * 9 + i]
+            leftFlags[i] = context.leftNonZero[i]
+        }
+    }
+
+    /// Forms the four 16×16 luma and the four chroma predictions from the reconstructed edges.
+    func makePredictions() {
+        let hasAbove = y > 0, hasLeft = x > 0
+        for mode in 0..<4 {
+            let predictionMode = VP8PredictionMode(rawValue: UInt8(mode))!
+            let luma = workspace.lumaPrediction(mode), chroma = workspace.chromaPrediction(mode)
+            context.loadLumaEdges(x: x, into: luma, aboveRight: false)
+            context.loadChromaEdges(x: x, into: chroma)
+            VP8IntraPredictor.predictWholeBlock(predictionMode, size: 16, luma, hasAbove: hasAbove, hasLeft: hasLeft)
+            VP8IntraPredictor.predictWholeBlock(predictionMode, size: 8, chroma, hasAbove: hasAbove, hasLeft: hasLeft)
+            VP8IntraPredictor.predictWholeBlock(predictionMode, size: 8, chroma + 16, hasAbove: hasAbove, hasLeft: hasLeft)
+        }
+    }
+
+    /// Prepares the 4×4 workspace: the macroblock's edges, with the four above-right samples
+    /// repeated beside rows 3, 7 and 11 for the right column's blocks (as the decoder does).
+    func startSubblocks() {
+        let block = workspace.subblockLuma, stride = VP8EncoderWorkspace.stride
+        context.loadLumaEdges(x: x, into: block, aboveRight: true)
+        for row in Swift.stride(from: 3, through: 11, by: 4) {
+            (block + row * stride + 16).update(from: block - stride + 16, count: 4)
+        }
+    }
+
+    /// Forms the ten 4×4 predictions of luma block `n` from the 4×4 workspace.
+    func makeSubblockPredictions(_ n: Int) {
+        let target = workspace.subblockLuma + VP8EncoderWorkspace.lumaBlockOffset(n)
+        for mode in 0..<10 {
+            VP8IntraPredictor.predictSubblock(VP8PredictionMode(rawValue: UInt8(mode))!, target)
+            VP8EncoderWorkspace.copy(target, to: workspace.subblockPrediction(mode), width: 4, height: 4)
+        }
+    }
+
+    /// Writes `prediction` plus the inverse DCT of `coefficients` (a 4×4 block) to `destination`.
+    @inline(__always)
+    static func reconstruct(_ prediction: UnsafePointer<UInt8>, _ coefficients: UnsafePointer<Int16>,
+                            into destination: UnsafeMutablePointer<UInt8>) {
+        VP8EncoderWorkspace.copy(prediction, to: destination, width: 4, height: 4)
+        VP8Transform.addInverseDCT(coefficients, to: destination)
+    }
+}

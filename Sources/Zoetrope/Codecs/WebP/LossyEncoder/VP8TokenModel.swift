@@ -1,0 +1,131 @@
+/// The encoder's model of token coding: the probabilities at each of the 1056 tree nodes (4
+/// block types × 8 bands × 3 contexts × 11 nodes, the decoder's layout), counts of the bits coded
+/// at each, and the rate of coding each level with the current probabilities.
+///
+/// It lives in raw memory owned by the object so that the rate estimates, which run for every
+/// candidate block, read it without copies or bounds checks.
+final class VP8TokenModel {
+    static let nodeCount = 4 * 8 * 3 * 11
+    static let levelsPerTable = VP8CostTables.maximumVariableLevel + 1
+
+    /// The probabilities in use (initially the defaults of RFC 6386 section 13.5).
+    let probabilities: UnsafeMutablePointer<UInt8>
+    /// Per node: the number of 1 bits (low 16 bits) and of all bits (high 16 bits), halved
+    /// together before they overflow.
+    let counts: UnsafeMutablePointer<UInt32>
+    /// `levelCosts[tableIndex(type, position, context) + min(level, 67)]`: the token-tree bits
+    /// of a level, including the "not end of block" bit where the context allows an end of block
+    /// (after a non-zero coefficient). Levels of 67 and more share the tree's cost; the sign and
+    /// extra bits are in ``VP8CostTables/levelFixedCost``.
+    let levelCosts: UnsafeMutablePointer<UInt16>
+
+    init() {
+        probabilities = .allocate(capacity: Self.nodeCount)
+        probabilities.initialize(from: VP8Tables.defaultCoefficientProbabilities, count: Self.nodeCount)
+        counts = .allocate(capacity: Self.nodeCount)
+        counts.initialize(repeating: 0, count: Self.nodeCount)
+        levelCosts = .allocate(capacity: 4 * 16 * 3 * Self.levelsPerTable)
+        levelCosts.initialize(repeating: 0, count: 4 * 16 * 3 * Self.levelsPerTable)
+        updateLevelCosts()
+    }
+
+    deinit {
+        probabilities.deallocate()
+        counts.deallocate()
+        levelCosts.deallocate()
+    }
+
+    /// Index of node 0 for block type `type`, band `band` and context `context`.
+    @inline(__always)
+    static func nodeIndex(type: Int, band: Int, context: Int) -> Int { ((type &* 8 &+ band) &* 3 &+ context) &* 11 }
+
+    /// Index of the level-cost table for `type`, coefficient `position` (0…15) and `context`.
+    @inline(__always)
+    static func tableIndex(type: Int, position: Int, context: Int) -> Int {
+        ((type &* 16 &+ position) &* 3 &+ context) &* levelsPerTable
+    }
+
+    /// Counts one `bit` in `counter`.
+    @inline(__always)
+    static func record(_ bit: Bool, _ counter: UnsafeMutablePointer<UInt32>) {
+        var value = counter.pointee
+        if value >= 0xfffe_0000 { value = ((value &+ 1) >> 1) & 0x7fff_7fff }
+        counter.pointee = value &+ 0x1_0000 &+ (bit ? 1 : 0)
+    }
+
+    func resetCounts() { counts.update(repeating: 0, count: Self.nodeCount) }
+
+    /// Recomputes ``levelCosts`` from ``probabilities``.
+    func updateLevelCosts() {
+        for type in 0..<4 {
+            for band in 0..<8 {
+                for context in 0..<3 {
+                    let p = UnsafePointer(probabilities + Self.nodeIndex(type: type, band: band, context: context))
+                    for position in 0..<16 where VP8Tables.bands[position] == band {
+                        fillLevelCosts(levelCosts + Self.tableIndex(type: type, position: position, context: context), p, context: context)
+                    }
+                }
+            }
+        }
+    }
+
+    private func fillLevelCosts(_ row: UnsafeMutablePointer<UInt16>, _ p: UnsafePointer<UInt8>, context: Int) {
+        let notEnd = context > 0 ? VP8CostTables.bitCost(true, p[0]) : 0
+        row[0] = UInt16(VP8CostTables.bitCost(false, p[1]) + notEnd)
+        let nonZero = VP8CostTables.bitCost(true, p[1]) + notEnd
+        for level in 1..<Self.levelsPerTable {
+            row[level] = UInt16(nonZero + VP8CostTables.treeCost(level: level, p))
+        }
+    }
+}
+
+extension VP8TokenModel {
+    /// Sets each probability to the one its counts call for where sending it (8 bits plus the
+    /// update flag) costs less than coding with the default, else to the default. Returns
+    /// whether any probability changed and the cost of the updates in 1/256 bit.
+    @discardableResult
+    func adaptToCounts() -> (changed: Bool, cost: Int) {
+        var changed = false, cost = 0
+        for i in 0..<Self.nodeCount {
+            let (probability, _, headerCost) = Self.choose(ones: Int(counts[i] & 0xffff), total: Int(counts[i] >> 16), node: i)
+            cost += headerCost
+            changed = changed || probability != probabilities[i]
+            probabilities[i] = probability
+        }
+        return (changed, cost)
+    }
+
+    /// Sets the probabilities as ``adaptToCounts()`` does, from exact counts (`counts[2·node]`
+    /// ones, `counts[2·node + 1]` all); returns the cost of the updates and of the counted bits.
+    @discardableResult
+    func adapt(toCounts counts: [Int]) -> Int {
+        var cost = 0
+        for i in 0..<Self.nodeCount {
+            let (probability, nodeCost, headerCost) = Self.choose(ones: counts[2 * i], total: counts[2 * i + 1], node: i)
+            probabilities[i] = probability
+            cost += nodeCost + headerCost
+        }
+        return cost
+    }
+
+    /// The probability for node `node` given its counts, the cost of its bits with it, and the
+    /// cost of saying so in the header.
+    private static func choose(ones: Int, total: Int, node: Int) -> (UInt8, Int, Int) {
+        let old = VP8Tables.defaultCoefficientProbabilities[node], update = VP8Tables.coefficientUpdateProbabilities[node]
+        let new = probability(ones: ones, total: total)
+        let oldBits = branchCost(ones: ones, total: total, old), newBits = branchCost(ones: ones, total: total, new)
+        let useNew = oldBits + VP8CostTables.bitCost(false, update) > newBits + VP8CostTables.bitCost(true, update) + 8 * 256
+        let header = VP8CostTables.bitCost(useNew, update) + (useNew ? 8 * 256 : 0)
+        return useNew ? (new, newBits, header) : (old, oldBits, header)
+    }
+
+    /// The probability of a 0 from the counts (255 when no 1 was counted).
+    static func probability(ones: Int, total: Int) -> UInt8 {
+        ones == 0 ? 255 : UInt8(255 - ones * 255 / total)
+    }
+
+    /// The cost of coding `ones` 1s and `total − ones` 0s at `probability`.
+    static func branchCost(ones: Int, total: Int, _ probability: UInt8) -> Int {
+        ones * VP8CostTables.bitCost(true, probability) + (total - ones) * VP8CostTables.bitCost(false, probability)
+    }
+}

@@ -1,0 +1,116 @@
+/// Trellis quantisation: for each coefficient of a block, the level rounded down or up,
+/// whichever path through the block gives the lowest rate·λ + distortion, where the rate of each
+/// level depends on the level before it (its context) and the block may end early.
+///
+/// The distortion of a coefficient is weighted by frequency (low frequencies count most). Only
+/// coefficients up to the last whose square exceeds a quarter step² (and one more) are searched.
+enum VP8Trellis {
+    /// Distortion weights by natural position.
+    private static let weights: [Int] = [30, 27, 19, 11, 27, 24, 17, 10, 19, 17, 12, 8, 11, 10, 8, 6]
+    private static let unreachable = 0x7f_ffff_ffff_ffff
+
+    /// Quantises the block at `coefficients` (natural order; replaced by the dequantised values)
+    /// into `levels` (coding order). `type` is the token type (0: luma after second-order, whose
+    /// DC at position 0 is left alone), `context` the neighbours' context. Returns whether any
+    /// level is non-zero.
+    static func quantize(_ coefficients: UnsafeMutablePointer<Int16>, levels: UnsafeMutablePointer<Int16>,
+                         type: Int, context: Int, matrix: VP8QuantizerMatrix, lambda: Int, model: VP8TokenModel) -> Bool {
+        let first = type == 0 ? 1 : 0
+        let firstNode = model.probabilities[VP8TokenModel.nodeIndex(type: type, band: first, context: context)]
+        let last = searchEnd(coefficients, first: first, matrix: matrix)
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 16 * 2 + 8) { storage in
+            let nodes = storage.baseAddress!, scores = nodes + 32, tables = nodes + 36
+            var best = (score: lambda * VP8CostTables.bitCost(false, firstNode), end: -1, node: 0, previous: 0)
+            for m in 0..<2 {
+                scores[m] = context == 0 ? lambda * VP8CostTables.bitCost(true, firstNode) : 0
+                tables[m] = VP8TokenModel.tableIndex(type: type, position: first, context: context)
+            }
+            var n = first
+            while n <= last {
+                step(n, coefficients, matrix: matrix, lambda: lambda, type: type, model: model,
+                     nodes: nodes, scores: scores, tables: tables, best: &best)
+                n += 1
+            }
+            for i in first..<16 { coefficients[VP8QuantizerMatrix.zigzag[i]] = 0 }
+            levels.update(repeating: 0, count: 16)
+            guard best.end >= 0 else { return false }
+            return unwind(best, first: first, nodes: nodes, coefficients: coefficients, levels: levels, matrix: matrix)
+        }
+    }
+
+    /// The last position worth searching.
+    private static func searchEnd(_ coefficients: UnsafePointer<Int16>, first: Int, matrix: VP8QuantizerMatrix) -> Int {
+        let threshold = Int(matrix.step[1]) * Int(matrix.step[1]) / 4
+        var last = first - 1
+        for n in stride(from: 15, through: first, by: -1) {
+            let value = Int(coefficients[VP8QuantizerMatrix.zigzag[n]])
+            if value * value > threshold {
+                last = n
+                break
+            }
+        }
+        return last < 15 ? last + 1 : last
+    }
+
+    /// Extends the two paths (level rounded down, rounded up) by coefficient `n`: `scores` holds
+    /// the score of the best path ending in each, `tables` the level-cost table each continues
+    /// with, and `nodes` each node's level, sign and predecessor.
+    @inline(__always)
+    private static func step(_ n: Int, _ coefficients: UnsafePointer<Int16>, matrix: VP8QuantizerMatrix, lambda: Int,
+                             type: Int, model: VP8TokenModel, nodes: UnsafeMutablePointer<Int>,
+                             scores: UnsafeMutablePointer<Int>, tables: UnsafeMutablePointer<Int>,
+                             best: inout (score: Int, end: Int, node: Int, previous: Int)) {
+        let j = VP8QuantizerMatrix.zigzag[n]
+        let value = Int(coefficients[j])
+        let magnitude = abs(value) + Int(matrix.sharpening[j])
+        let product = UInt32(truncatingIfNeeded: magnitude) &* matrix.reciprocal[j]
+        let level0 = min(Int(product >> VP8QuantizerMatrix.fractionBits), VP8CostTables.maximumLevel)
+        let roundedUp = min(Int((product &+ (0x80 << 9)) >> VP8QuantizerMatrix.fractionBits), VP8CostTables.maximumLevel)
+        let previousScores = (scores[0], scores[1]), previousTables = (tables[0], tables[1])
+        let costs = model.levelCosts
+        for m in 0..<2 {
+            let level = level0 + m
+            tables[m] = n + 1 < 16 ? VP8TokenModel.tableIndex(type: type, position: n + 1, context: min(level, 2)) : 0
+            guard level <= roundedUp else {
+                scores[m] = unreachable
+                continue
+            }
+            let error = magnitude - level * Int(matrix.step[j])
+            let distortion = weights[j] * (error * error - magnitude * magnitude)
+            let fixed = Int(VP8CostTables.levelFixedCost[level]), column = min(level, 67)
+            let fromFirst = previousScores.0 + lambda * (fixed + Int(costs[previousTables.0 + column]))
+            let fromSecond = previousScores.1 + lambda * (fixed + Int(costs[previousTables.1 + column]))
+            let previous = fromSecond < fromFirst ? 1 : 0
+            let score = min(fromFirst, fromSecond) + 256 * distortion
+            nodes[n * 2 + m] = level | (value < 0 ? 1 << 12 : 0) | previous << 13
+            scores[m] = score
+            guard level != 0, score < best.score else { continue }
+            let endCost = n < 15
+                ? VP8CostTables.bitCost(false, model.probabilities[VP8TokenModel.nodeIndex(
+                    type: type, band: VP8Tables.bands[n + 1], context: min(level, 2))])
+                : 0
+            if score + lambda * endCost < best.score { best = (score + lambda * endCost, n, m, previous) }
+        }
+    }
+
+    /// Writes the levels of the best path, ending at `best.end`, and their dequantised values.
+    private static func unwind(_ best: (score: Int, end: Int, node: Int, previous: Int), first: Int,
+                               nodes: UnsafeMutablePointer<Int>, coefficients: UnsafeMutablePointer<Int16>,
+                               levels: UnsafeMutablePointer<Int16>, matrix: VP8QuantizerMatrix) -> Bool {
+        var m = best.node
+        var anyNonZero = false
+        var n = best.end
+        while n >= first {
+            // The path into the end node is the one that ended there, not the best continuing one.
+            let node = nodes[n * 2 + m]
+            let level = node & 0xfff, negative = node & (1 << 12) != 0
+            let signed = negative ? -level : level
+            levels[n] = Int16(signed)
+            coefficients[VP8QuantizerMatrix.zigzag[n]] = Int16(truncatingIfNeeded: signed * Int(matrix.step[VP8QuantizerMatrix.zigzag[n]]))
+            anyNonZero = anyNonZero || level != 0
+            m = n == best.end ? best.previous : (node >> 13) & 1
+            n -= 1
+        }
+        return anyNonZero
+    }
+}

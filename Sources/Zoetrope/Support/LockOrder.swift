@@ -1,0 +1,93 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Bionic)
+import Bionic
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The check of the lock order written beside ``LockedState``: a thread never takes a
+/// `LockedState` while it holds another.
+///
+/// It runs in debug builds (so in `swift test`, under Thread Sanitizer too) and in any build run
+/// with `ZOETROPE_CHECK_LOCK_ORDER=1`. Each thread remembers, in a thread-local slot, the lock it
+/// holds; taking a second one stops the program with a message naming where both locks were made
+/// (inside ``violations(during:)`` the message is recorded instead, for tests of the check).
+package enum LockOrder {
+    /// Whether acquisitions are checked.
+    package static var isChecking: Bool { checking }
+
+    /// Runs `body` on this thread, recording the violations it commits instead of stopping the
+    /// program; returns them. Only this thread's acquisitions are recorded.
+    package static func violations(during body: () throws -> Void) rethrows -> [String] {
+        let recorder = ViolationRecorder()
+        let previous = pthread_getspecific(recorderKey)
+        pthread_setspecific(recorderKey, Unmanaged.passRetained(recorder).toOpaque())
+        defer {
+            pthread_setspecific(recorderKey, previous)
+            Unmanaged.passUnretained(recorder).release()
+        }
+        try body()
+        return recorder.messages
+    }
+
+    /// Called before `lock` is taken: reports a violation when this thread holds another lock,
+    /// else remembers `lock` as held.
+    static func willAcquire(_ lock: some LockSite) {
+        let held = pthread_getspecific(heldKey)
+        guard let held else {
+            pthread_setspecific(heldKey, Unmanaged.passUnretained(lock).toOpaque())
+            return
+        }
+        let outer = Unmanaged<AnyObject>.fromOpaque(held).takeUnretainedValue() as? any LockSite
+        report("a LockedState made at \(lock.site) was taken while this thread holds the one made at "
+               + "\(outer?.site ?? "an unknown place") (see the lock order beside LockedState)")
+    }
+
+    /// Called after `lock` was released.
+    static func didRelease(_ lock: some LockSite) {
+        // A lock taken in violation (while recording) is not the one remembered.
+        guard pthread_getspecific(heldKey) == Unmanaged.passUnretained(lock).toOpaque() else { return }
+        pthread_setspecific(heldKey, nil)
+    }
+
+    private static func report(_ message: String) {
+        if let recorder = pthread_getspecific(recorderKey) {
+            Unmanaged<ViolationRecorder>.fromOpaque(recorder).takeUnretainedValue().messages.append(message)
+            return
+        }
+        fatalError("Zoetrope lock order: \(message)")
+    }
+}
+
+/// Where a lock was made, for the check's messages.
+protocol LockSite: AnyObject {
+    var site: String { get }
+}
+
+/// The messages of ``LockOrder/violations(during:)``; touched only by the thread that made it.
+private final class ViolationRecorder {
+    var messages: [String] = []
+}
+
+private let checking: Bool = {
+    #if DEBUG
+    return true
+    #else
+    guard let value = getenv("ZOETROPE_CHECK_LOCK_ORDER") else { return false }
+    return String(cString: value) == "1"
+    #endif
+}()
+
+/// The thread-local slot holding the lock the thread holds (unretained; the lock outlives its hold).
+private let heldKey = makeKey()
+/// The thread-local slot holding the recorder of ``LockOrder/violations(during:)``, if any.
+private let recorderKey = makeKey()
+
+private func makeKey() -> pthread_key_t {
+    var key = pthread_key_t()
+    guard pthread_key_create(&key, nil) == 0 else { fatalError("Zoetrope: no thread-local slot for the lock-order check") }
+    return key
+}
