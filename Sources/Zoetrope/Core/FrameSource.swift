@@ -18,4 +18,3 @@ public protocol FrameSource {
     func forEachFrame(_ body: (_ index: Int, _ frame: RGBAImage) throws -> Void) throws
 }
 
-extension AnimatedImage: FrameSource {}

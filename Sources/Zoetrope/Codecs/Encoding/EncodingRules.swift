@@ -25,7 +25,7 @@ struct EncodingRules: Sendable {
     /// A still PNG: 31-bit sizes, one frame.
     static let png = EncodingRules(format: .png, maximumDimension: Int(Int32.max), maximumFrameCount: 1, playCounts: .apng)
     /// WebP: VP8L's 14-bit sizes (1 to 16 384), any number of frames.
-    static let webp = EncodingRules(format: .webp, maximumDimension: VP8LEncoder.maximumDimension, maximumFrameCount: .max, playCounts: .webp)
+    static let webp = EncodingRules(format: .webp, maximumDimension: 16384, maximumFrameCount: .max, playCounts: .webp)
 
     /// What an encoder writes for checked input: every frame's duration and the stored play count.
     struct Checked {

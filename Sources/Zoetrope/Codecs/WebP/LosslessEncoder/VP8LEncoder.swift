@@ -3,7 +3,7 @@
 /// input.
 enum VP8LEncoder {
     /// The largest width or height (14-bit fields).
-    static let maximumDimension = 16384
+    static let maximumDimension = EncodingRules.webp.maximumDimension
 
     /// A VP8L chunk payload for `image` (1...16384 pixels each way, checked by the caller): the
     /// smallest of `plans` (by default those ``VP8LTransformPlan/candidates(for:settings:)`` picks).
