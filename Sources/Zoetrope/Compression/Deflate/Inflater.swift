@@ -21,9 +21,9 @@
 /// Decoding is table-driven: one lookup in an 11-bit table gives most literal/length codes, most
 /// lengths already added to their extra bits, a 64-bit bit buffer is refilled eight bytes at a
 /// time without branches (up to three literals per refill), and matches copy in whole words.
-public struct Inflater: Sendable {
+package struct Inflater: Sendable {
     /// The stream's wrapping.
-    public enum Format: Sendable, Hashable {
+    package enum Format: Sendable, Hashable {
         /// Bare deflate blocks (RFC 1951).
         case raw
         /// A zlib header, deflate blocks and an Adler-32 trailer (RFC 1950).
@@ -31,7 +31,7 @@ public struct Inflater: Sendable {
     }
 
     /// How far ``inflate()`` got.
-    public enum Status: Sendable, Hashable {
+    package enum Status: Sendable, Hashable {
         /// All input so far is decoded; the stream continues in input not yet fed.
         case needsInput
         /// The stream ended (and, for zlib, its checksum matched).
@@ -42,9 +42,9 @@ public struct Inflater: Sendable {
     }
 
     /// The wrapping this inflater expects.
-    public let format: Format
+    package let format: Format
     /// The most output bytes the whole stream may produce.
-    public let maxOutputBytes: Int
+    package let maxOutputBytes: Int
 
     private enum Phase: Sendable {
         case streamHeader
@@ -84,7 +84,7 @@ public struct Inflater: Sendable {
     ///   - maxOutputBytes: the most bytes the stream may inflate to; more is a `.limitExceeded` error.
     ///   - expectedOutputBytes: a size hint: the output buffer is reserved once at this size
     ///     (capped by `maxOutputBytes`) instead of growing.
-    public init(format: Format = .zlib, maxOutputBytes: Int, expectedOutputBytes: Int = 0) {
+    package init(format: Format = .zlib, maxOutputBytes: Int, expectedOutputBytes: Int = 0) {
         self.format = format
         self.maxOutputBytes = max(0, maxOutputBytes)
         self.phase = format == .zlib ? .streamHeader : .blockHeader
@@ -96,23 +96,23 @@ public struct Inflater: Sendable {
     }
 
     /// Whether the end of the stream has been decoded.
-    public var isFinished: Bool { if case .done = phase { return true } else { return false } }
+    package var isFinished: Bool { if case .done = phase { return true } else { return false } }
 
     /// Total bytes produced so far (taken or not).
-    public var totalOutput: Int { outputBase + outputCount }
+    package var totalOutput: Int { outputBase + outputCount }
 
     /// Compressed bytes consumed so far (whole bytes; a partly read byte counts).
-    public var totalInputConsumed: Int { inputBase + bits.position - bits.bitCount / 8 }
+    package var totalInputConsumed: Int { inputBase + bits.position - bits.bitCount / 8 }
 
     /// Bytes the output buffer holds (window, untaken output and spare room); for tests.
     var outputBufferSize: Int { output.count }
 
     /// Bytes decoded but not yet taken.
-    public var availableOutput: Int { outputCount - outputTaken }
+    package var availableOutput: Int { outputCount - outputTaken }
 
     /// Appends compressed bytes to the input. (The first bytes fed, when they are an array, are
     /// kept without copying them: a one-shot inflate feeds the whole stream at once.)
-    public mutating func feed<Bytes: Collection<UInt8>>(_ bytes: Bytes) {
+    package mutating func feed<Bytes: Collection<UInt8>>(_ bytes: Bytes) {
         if input.isEmpty, let array = bytes as? [UInt8] {
             input = array
             return
@@ -129,11 +129,11 @@ public struct Inflater: Sendable {
     }
 
     /// Declares that no more input will come: a stream that has not ended is then truncated.
-    public mutating func finishInput() { inputComplete = true }
+    package mutating func finishInput() { inputComplete = true }
 
     /// Returns the output decoded since the last call and releases it (the inflater keeps only the
     /// 32 KiB window it needs).
-    public mutating func takeOutput() -> [UInt8] {
+    package mutating func takeOutput() -> [UInt8] {
         if outputTaken == 0 && (isFinished || failure != nil) {
             // Nothing more will be decoded, so the window is not needed: hand over the buffer itself.
             // Release our reference first, so the buffer is unique and truncating it does not copy it.
@@ -152,7 +152,7 @@ public struct Inflater: Sendable {
     }
 
     /// Passes the output decoded since the last call to `body` without copying it, then releases it.
-    public mutating func withOutput<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+    package mutating func withOutput<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
         let start = outputTaken, end = outputCount
         let result = try output.withUnsafeBufferPointer { buffer in
             try body(UnsafeBufferPointer(rebasing: buffer[start..<end]))
@@ -193,7 +193,7 @@ public struct Inflater: Sendable {
     /// - Throws: ``ZoetropeError``: `.malformed` for invalid data, `.truncated` when the input
     ///   ended (see ``finishInput()``) before the stream, `.checksumMismatch` for a wrong Adler-32,
     ///   `.limitExceeded` past ``maxOutputBytes``. Errors are final: later calls throw the same.
-    public mutating func inflate() throws(ZoetropeError) -> Status {
+    package mutating func inflate() throws(ZoetropeError) -> Status {
         try inflate(outputLimit: .max)
     }
 
@@ -205,7 +205,7 @@ public struct Inflater: Sendable {
     /// match (258 bytes) or one run of literals more may be waiting.
     /// - Returns: ``Status/outputPending`` when paused at the limit, else as ``inflate()``.
     /// - Throws: as ``inflate()``.
-    public mutating func inflate(outputLimit: Int) throws(ZoetropeError) -> Status {
+    package mutating func inflate(outputLimit: Int) throws(ZoetropeError) -> Status {
         if let failure { throw failure }
         let limit = max(1, outputLimit)
         let pauseAt = outputTaken > Int.max - limit ? Int.max : outputTaken + limit

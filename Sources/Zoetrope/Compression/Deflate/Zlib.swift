@@ -1,11 +1,11 @@
 /// One-shot zlib (RFC 1950) compression and decompression.
-public enum Zlib {
+package enum Zlib {
     /// Compresses `data` into a zlib stream.
     /// - Parameters:
     ///   - data: the bytes to compress.
     ///   - level: 0 (stored, no compression) to 9 (smallest output, slowest); values
     ///     outside that range are clamped. 6 balances speed and size, as in zlib.
-    public static func compress(_ data: [UInt8], level: Int = 6) -> [UInt8] {
+    package static func compress(_ data: [UInt8], level: Int = 6) -> [UInt8] {
         var deflater = Deflater(level: level)
         return deflater.zlibStream(data)
     }
@@ -18,7 +18,7 @@ public enum Zlib {
     ///     (an image's from its header): the output buffer starts at that size (capped by
     ///     `maxOutputBytes`). It is only a hint: the output may be smaller or larger.
     /// - Throws: ``ZoetropeError`` for malformed, truncated or oversized streams and checksum errors.
-    public static func decompress(_ data: [UInt8], maxOutputBytes: Int,
+    package static func decompress(_ data: [UInt8], maxOutputBytes: Int,
                                   expectedOutputBytes: Int? = nil) throws(ZoetropeError) -> [UInt8] {
         // Without a hint, start at twice the input (image data compresses about that much), at
         // most 32 MiB; when that is too small the inflater projects the final size from the ratio
