@@ -24,6 +24,7 @@ extension VP8FrameEncoder {
         }
         let first = writer.firstPartition(probabilities: model.probabilities, partitionCount: settings.partitionCount,
                                           columns: columns, modes: modes, subblockModes: subblockModes)
+        writtenHeader = writer
         return writer.assemble(firstPartition: first, tokenPartitions: partitions)
     }
 
