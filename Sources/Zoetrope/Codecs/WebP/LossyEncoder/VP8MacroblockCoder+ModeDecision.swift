@@ -14,8 +14,8 @@ extension VP8MacroblockCoder {
     static func isFlat(_ levels: UnsafePointer<Int16>, blocks count: Int, limit: Int) -> Bool {
         var nonZero = 0
         for block in 0..<count {
-            for i in 1..<16 where levels[block * 16 + i] != 0 {
-                nonZero += 1
+            for i in 1..<16 where levels[block &* 16 &+ i] != 0 {
+                nonZero &+= 1
                 if nonZero > limit { return false }
             }
         }

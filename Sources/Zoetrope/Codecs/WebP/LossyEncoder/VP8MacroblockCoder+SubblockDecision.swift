@@ -52,6 +52,10 @@ extension VP8MacroblockCoder {
             score.distortion = VP8Distortion.sse(source, trial, width: 4, height: 4)
             score.texture = (segment.textureLambda * VP8Distortion.texture4x4(sourceSpectrum: sourceSpectrum, trial) + 128) >> 8
             score.header = Int(modeCosts[mode])
+            // The flatness penalty and the levels' rate only add: a mode already worse without
+            // them is out.
+            score.updateScore(lambda: segment.lambdaLuma4)
+            if bestMode >= 0 && score.score >= best.score { continue }
             score.rate = mode > 0 && Self.isFlat(levels, blocks: 1, limit: Self.flatnessLimitSubblock) ? Self.flatnessPenalty : 0
             score.updateScore(lambda: segment.lambdaLuma4)
             if bestMode >= 0 && score.score >= best.score { continue }

@@ -94,6 +94,21 @@ struct VP8TokenBuffer: Sendable {
         }
     }
 
+    /// Subtracts from `counts` the bits coded at each node by the tokens in `ranges`.
+    func subtractCounts(from counts: inout [Int], within ranges: [Range<Int>]) {
+        counts.withUnsafeMutableBufferPointer { counts in
+            tokens.withUnsafeBufferPointer { tokens in
+                for range in ranges {
+                    for token in tokens[range] where token & Self.fixedFlag == 0 {
+                        let index = 2 * Int(token & 0x3fff)
+                        counts[index] -= token & 0x8000 != 0 ? 1 : 0
+                        counts[index + 1] -= 1
+                    }
+                }
+            }
+        }
+    }
+
     @inline(__always)
     private func forEachToken(skipping skipped: [Range<Int>], _ body: (UInt16) -> Void) {
         tokens.withUnsafeBufferPointer { tokens in
