@@ -46,7 +46,6 @@ extension VP8MacroblockCoder {
             score.distortion = VP8Distortion.sse(source, workspace.candidate, width: 16, height: 16)
             score.texture = (segment.textureLambda * VP8Distortion.texture16x16(sourceSpectra: sourceSpectra, workspace.candidate) + 128) >> 8
             score.header = VP8CostTables.lumaModeCost[mode]
-            score.rate = costLuma16(levels)
             if isFlat {
                 isFlat = Self.isFlat(levels + Self.lumaLevels, blocks: 16, limit: 0)
                 if isFlat {
@@ -54,6 +53,10 @@ extension VP8MacroblockCoder {
                     score.texture *= 2
                 }
             }
+            // The rate only adds: a mode already worse without it is out.
+            score.updateScore(lambda: segment.lambdaLuma16)
+            if mode > 0 && score.score >= best.score { continue }
+            score.rate = costLuma16(levels)
             score.updateScore(lambda: segment.lambdaLuma16)
             if mode == 0 || score.score < best.score {
                 best = score

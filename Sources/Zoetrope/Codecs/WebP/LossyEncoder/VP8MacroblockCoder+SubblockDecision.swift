@@ -50,10 +50,12 @@ extension VP8MacroblockCoder {
             var score = VP8ModeScore()
             score.nonZero = reconstructSubblock(n, mode: mode, levels: levels, into: trial) ? 1 << n : 0
             score.distortion = VP8Distortion.sse(source, trial, width: 4, height: 4)
-            score.texture = (segment.textureLambda * VP8Distortion.texture4x4(sourceSpectrum: sourceSpectrum, trial) + 128) >> 8
             score.header = Int(modeCosts[mode])
-            // The flatness penalty and the levels' rate only add: a mode already worse without
-            // them is out.
+            // The texture error, the flatness penalty and the levels' rate only add: a mode
+            // already worse without them is out.
+            score.updateScore(lambda: segment.lambdaLuma4)
+            if bestMode >= 0 && score.score >= best.score { continue }
+            score.texture = (segment.textureLambda * VP8Distortion.texture4x4(sourceSpectrum: sourceSpectrum, trial) + 128) >> 8
             score.updateScore(lambda: segment.lambdaLuma4)
             if bestMode >= 0 && score.score >= best.score { continue }
             score.rate = mode > 0 && Self.isFlat(levels, blocks: 1, limit: Self.flatnessLimitSubblock) ? Self.flatnessPenalty : 0
@@ -90,6 +92,9 @@ extension VP8MacroblockCoder {
             }
             score.distortion = VP8Distortion.sse(source + 16, trial, width: 16, height: 8)
             score.header = VP8CostTables.chromaModeCost[mode]
+            // The rate only adds: a mode already worse without it is out.
+            score.updateScore(lambda: segment.lambdaChroma)
+            if mode > 0 && score.score >= best.score { continue }
             score.rate = costChroma(levels)
             if mode > 0 && Self.isFlat(levels + Self.chromaLevels, blocks: 8, limit: Self.flatnessLimitChroma) {
                 score.rate += Self.flatnessPenalty * 8
