@@ -60,7 +60,7 @@ enum LibWebPTools {
         defer { try? FileManager.default.removeItem(at: folder) }
         let input = folder.appendingPathComponent("in.webp"), output = folder.appendingPathComponent("info.txt")
         try Data(webp).write(to: input)
-        FileManager.default.createFile(atPath: output.path, contents: nil)
+        guard FileManager.default.createFile(atPath: output.path, contents: nil) else { return nil }
         let handle = try FileHandle(forWritingTo: output)
         defer { try? handle.close() }
         let process = Process()
