@@ -49,6 +49,37 @@ enum LibWebPTools {
         return pixels.count == width * height * 4 ? (width, height, pixels) : nil
     }
 
+    /// Whether `webpinfo` (also in Debian's `webp` package) is installed.
+    static let hasWebPInfo = path(of: "webpinfo") != nil
+
+    /// What `webpinfo -bitstream_info` prints for `webp` (libwebp's own parse of the chunks and of
+    /// the VP8 frame header), or `nil` when it fails or takes longer than 30 s.
+    static func bitstreamInfo(_ webp: [UInt8]) throws -> String? {
+        guard let executable = path(of: "webpinfo") else { return nil }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("zoetrope-webpinfo-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let input = folder.appendingPathComponent("in.webp"), output = folder.appendingPathComponent("info.txt")
+        try Data(webp).write(to: input)
+        guard FileManager.default.createFile(atPath: output.path, contents: nil) else { return nil }
+        let handle = try FileHandle(forWritingTo: output)
+        defer { try? handle.close() }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = ["-bitstream_info", input.path]
+        process.standardOutput = handle
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(30)
+        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        if process.isRunning {
+            process.terminate()
+            return nil
+        }
+        guard process.terminationStatus == 0 else { return nil }
+        return String(decoding: try Data(contentsOf: output), as: UTF8.self)
+    }
+
     private static func path(of tool: String) -> String? {
         ["/usr/bin", "/usr/local/bin", "/opt/homebrew/bin"].map { "\($0)/\(tool)" }
             .first { FileManager.default.isExecutableFile(atPath: $0) }

@@ -30,6 +30,11 @@ enum RGBAToYUV {
     /// A linear sum (of up to four 12-bit values, times `1 << shift`) back to 4× the gamma value.
     @inline(__always)
     static func gammaSum(_ linear: Int, shift: Int) -> Int {
+        linearToGamma.withUnsafeBufferPointer { gammaSum(linear, shift: shift, $0) }
+    }
+
+    @inline(__always)
+    private static func gammaSum(_ linear: Int, shift: Int, _ linearToGamma: UnsafeBufferPointer<Int>) -> Int {
         let v = linear << shift
         let position = v >> 9, fraction = v & 511
         let interpolated = linearToGamma[position + 1] * fraction + linearToGamma[position] * (512 - fraction)
@@ -43,27 +48,16 @@ enum RGBAToYUV {
         let chromaWidth = (width + 1) >> 1, chromaHeight = (height + 1) >> 1
         var luma = [UInt8](repeating: 0, count: width * height)
         var u = [UInt8](repeating: 0, count: chromaWidth * chromaHeight), v = u
-        image.pixels.withUnsafeBufferPointer { pixels in
-            for row in 0..<height {
-                for column in 0..<width {
-                    let p = (row * width + column) * 4
-                    luma[row * width + column] = Self.luma(Int(pixels[p]), Int(pixels[p + 1]), Int(pixels[p + 2]))
-                }
-            }
-            for row in 0..<chromaHeight {
-                let top = 2 * row, bottom = min(2 * row + 1, height - 1)
-                var rowsAreOpaque = true
-                for r in top...bottom where rowsAreOpaque {
-                    for x in 0..<width where pixels[(r * width + x) * 4 + 3] != 255 {
-                        rowsAreOpaque = false
-                        break
+        gammaToLinear.withUnsafeBufferPointer { toLinear in
+            linearToGamma.withUnsafeBufferPointer { toGamma in
+                image.pixels.withUnsafeBufferPointer { pixels in
+                    luma.withUnsafeMutableBufferPointer { luma in
+                        for i in 0..<(width * height) {
+                            luma[i] = Self.luma(Int(pixels[4 &* i]), Int(pixels[4 &* i &+ 1]), Int(pixels[4 &* i &+ 2]))
+                        }
                     }
-                }
-                for column in 0..<chromaWidth {
-                    let (cu, cv) = chromaOfBlock(pixels, width: width, top: top, bottom: bottom, column: column,
-                                                 weighsAlpha: !rowsAreOpaque)
-                    u[row * chromaWidth + column] = cu
-                    v[row * chromaWidth + column] = cv
+                    let tables = Tables(gammaToLinear: toLinear, linearToGamma: toGamma)
+                    convertChroma(pixels, width: width, height: height, u: &u, v: &v, tables: tables)
                 }
             }
         }
@@ -72,11 +66,33 @@ enum RGBAToYUV {
         return planes
     }
 
+    private static func convertChroma(_ pixels: UnsafeBufferPointer<UInt8>, width: Int, height: Int,
+                                      u: inout [UInt8], v: inout [UInt8], tables: Tables) {
+        let chromaWidth = (width + 1) >> 1, chromaHeight = (height + 1) >> 1
+        for row in 0..<chromaHeight {
+            let top = 2 * row, bottom = min(2 * row + 1, height - 1)
+            var rowsAreOpaque = true
+            for r in top...bottom where rowsAreOpaque {
+                for x in 0..<width where pixels[(r * width + x) * 4 + 3] != 255 {
+                    rowsAreOpaque = false
+                    break
+                }
+            }
+            for column in 0..<chromaWidth {
+                let (cu, cv) = chromaOfBlock(pixels, width: width, top: top, bottom: bottom, column: column,
+                                             weighsAlpha: !rowsAreOpaque, tables: tables)
+                u[row * chromaWidth + column] = cu
+                v[row * chromaWidth + column] = cv
+            }
+        }
+    }
+
     /// U and V of the 2×2 block at chroma (`column`, row of `top`…`bottom`). A block cut by the
     /// picture's edge counts its pixels twice, so that there are always four.
     @inline(__always)
     private static func chromaOfBlock(_ pixels: UnsafeBufferPointer<UInt8>, width: Int, top: Int, bottom: Int, column: Int,
-                                      weighsAlpha: Bool) -> (UInt8, UInt8) {
+                                      weighsAlpha: Bool, tables: Tables) -> (UInt8, UInt8) {
+        let gammaToLinear = tables.gammaToLinear
         let left = 2 * column, right = min(2 * column + 1, width - 1)
         let p0 = (top * width + left) * 4, p1 = (top * width + right) * 4
         let p2 = (bottom * width + left) * 4, p3 = (bottom * width + right) * 4
@@ -86,10 +102,17 @@ enum RGBAToYUV {
         @inline(__always) func channel(_ c: Int) -> Int {
             let l0 = Int(gammaToLinear[Int(pixels[p0 + c])]), l1 = Int(gammaToLinear[Int(pixels[p1 + c])])
             let l2 = Int(gammaToLinear[Int(pixels[p2 + c])]), l3 = Int(gammaToLinear[Int(pixels[p3 + c])])
-            guard weighted else { return gammaSum(l0 + l1 + l2 + l3, shift: 0) }
+            guard weighted else { return gammaSum(l0 + l1 + l2 + l3, shift: 0, tables.linearToGamma) }
             let sum = UInt32(a0 * l0 + a1 * l1 + a2 * l2 + a3 * l3)
-            return gammaSum(Int((sum &* inverseAlpha[alphaSum]) >> 17), shift: 0)
+            return gammaSum(Int((sum &* inverseAlpha[alphaSum]) >> 17), shift: 0, tables.linearToGamma)
         }
         return chroma(channel(0), channel(1), channel(2))
+    }
+
+    /// The gamma tables' storage during one conversion (a global table costs a
+    /// lazy-initialisation check at each use).
+    private struct Tables {
+        let gammaToLinear: UnsafeBufferPointer<UInt16>
+        let linearToGamma: UnsafeBufferPointer<Int>
     }
 }

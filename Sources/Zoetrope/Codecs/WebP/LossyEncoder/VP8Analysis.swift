@@ -37,18 +37,22 @@ struct VP8Analysis {
     /// block origin is `prediction`.
     static func residualAlpha(source: UnsafePointer<UInt8>, prediction: UnsafePointer<UInt8>, blocks: Range<Int>,
                               coefficients: UnsafeMutablePointer<Int16>) -> Int {
-        var histogram = [Int](repeating: 0, count: histogramBins)
-        for block in blocks {
-            let (sourceOffset, predictionOffset) = block < 16
-                ? (VP8EncoderWorkspace.lumaBlockOffset(block), VP8EncoderWorkspace.lumaBlockOffset(block))
-                : (VP8EncoderWorkspace.chromaBlockOffset(block - 16), VP8EncoderWorkspace.chromaPredictionOffset(block - 16))
-            VP8ForwardTransform.dct(source + sourceOffset, prediction + predictionOffset, into: coefficients)
-            for k in 0..<16 { histogram[min(Int(coefficients[k].magnitude) >> 3, histogramBins - 1)] += 1 }
-        }
-        var maximum = 0, lastNonZero = 1
-        for (bin, count) in histogram.enumerated() where count > 0 {
-            maximum = max(maximum, count)
-            lastNonZero = bin
+        let (maximum, lastNonZero) = withUnsafeTemporaryAllocation(of: Int.self, capacity: histogramBins) { histogram in
+            histogram.initialize(repeating: 0)
+            let top = histogramBins - 1
+            for block in blocks {
+                let (sourceOffset, predictionOffset) = block < 16
+                    ? (VP8EncoderWorkspace.lumaBlockOffset(block), VP8EncoderWorkspace.lumaBlockOffset(block))
+                    : (VP8EncoderWorkspace.chromaBlockOffset(block - 16), VP8EncoderWorkspace.chromaPredictionOffset(block - 16))
+                VP8ForwardTransform.dct(source + sourceOffset, prediction + predictionOffset, into: coefficients)
+                for k in 0..<16 { histogram[min(Int(coefficients[k].magnitude) >> 3, top)] &+= 1 }
+            }
+            var maximum = 0, lastNonZero = 1
+            for bin in 0..<histogramBins where histogram[bin] > 0 {
+                maximum = max(maximum, histogram[bin])
+                lastNonZero = bin
+            }
+            return (maximum, lastNonZero)
         }
         return maximum > 1 ? 2 * 255 * lastNonZero / maximum : 0
     }

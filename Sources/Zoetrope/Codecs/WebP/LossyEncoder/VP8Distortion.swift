@@ -51,13 +51,12 @@ enum VP8Distortion {
         return Int(sum.wrappedSum())
     }
 
-    /// Weights of the spectral comparison, by Hadamard coefficient (row-major): low frequencies
-    /// count most.
-    private static let weights = SIMD16<Int32>(38, 32, 20, 9, 32, 28, 17, 7, 20, 17, 10, 4, 9, 7, 4, 2)
-
-    /// Σ weight·|coefficient| of the 4×4 Hadamard transform of the block at `block`.
+    /// Σ weight·|coefficient| of the 4×4 Hadamard transform of the block at `block`, the
+    /// weights (by coefficient, row-major: 38, 32, 20, 9 / 32, 28, 17, 7 / 20, 17, 10, 4 /
+    /// 9, 7, 4, 2) counting low frequencies most. A source block's spectrum is computed once
+    /// and compared with each candidate's.
     @inline(__always)
-    private static func weightedSpectrum(_ block: UnsafePointer<UInt8>) -> Int32 {
+    static func weightedSpectrum(_ block: UnsafePointer<UInt8>) -> Int32 {
         typealias Quad = SIMD4<Int32>
         @inline(__always) func row(_ r: Int) -> Quad {
             Quad(truncatingIfNeeded: UnsafeRawPointer(block + r &* stride).loadUnaligned(as: SIMD4<UInt8>.self))
@@ -71,25 +70,32 @@ enum VP8Distortion {
         let b0 = c0 &+ c2, b1 = c1 &+ c3, b2 = c1 &- c3, b3 = c0 &- c2
         let h0 = b0 &+ b1, h1 = b3 &+ b2, h2 = b3 &- b2, h3 = b0 &- b1
         @inline(__always) func magnitude(_ v: Quad) -> Quad { v.replacing(with: 0 &- v, where: v .< 0) }
-        // h_k holds horizontal frequency k of each vertical frequency (lane): weight index 4·lane + k.
-        let w = weights
-        let sum = magnitude(h0) &* Quad(w[0], w[4], w[8], w[12]) &+ magnitude(h1) &* Quad(w[1], w[5], w[9], w[13])
-            &+ magnitude(h2) &* Quad(w[2], w[6], w[10], w[14]) &+ magnitude(h3) &* Quad(w[3], w[7], w[11], w[15])
+        // h_k holds horizontal frequency k of each vertical frequency (lane): weight 4·lane + k.
+        let sum = magnitude(h0) &* Quad(38, 32, 20, 9) &+ magnitude(h1) &* Quad(32, 28, 17, 7)
+            &+ magnitude(h2) &* Quad(20, 17, 10, 4) &+ magnitude(h3) &* Quad(9, 7, 4, 2)
         return sum.wrappedSum()
     }
 
-    /// The texture distortion of a 4×4 block: |spectrum(a) − spectrum(b)| / 32.
+    /// The texture distortion of a 4×4 block `b` against a source block whose
+    /// ``weightedSpectrum(_:)`` is `sourceSpectrum`: |spectrum(b) − sourceSpectrum| / 32.
     @inline(__always)
-    static func texture4x4(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>) -> Int {
-        Int(abs(weightedSpectrum(b) &- weightedSpectrum(a)) >> 5)
+    static func texture4x4(sourceSpectrum: Int32, _ b: UnsafePointer<UInt8>) -> Int {
+        Int(abs(weightedSpectrum(b) &- sourceSpectrum) >> 5)
     }
 
-    /// The texture distortion of a 16×16 block: the sum over its sixteen 4×4 blocks.
-    static func texture16x16(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>) -> Int {
+    /// The spectra of the sixteen 4×4 blocks of a 16×16 block (raster order).
+    static func spectra16x16(_ a: UnsafePointer<UInt8>) -> SIMD16<Int32> {
+        var spectra = SIMD16<Int32>.zero
+        for n in 0..<16 { spectra[n] = weightedSpectrum(a + VP8EncoderWorkspace.lumaBlockOffset(n)) }
+        return spectra
+    }
+
+    /// The texture distortion of a 16×16 block: the sum over its sixteen 4×4 blocks, against
+    /// the source's ``spectra16x16(_:)``.
+    static func texture16x16(sourceSpectra: SIMD16<Int32>, _ b: UnsafePointer<UInt8>) -> Int {
         var sum = 0
         for n in 0..<16 {
-            let offset = VP8EncoderWorkspace.lumaBlockOffset(n)
-            sum &+= texture4x4(a + offset, b + offset)
+            sum &+= texture4x4(sourceSpectrum: sourceSpectra[n], b + VP8EncoderWorkspace.lumaBlockOffset(n))
         }
         return sum
     }

@@ -35,6 +35,10 @@ final class VP8EncoderWorkspace {
     let subblockPredictions: UnsafeMutablePointer<UInt8>
     /// Two 4×4 reconstructions (columns 0 and 4): the one under evaluation and the best so far.
     let subblockCandidates: UnsafeMutablePointer<UInt8>
+    /// Scratch "has coefficients" flags of the neighbours (9 each, the context's layout), which
+    /// the rate estimates update as blocks are decided.
+    let topFlags: UnsafeMutablePointer<UInt8>
+    let leftFlags: UnsafeMutablePointer<UInt8>
 
     /// Scratch coefficients: 16 luma blocks, the second-order block, 8 chroma blocks, one 4×4.
     let lumaCoefficients: UnsafeMutablePointer<Int16>
@@ -45,7 +49,7 @@ final class VP8EncoderWorkspace {
     private let levelSets: UnsafeMutablePointer<Int16>
 
     init() {
-        let byteCount = 3 * 16 * Self.stride + 5 * Self.lumaSlotSize + 4 * Self.chromaSlotSize + 12 * Self.stride
+        let byteCount = 3 * 16 * Self.stride + 5 * Self.lumaSlotSize + 4 * Self.chromaSlotSize + 12 * Self.stride + 32
         bytes = .allocate(capacity: byteCount)
         bytes.initialize(repeating: 0, count: byteCount)
         source = bytes
@@ -56,6 +60,8 @@ final class VP8EncoderWorkspace {
         chromaSlots = lumaSlots + 5 * Self.lumaSlotSize
         subblockPredictions = chromaSlots + 4 * Self.chromaSlotSize
         subblockCandidates = subblockPredictions + 8 * Self.stride
+        topFlags = subblockCandidates + 4 * Self.stride
+        leftFlags = topFlags + 16
         let wordCount = 256 + 16 + 128 + 16 + 4 * Self.levelCount
         words = .allocate(capacity: wordCount)
         words.initialize(repeating: 0, count: wordCount)
@@ -110,6 +116,15 @@ extension VP8EncoderWorkspace {
     /// Offset of chroma 4×4 block `n` from a prediction slot's U origin (V 16 columns on).
     @inline(__always)
     static func chromaPredictionOffset(_ n: Int) -> Int { (n >> 2) &* 16 &+ ((n >> 1) & 1) &* 4 &* stride &+ (n & 1) &* 4 }
+
+    /// Copies a 4×4 block between stride-32 buffers.
+    @inline(__always)
+    static func copy4x4(_ source: UnsafePointer<UInt8>, to destination: UnsafeMutablePointer<UInt8>) {
+        for row in 0..<4 {
+            let word = UnsafeRawPointer(source + row &* stride).loadUnaligned(as: UInt32.self)
+            UnsafeMutableRawPointer(destination + row &* stride).storeBytes(of: word, as: UInt32.self)
+        }
+    }
 
     /// Copies a `width`×`height` block between stride-32 buffers.
     @inline(__always)

@@ -24,6 +24,7 @@ extension VP8FrameEncoder {
         }
         let first = writer.firstPartition(probabilities: model.probabilities, partitionCount: settings.partitionCount,
                                           columns: columns, modes: modes, subblockModes: subblockModes)
+        writtenHeader = writer
         return writer.assemble(firstPartition: first, tokenPartitions: partitions)
     }
 
@@ -31,14 +32,15 @@ extension VP8FrameEncoder {
     /// whether macroblocks without levels are skipped (and sets the writer's skip probability).
     private func chooseTokenProbabilities(writer: inout VP8FrameWriter) -> Bool {
         let emptyCount = emptyRanges.reduce(0) { $0 + $1.count }
-        let withEnds = tokenCounts(skippingEmpty: false)
+        let withEnds = tokenCounts()
         let costWithEnds = model.adapt(toCounts: withEnds)
         guard emptyCount > 0 else { return false }
         let total = columns * rows
         let skipProbability = UInt8(min(max((total - emptyCount) * 255 / total, 1), 255))
         let flagCost = emptyCount * VP8CostTables.bitCost(true, skipProbability)
             + (total - emptyCount) * VP8CostTables.bitCost(false, skipProbability) + 8 * 256
-        let skipping = tokenCounts(skippingEmpty: true)
+        var skipping = withEnds
+        for (partition, buffer) in buffers.enumerated() { buffer.subtractCounts(from: &skipping, within: emptyRanges[partition]) }
         let costSkipping = model.adapt(toCounts: skipping)
         if costSkipping + flagCost < costWithEnds {
             writer.skipProbability = skipProbability
@@ -48,13 +50,10 @@ extension VP8FrameEncoder {
         return false
     }
 
-    /// Exact counts of the bits coded at each node, optionally leaving out the tokens of
-    /// macroblocks without levels: `counts[2·node]` ones, `counts[2·node + 1]` all.
-    private func tokenCounts(skippingEmpty: Bool) -> [Int] {
+    /// Exact counts of the bits coded at each node: `counts[2·node]` ones, `counts[2·node + 1]` all.
+    private func tokenCounts() -> [Int] {
         var counts = [Int](repeating: 0, count: 2 * VP8TokenModel.nodeCount)
-        for (partition, buffer) in buffers.enumerated() {
-            buffer.count(into: &counts, skipping: skippingEmpty ? emptyRanges[partition] : [])
-        }
+        for buffer in buffers { buffer.count(into: &counts, skipping: []) }
         return counts
     }
 

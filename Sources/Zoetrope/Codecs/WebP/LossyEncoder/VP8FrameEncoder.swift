@@ -18,6 +18,9 @@ final class VP8FrameEncoder {
     private(set) var emptyRanges: [[Range<Int>]] = []
     /// The 4×4 mode bits a macroblock may spend (halved when the first partition overflows).
     private var maximumSubblockHeaderBits = 256 * 16 * 16
+    /// The frame-header fields of the last frame written (segments, loop filter, quantisers):
+    /// what the encoder chose, for tests that read the header back.
+    var writtenHeader: VP8FrameWriter?
 
     init(planes: VP8SourcePlanes, settings: VP8EncoderSettings) {
         self.planes = planes

@@ -112,7 +112,7 @@ extension VP8MacroblockCoder {
                 let mode = Int(decision.subblockModes[n])
                 let target = workspace.subblockLuma + VP8EncoderWorkspace.lumaBlockOffset(n)
                 VP8IntraPredictor.predictSubblock(VP8PredictionMode(rawValue: UInt8(mode))!, target)
-                VP8EncoderWorkspace.copy(target, to: workspace.subblockPrediction(mode), width: 4, height: 4)
+                VP8EncoderWorkspace.copy4x4(target, to: workspace.subblockPrediction(mode))
                 let hasLevels = reconstructSubblock(n, mode: mode, levels: levels + Self.lumaLevels + 16 * n, into: target)
                 if hasLevels { nonZero |= 1 << n }
                 topFlags[n & 3] = hasLevels ? 1 : 0

@@ -14,8 +14,8 @@ extension VP8MacroblockCoder {
     static func isFlat(_ levels: UnsafePointer<Int16>, blocks count: Int, limit: Int) -> Bool {
         var nonZero = 0
         for block in 0..<count {
-            for i in 1..<16 where levels[block * 16 + i] != 0 {
-                nonZero += 1
+            for i in 1..<16 where levels[block &* 16 &+ i] != 0 {
+                nonZero &+= 1
                 if nonZero > limit { return false }
             }
         }
@@ -37,15 +37,15 @@ extension VP8MacroblockCoder {
     func pickBestLuma16(_ decision: inout VP8MacroblockDecision) {
         let segment = self.segment, source = workspace.source
         var isFlat = Self.isFlatSource(source)
+        let sourceSpectra = VP8Distortion.spectra16x16(source)
         var best = VP8ModeScore(), bestSet = 0, candidateSet = 1
         for mode in 0..<4 {
             let levels = workspace.levels(candidateSet)
             var score = VP8ModeScore()
             score.nonZero = reconstructLuma16(mode: mode, levels: levels, into: workspace.candidate)
             score.distortion = VP8Distortion.sse(source, workspace.candidate, width: 16, height: 16)
-            score.texture = (segment.textureLambda * VP8Distortion.texture16x16(source, workspace.candidate) + 128) >> 8
+            score.texture = (segment.textureLambda * VP8Distortion.texture16x16(sourceSpectra: sourceSpectra, workspace.candidate) + 128) >> 8
             score.header = VP8CostTables.lumaModeCost[mode]
-            score.rate = costLuma16(levels)
             if isFlat {
                 isFlat = Self.isFlat(levels + Self.lumaLevels, blocks: 16, limit: 0)
                 if isFlat {
@@ -53,6 +53,10 @@ extension VP8MacroblockCoder {
                     score.texture *= 2
                 }
             }
+            // The rate only adds: a mode already worse without it is out.
+            score.updateScore(lambda: segment.lambdaLuma16)
+            if mode > 0 && score.score >= best.score { continue }
+            score.rate = costLuma16(levels)
             score.updateScore(lambda: segment.lambdaLuma16)
             if mode == 0 || score.score < best.score {
                 best = score
@@ -107,8 +111,18 @@ extension VP8MacroblockCoder {
     /// The cost of 4×4 mode `mode` for block `n` given the modes decided so far.
     @inline(__always)
     func subblockModeCost(_ n: Int, mode: Int, modes: SIMD16<UInt8>) -> Int {
+        Int(subblockModeCosts(n, modes: modes)[mode])
+    }
+
+    /// The costs of the ten 4×4 modes (lanes 0–9) for block `n` given the modes decided so far.
+    func subblockModeCosts(_ n: Int, modes: SIMD16<UInt8>) -> SIMD16<UInt16> {
         let above = n < 4 ? context.topModes[x * 4 + n] : modes[n - 4]
         let left = n & 3 == 0 ? context.leftModes[n >> 2] : modes[n - 1]
-        return Int(VP8CostTables.subblockModeCost[(Int(above) * 10 + Int(left)) * 10 + mode])
+        let base = (Int(above) * 10 + Int(left)) * 10
+        return VP8CostTables.subblockModeCost.withUnsafeBufferPointer { table in
+            var costs = SIMD16<UInt16>.zero
+            for mode in 0..<10 { costs[mode] = table[base + mode] }
+            return costs
+        }
     }
 }

@@ -41,7 +41,13 @@ extension VP8MacroblockCoder {
         VP8Transform.inverseWHT(dc, into: coefficients)
         for n in 0..<16 {
             let offset = VP8EncoderWorkspace.lumaBlockOffset(n)
-            Self.reconstruct(prediction + offset, coefficients + 16 * n, into: destination + offset)
+            if nonZero & (1 << n) != 0 {
+                Self.reconstruct(prediction + offset, coefficients + 16 * n, into: destination + offset)
+            } else {
+                // Only the DC (from the second-order block) can be non-zero.
+                VP8EncoderWorkspace.copy4x4(prediction + offset, to: destination + offset)
+                if coefficients[16 * n] != 0 { VP8Transform.addInverseDC(coefficients[16 * n], to: destination + offset) }
+            }
         }
         return nonZero
     }
@@ -60,7 +66,7 @@ extension VP8MacroblockCoder {
         } else {
             hasLevels = segment.luma.quantizeBlock(coefficients, levels: levels)
         }
-        Self.reconstruct(prediction, coefficients, into: destination)
+        Self.reconstruct(prediction, coefficients, into: destination, hasLevels: hasLevels)
         return hasLevels
     }
 
@@ -81,7 +87,7 @@ extension VP8MacroblockCoder {
         }
         for n in 0..<8 {
             Self.reconstruct(prediction + VP8EncoderWorkspace.chromaPredictionOffset(n), coefficients + 16 * n,
-                             into: destination + VP8EncoderWorkspace.chromaBlockOffset(n))
+                             into: destination + VP8EncoderWorkspace.chromaBlockOffset(n), hasLevels: nonZero & (1 << (16 + n)) != 0)
         }
         return nonZero
     }

@@ -23,7 +23,7 @@ extension VP8MacroblockCoder {
             headerBits += blockScore.header
             guard total.score < decision.score.score, headerBits <= maximumHeaderBits else { return }
             let target = workspace.subblockLuma + VP8EncoderWorkspace.lumaBlockOffset(n)
-            VP8EncoderWorkspace.copy(workspace.subblockCandidates + 4, to: target, width: 4, height: 4)
+            VP8EncoderWorkspace.copy4x4(workspace.subblockCandidates + 4, to: target)
             modes[n] = UInt8(mode)
             topFlags[n & 3] = blockScore.nonZero != 0 ? 1 : 0
             leftFlags[n >> 2] = blockScore.nonZero != 0 ? 1 : 0
@@ -42,17 +42,26 @@ extension VP8MacroblockCoder {
         let levels = workspace.levels(Self.scratchSet), bestLevels = workspace.levels(Self.subblockSet) + Self.lumaLevels + 16 * n
         var trial = workspace.subblockCandidates, kept = workspace.subblockCandidates + 4
         makeSubblockPredictions(n)
+        let sourceSpectrum = VP8Distortion.weightedSpectrum(source)
+        let modeCosts = subblockModeCosts(n, modes: modes)
+        let flagContext = Int(topFlags[n & 3] + leftFlags[n >> 2])
         var best = VP8ModeScore(), bestMode = -1
         for mode in 0..<10 {
             var score = VP8ModeScore()
             score.nonZero = reconstructSubblock(n, mode: mode, levels: levels, into: trial) ? 1 << n : 0
             score.distortion = VP8Distortion.sse(source, trial, width: 4, height: 4)
-            score.texture = (segment.textureLambda * VP8Distortion.texture4x4(source, trial) + 128) >> 8
-            score.header = subblockModeCost(n, mode: mode, modes: modes)
+            score.header = Int(modeCosts[mode])
+            // The texture error, the flatness penalty and the levels' rate only add: a mode
+            // already worse without them is out.
+            score.updateScore(lambda: segment.lambdaLuma4)
+            if bestMode >= 0 && score.score >= best.score { continue }
+            score.texture = (segment.textureLambda * VP8Distortion.texture4x4(sourceSpectrum: sourceSpectrum, trial) + 128) >> 8
+            score.updateScore(lambda: segment.lambdaLuma4)
+            if bestMode >= 0 && score.score >= best.score { continue }
             score.rate = mode > 0 && Self.isFlat(levels, blocks: 1, limit: Self.flatnessLimitSubblock) ? Self.flatnessPenalty : 0
             score.updateScore(lambda: segment.lambdaLuma4)
             if bestMode >= 0 && score.score >= best.score { continue }
-            score.rate += VP8Residual(levels, first: 0, type: 3).cost(context: Int(topFlags[n & 3] + leftFlags[n >> 2]), model: model)
+            score.rate += VP8Residual(levels, first: 0, type: 3).cost(context: flagContext, model: model)
             score.updateScore(lambda: segment.lambdaLuma4)
             if bestMode < 0 || score.score < best.score {
                 best = score
@@ -62,7 +71,7 @@ extension VP8MacroblockCoder {
             }
         }
         if kept != workspace.subblockCandidates + 4 {
-            VP8EncoderWorkspace.copy(kept, to: workspace.subblockCandidates + 4, width: 4, height: 4)
+            VP8EncoderWorkspace.copy4x4(kept, to: workspace.subblockCandidates + 4)
         }
         return (bestMode, best)
     }
@@ -83,6 +92,9 @@ extension VP8MacroblockCoder {
             }
             score.distortion = VP8Distortion.sse(source + 16, trial, width: 16, height: 8)
             score.header = VP8CostTables.chromaModeCost[mode]
+            // The rate only adds: a mode already worse without it is out.
+            score.updateScore(lambda: segment.lambdaChroma)
+            if mode > 0 && score.score >= best.score { continue }
             score.rate = costChroma(levels)
             if mode > 0 && Self.isFlat(levels + Self.chromaLevels, blocks: 8, limit: Self.flatnessLimitChroma) {
                 score.rate += Self.flatnessPenalty * 8

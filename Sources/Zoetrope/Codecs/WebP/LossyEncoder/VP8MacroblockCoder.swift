@@ -21,8 +21,8 @@ final class VP8MacroblockCoder {
     /// Whether trellis quantisation is on for the current decisions.
     var usesTrellis = false
     /// Scratch "has coefficients" flags (the context's layout), updated as blocks are decided.
-    var topFlags = [UInt8](repeating: 0, count: 9)
-    var leftFlags = [UInt8](repeating: 0, count: 9)
+    var topFlags: UnsafeMutablePointer<UInt8> { workspace.topFlags }
+    var leftFlags: UnsafeMutablePointer<UInt8> { workspace.leftFlags }
     /// Chroma DC error diffusion (nil at the highest qualities): per column U top, U left-over,
     /// V top, V left-over errors, and the left neighbour's.
     var topDiffusion: [Int8]?
@@ -55,10 +55,9 @@ final class VP8MacroblockCoder {
 
     /// Loads the neighbours' flags into the scratch copies.
     func loadFlags() {
-        for i in 0..<9 {
-            topFlags[i] = context.topNonZero[x * 9 + i]
-            leftFlags[i] = context.leftNonZero[i]
-        }
+        let top = topFlags, left = leftFlags, base = x * 9
+        context.topNonZero.withUnsafeBufferPointer { (top as UnsafeMutablePointer).update(from: $0.baseAddress! + base, count: 9) }
+        context.leftNonZero.withUnsafeBufferPointer { (left as UnsafeMutablePointer).update(from: $0.baseAddress!, count: 9) }
     }
 
     /// Forms the four 16×16 luma and the four chroma predictions from the reconstructed edges.
@@ -90,15 +89,16 @@ final class VP8MacroblockCoder {
         let target = workspace.subblockLuma + VP8EncoderWorkspace.lumaBlockOffset(n)
         for mode in 0..<10 {
             VP8IntraPredictor.predictSubblock(VP8PredictionMode(rawValue: UInt8(mode))!, target)
-            VP8EncoderWorkspace.copy(target, to: workspace.subblockPrediction(mode), width: 4, height: 4)
+            VP8EncoderWorkspace.copy4x4(target, to: workspace.subblockPrediction(mode))
         }
     }
 
     /// Writes `prediction` plus the inverse DCT of `coefficients` (a 4×4 block) to `destination`.
+    /// `hasLevels` false says the coefficients are all zero (the block is its prediction).
     @inline(__always)
     static func reconstruct(_ prediction: UnsafePointer<UInt8>, _ coefficients: UnsafePointer<Int16>,
-                            into destination: UnsafeMutablePointer<UInt8>) {
-        VP8EncoderWorkspace.copy(prediction, to: destination, width: 4, height: 4)
-        VP8Transform.addInverseDCT(coefficients, to: destination)
+                            into destination: UnsafeMutablePointer<UInt8>, hasLevels: Bool = true) {
+        VP8EncoderWorkspace.copy4x4(prediction, to: destination)
+        if hasLevels { VP8Transform.addInverseDCT(coefficients, to: destination) }
     }
 }

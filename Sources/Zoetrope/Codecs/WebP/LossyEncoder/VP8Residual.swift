@@ -25,23 +25,23 @@ struct VP8Residual {
     /// The rate of coding the block in 1/256 bit, in neighbour context `context` (0…2).
     @inline(__always)
     func cost(context: Int, model: VP8TokenModel) -> Int {
-        let probabilities = model.probabilities, costs = model.levelCosts
+        let probabilities = model.probabilities, costs = model.levelCosts, fixedCosts = model.fixedCosts
         let firstNode = probabilities[VP8TokenModel.nodeIndex(type: type, band: first, context: context)]
-        guard last >= 0 else { return VP8CostTables.bitCost(false, firstNode) }
-        var cost = context == 0 ? VP8CostTables.bitCost(true, firstNode) : 0
+        guard last >= 0 else { return model.bitCost(false, firstNode) }
+        var cost = context == 0 ? model.bitCost(true, firstNode) : 0
         var table = costs + VP8TokenModel.tableIndex(type: type, position: first, context: context)
         var n = first
         while n < last {
             let level = Int(levels[n].magnitude)
-            cost &+= Int(VP8CostTables.levelFixedCost[level]) &+ Int(table[min(level, 67)])
+            cost &+= Int(fixedCosts[level]) &+ Int(table[min(level, 67)])
             table = costs + VP8TokenModel.tableIndex(type: type, position: n &+ 1, context: min(level, 2))
             n &+= 1
         }
         let level = Int(levels[last].magnitude)
-        cost &+= Int(VP8CostTables.levelFixedCost[level]) &+ Int(table[min(level, 67)])
+        cost &+= Int(fixedCosts[level]) &+ Int(table[min(level, 67)])
         if last < 15 {
-            let node = VP8TokenModel.nodeIndex(type: type, band: VP8Tables.bands[last + 1], context: level == 1 ? 1 : 2)
-            cost &+= VP8CostTables.bitCost(false, probabilities[node])
+            let node = VP8TokenModel.nodeIndex(type: type, band: model.bands[last &+ 1], context: level == 1 ? 1 : 2)
+            cost &+= model.bitCost(false, probabilities[node])
         }
         return cost
     }
@@ -90,6 +90,21 @@ struct VP8TokenBuffer: Sendable {
                 let index = 2 * Int(token & 0x3fff)
                 counts[index] += token & 0x8000 != 0 ? 1 : 0
                 counts[index + 1] += 1
+            }
+        }
+    }
+
+    /// Subtracts from `counts` the bits coded at each node by the tokens in `ranges`.
+    func subtractCounts(from counts: inout [Int], within ranges: [Range<Int>]) {
+        counts.withUnsafeMutableBufferPointer { counts in
+            tokens.withUnsafeBufferPointer { tokens in
+                for range in ranges {
+                    for token in tokens[range] where token & Self.fixedFlag == 0 {
+                        let index = 2 * Int(token & 0x3fff)
+                        counts[index] -= token & 0x8000 != 0 ? 1 : 0
+                        counts[index + 1] -= 1
+                    }
+                }
             }
         }
     }

@@ -18,8 +18,20 @@ final class VP8TokenModel {
     /// (after a non-zero coefficient). Levels of 67 and more share the tree's cost; the sign and
     /// extra bits are in ``VP8CostTables/levelFixedCost``.
     let levelCosts: UnsafeMutablePointer<UInt16>
+    /// Copies of constant tables the rate estimates read for every candidate block (a global
+    /// table costs a lazy-initialisation check at each use): ``VP8CostTables/entropy`` (256),
+    /// ``VP8CostTables/levelFixedCost`` (2048) and the coefficient bands (``VP8Tables/bands``, 17).
+    let entropy: UnsafeMutablePointer<UInt16>
+    let fixedCosts: UnsafeMutablePointer<UInt16>
+    let bands: UnsafeMutablePointer<Int>
 
     init() {
+        entropy = .allocate(capacity: 256)
+        entropy.initialize(from: VP8CostTables.entropy, count: 256)
+        fixedCosts = .allocate(capacity: VP8CostTables.maximumLevel + 1)
+        fixedCosts.initialize(from: VP8CostTables.levelFixedCost, count: VP8CostTables.maximumLevel + 1)
+        bands = .allocate(capacity: 17)
+        bands.initialize(from: VP8Tables.bands, count: 17)
         probabilities = .allocate(capacity: Self.nodeCount)
         probabilities.initialize(from: VP8Tables.defaultCoefficientProbabilities, count: Self.nodeCount)
         counts = .allocate(capacity: Self.nodeCount)
@@ -33,6 +45,15 @@ final class VP8TokenModel {
         probabilities.deallocate()
         counts.deallocate()
         levelCosts.deallocate()
+        entropy.deallocate()
+        fixedCosts.deallocate()
+        bands.deallocate()
+    }
+
+    /// The cost of coding `bit` at `probability` (``VP8CostTables/bitCost(_:_:)`` from the copy).
+    @inline(__always)
+    func bitCost(_ bit: Bool, _ probability: UInt8) -> Int {
+        Int(entropy[Int(bit ? 255 &- probability : probability)])
     }
 
     /// Index of node 0 for block type `type`, band `band` and context `context`.
