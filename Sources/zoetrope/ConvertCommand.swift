@@ -30,8 +30,9 @@ struct ConvertCommand: ParsableCommand {
         Edits keep the animation in every format, transparency included: --crop, --rotate and --flip \
         move pixels without resampling them; --trim, --reverse, --speed and --fps change which \
         frames play and for how long (--fps drops frames by time, so the total duration stays); \
-        --plays sets how many times the output plays. They apply in the order listed under \
-        "Edits" below, whatever order they are given in.
+        --plays sets how many times the output plays. Whatever order they are given in, they apply \
+        in this one: --frames, --trim, --reverse, --speed, --fps; then --crop, --rotate, --flip, \
+        and last --width/--height.
 
         Durations are the effective ones (delays of 10 ms or less become 100 ms, as in browsers) \
         unless --raw-timing is given. GIF loop counts are converted to APNG plays (a GIF that \
@@ -68,7 +69,7 @@ struct ConvertCommand: ParsableCommand {
 
     @OptionGroup var selection: FrameOptions
 
-    @OptionGroup(title: "Edits that keep the animation (applied in this order: --frames, --trim, --reverse, --speed, --fps; --crop, --rotate, --flip, then --width/--height)")
+    @OptionGroup(title: "Edits that keep the animation")
     var edits: EditOptions
 
     @OptionGroup(title: "Output options (each applies to the formats it names)") var encoderFlags: EncoderFlags

@@ -14,7 +14,7 @@ struct EditOptions: ParsableArguments {
                                + "top and bottom.", valueName: "axis"))
     var flip: Flip?
 
-    @Option(help: ArgumentHelp("Keep the time span FROM-TO of the animation, in seconds (1.5-4, 2- to the end, "
+    @Option(parsing: .unconditional, help: ArgumentHelp("Keep the time span FROM-TO of the animation, in seconds (1.5-4, 2- to the end, "
                                + "-3 from the start); frames cut by either end are shortened.", valueName: "FROM-TO"))
     var trim: TrimRange?
 
