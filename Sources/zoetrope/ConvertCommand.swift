@@ -27,6 +27,13 @@ struct ConvertCommand: ParsableCommand {
         an existing output is left as it was. Frames are converted one at a time, so memory stays \
         at a few frames whatever the length. Use - for standard input or output.
 
+        Edits keep the animation in every format, transparency included: --crop, --rotate and --flip \
+        move pixels without resampling them; --trim, --reverse, --speed and --fps change which \
+        frames play and for how long (--fps drops frames by time, so the total duration stays); \
+        --plays sets how many times the output plays. Whatever order they are given in, they apply \
+        in this one: --frames, --trim, --reverse, --speed, --fps; then --crop, --rotate, --flip, \
+        and last --width/--height.
+
         Durations are the effective ones (delays of 10 ms or less become 100 ms, as in browsers) \
         unless --raw-timing is given. GIF loop counts are converted to APNG plays (a GIF that \
         repeats N times plays N + 1 times), and back; a play count beyond what the output format \
@@ -40,6 +47,10 @@ struct ConvertCommand: ParsableCommand {
           zoetrope convert photo.png photo.webp --quality 75 --method 4
           zoetrope convert clip.gif clip.webp --mixed
           zoetrope convert clip.png clip.gif --colors 128 --dither ordered
+          zoetrope convert avatar.gif avatar.webp --crop 200x200+40+10 --rotate 90
+          zoetrope convert clip.webp boomerang.png --reverse --speed 1.5 --plays forever
+          zoetrope convert long.gif short.gif --trim 2-5.5 --fps 15
+          ffmpeg -i video.mp4 -f apng - | zoetrope convert - clip.webp
           curl -s URL | zoetrope convert - - --format png > out.png
         """
     )
@@ -58,6 +69,9 @@ struct ConvertCommand: ParsableCommand {
 
     @OptionGroup var selection: FrameOptions
 
+    @OptionGroup(title: "Edits that keep the animation")
+    var edits: EditOptions
+
     @OptionGroup(title: "Output options (each applies to the formats it names)") var encoderFlags: EncoderFlags
 
     func run() throws {
@@ -71,15 +85,22 @@ struct ConvertCommand: ParsableCommand {
             let inputs = ProtectedInputs([source])
             let timing: FrameTiming = rawTiming ? .raw : .browser
             let image = try source.open(options: DecodingOptions(timing: timing)).image
-            var frames = try SelectedFrames(image, selection: selection.frames, width: selection.width, height: selection.height)
+            var frames = try SelectedFrames(image, selection: selection.frames, edit: edits.edit, width: selection.width, height: selection.height)
             let destination = try OutputDestination.open(outputPath, protecting: inputs)
             // GIF and APNG read the frames twice (to plan, then to write), WebP and a PNG still once.
             let progress = ProgressReporter("converting", frames: frames.frameCount,
                                             passes: encoder.passes(frames.frameCount), quiet: selection.quiet)
             frames.onFrame = { progress.update($0) }
             defer { progress.finish() }
-            guard frames.frameCount > 0 else { throw CommandFailure(file: nil, "no frames to write") }
-            try encoder.encode(frames, durations: frames.durations, playCount: image.playCount,
+            guard frames.frameCount > 0 else {
+                throw CommandFailure(file: nil, edits.trim == nil ? "no frames to write" : "--trim keeps no frame: it ends before "
+                                     + "the first frame or starts after the last")
+            }
+            if frames.raisedDurations > 0 {
+                StandardError.print(CommandFailure(file: nil, "warning: --speed would make \(frames.raisedDurations) frame(s) "
+                    + "shorter than 20 ms (browsers slow such GIF frames to 100 ms); they show for 20 ms").line(subcommand: "convert"))
+            }
+            try encoder.encode(frames, durations: frames.durations, playCount: edits.edit.plays ?? image.playCount,
                                settings: encoderFlags.settings, to: destination.write)
             try destination.commit()
             var warnings = image.warnings.map { "warning: " + CommandFailure.describe($0) }

@@ -8,11 +8,11 @@
 /// that time. So no output frame is shorter than `1/r`, variable durations are followed, a frame
 /// the eye sees is not lost to a short one before it, and the total duration is the source's
 /// exactly.
-struct FrameTimeline: Equatable {
+package struct FrameTimeline: Equatable {
     /// The kept source frame indices, increasing.
-    var indices: [Int]
+    package var indices: [Int]
     /// How long each kept frame shows.
-    var durations: [Duration]
+    package var durations: [Duration]
 
     /// Every frame at its own duration.
     init(durations: [Duration]) {
@@ -48,10 +48,10 @@ struct FrameTimeline: Equatable {
         }, durations: groups.map { durations[$0].reduce(.zero, +) })
     }
 
-    private init(indices: [Int], durations: [Duration]) {
+    init(indices: [Int], durations: [Duration]) {
         self.indices = indices
         self.durations = durations
     }
 
-    var count: Int { indices.count }
+    package var count: Int { indices.count }
 }

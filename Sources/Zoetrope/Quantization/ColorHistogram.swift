@@ -1,6 +1,8 @@
-/// How often the colours of one or more images occur, with each channel reduced to 6 bits
-/// (262 144 cells) and the exact mean colour of each cell kept, so that building a palette from a
-/// 1080p frame looks at tens of thousands of weighted colours instead of millions of pixels.
+/// How often the colours of one or more images occur: each exact colour while there are at most
+/// ``exactLimit`` of them (smooth gradients, flat art: every shade stays a colour of its own), and
+/// always with each channel reduced to 6 bits (262 144 cells) and the exact mean colour of each
+/// cell kept, so that building a palette from a 1080p photo looks at tens of thousands of weighted
+/// colours instead of millions of pixels.
 package struct ColorHistogram: Sendable {
     /// Alpha below this is transparent and not counted.
     package static let alphaThreshold: UInt8 = 128
@@ -8,8 +10,17 @@ package struct ColorHistogram: Sendable {
 
     private var counts: [Int]
     private var sums: [Int] // red, green, blue sums per cell, interleaved
-    /// The distinct exact colours while there are at most 256 (`nil` once there are more).
-    private var distinct: Set<UInt32>? = []
+    /// How many pixels have each exact colour while there are at most ``exactLimit`` colours
+    /// (`nil` once there are more).
+    private var exact: [UInt32: Int]? = [:]
+
+    /// The most exact colours counted one by one. A gradient of a few hundred shades falls in a
+    /// quarter as many 6-bit cells, so a palette built from the cells could use only those; with
+    /// the exact colours it spends every entry. The exact colours are used only when the cells
+    /// number fewer than the palette's entries (at most 256), which along a gradient means at
+    /// most about 4 × 256 shades: beyond 2048 the cells alone count (a photo stops paying for
+    /// the exact count within its first rows).
+    package static let exactLimit = 2048
 
     /// An empty histogram.
     package init() {
@@ -30,9 +41,13 @@ package struct ColorHistogram: Sendable {
 
     /// Counts the opaque pixels of `image` for which `include(pixel index)` is true (all by default).
     package mutating func add(_ image: RGBAImage, where include: ((Int) -> Bool)? = nil) {
-        var distinct = self.distinct
-        var last: UInt32 = .max
-        defer { self.distinct = distinct }
+        var exact = self.exact
+        // Runs of one colour are counted once (gradients and flat art are made of runs).
+        var last: UInt32 = .max, run = 0
+        defer {
+            if run > 0 { exact?[last, default: 0] += run }
+            self.exact = exact.flatMap { $0.count > Self.exactLimit ? nil : $0 }
+        }
         image.pixels.withUnsafeBufferPointer { pixels in
             counts.withUnsafeMutableBufferPointer { counts in
                 sums.withUnsafeMutableBufferPointer { sums in
@@ -42,9 +57,15 @@ package struct ColorHistogram: Sendable {
                         let red = pixels[offset], green = pixels[offset + 1], blue = pixels[offset + 2]
                         let cell = Self.cell(red, green, blue)
                         let packed = UInt32(red) << 16 | UInt32(green) << 8 | UInt32(blue)
-                        if packed != last, distinct != nil {
-                            last = packed
-                            if distinct!.insert(packed).inserted, distinct!.count > 256 { distinct = nil }
+                        if exact != nil {
+                            if packed == last {
+                                run += 1
+                            } else {
+                                if run > 0 { exact![last, default: 0] += run }
+                                if exact!.count > Self.exactLimit { exact = nil }
+                                last = packed
+                                run = 1
+                            }
                         }
                         counts[cell] += 1
                         sums[3 * cell] += Int(red)
@@ -58,7 +79,7 @@ package struct ColorHistogram: Sendable {
 
     /// Forgets everything counted.
     package mutating func removeAll() {
-        distinct = []
+        exact = [:]
         guard !isEmpty else { return }
         for cell in counts.indices { counts[cell] = 0 }
         for index in sums.indices { sums[index] = 0 }
@@ -66,12 +87,27 @@ package struct ColorHistogram: Sendable {
 
     /// The exact colours counted, in ascending order, when there are at most `limit`.
     package func exactColors(limit: Int) -> [RGBColor]? {
-        guard let distinct, distinct.count <= limit else { return nil }
-        return distinct.sorted().map { RGBColor(red: UInt8($0 >> 16), green: UInt8($0 >> 8 & 0xFF), blue: UInt8($0 & 0xFF)) }
+        guard let exact, exact.count <= limit else { return nil }
+        return exact.keys.sorted().map { RGBColor(red: UInt8($0 >> 16), green: UInt8($0 >> 8 & 0xFF), blue: UInt8($0 & 0xFF)) }
+    }
+
+    /// The colours counted, weighted by their pixel counts, for a palette of `entries` colours:
+    /// the occupied cells (mean colour) in cell order, or the exact colours in ascending order
+    /// when the cells are fewer than `entries` and the exact colours more (a smooth gradient,
+    /// whose few hundred shades fall in a quarter as many cells: a palette built from the cells
+    /// would leave entries unused). With more cells than entries, the cells' means serve as well.
+    package func weightedColors(forPaletteOf entries: Int = 0) -> [WeightedColor] {
+        let cells = cellColors()
+        guard cells.count < entries, let exact, exact.count > cells.count else { return cells }
+        return exact.keys.sorted().map { packed in
+            let color = RGBColor(red: UInt8(packed >> 16), green: UInt8(packed >> 8 & 0xFF), blue: UInt8(packed & 0xFF))
+            return WeightedColor(color: OklabColor(red: Float(color.red), green: Float(color.green), blue: Float(color.blue)),
+                                 weight: Float(exact[packed]!))
+        }
     }
 
     /// The occupied cells as weighted colours (mean colour, pixel count), in cell order.
-    package func weightedColors() -> [WeightedColor] {
+    private func cellColors() -> [WeightedColor] {
         var colors: [WeightedColor] = []
         for cell in 0..<Self.cellCount where counts[cell] > 0 {
             let count = Float(counts[cell])

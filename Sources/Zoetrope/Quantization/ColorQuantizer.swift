@@ -12,7 +12,7 @@ package enum ColorQuantizer {
                                 refinements: Int = defaultRefinements) -> ColorPalette {
         let count = min(256, max(1, maximumColors))
         if let exact = histogram.exactColors(limit: count), !exact.isEmpty { return ColorPalette(exact) }
-        let points = histogram.weightedColors()
+        let points = histogram.weightedColors(forPaletteOf: count)
         var centres = VarianceCut.colors(points, count: count)
         centres = KMeansRefinement.refine(centres, points: points, rounds: refinements)
         var seen = Set<RGBColor>()

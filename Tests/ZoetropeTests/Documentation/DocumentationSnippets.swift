@@ -19,6 +19,12 @@ func readmeLibrarySnippet() throws {
     print(summary.format, summary.isAnimated)
     let thumbnail = image.scaled(toFit: PixelSize(width: 64, height: 64))
     print(thumbnail.canvasSize)
+    var edit = AnimationEdit()                   // edits that keep the animation, in any format
+    edit.rotation = .clockwise90
+    edit.isReversed = true
+    edit.speed = 2
+    let edited = try image.edited(edit)          // an AnimatableImage and a FrameSource for the encoders
+    print(edited.canvasSize, edited.totalDuration)
 
     // Playback: an Animator advances frames from a clock's ticks; decoding runs ahead in the background.
     let animator = Animator(clock: TimerClock(ticksPerSecond: 60))

@@ -22,7 +22,8 @@ struct APNGAnimationBuilder {
     private var table: FrameTableBuilder
     /// Offset of the `acTL` chunk.
     let offset: Int
-    private let declaredFrames: Int
+    /// `acTL`'s `num_frames`; `nil` when a streaming writer left it unfilled (see ``unfilledFrameCount``).
+    private let declaredFrames: Int?
     private let numPlays: Int
     private var frames: [Frame] = []
     private var nextSequence: UInt32 = 0
@@ -36,8 +37,14 @@ struct APNGAnimationBuilder {
                                            options: options, offset: chunk.offset)
         self.offset = chunk.offset
         if chunk.data.count == 8 {
-            declaredFrames = Int(PNGBytes.bigEndian32(bytes, chunk.data.lowerBound))
+            let stored = PNGBytes.bigEndian32(bytes, chunk.data.lowerBound)
+            declaredFrames = stored == Self.unfilledFrameCount ? nil : Int(stored)
             numPlays = Int(PNGBytes.bigEndian32(bytes, chunk.data.lowerBound + 4))
+            if declaredFrames == nil {
+                table.warn(ZoetropeError(.malformed, format: .apng, offset: chunk.offset,
+                                         "acTL num_frames left unfilled (0xFFFFFFFF, as a streaming writer such as "
+                                         + "ffmpeg on a pipe leaves it): playing the frames present"))
+            }
         } else {
             declaredFrames = 0
             numPlays = 0
@@ -45,6 +52,12 @@ struct APNGAnimationBuilder {
         }
         if declaredFrames == 0 { problems.append("acTL num_frames is 0") }
     }
+
+    /// The `num_frames` a writer that cannot seek back leaves in `acTL` (ffmpeg writing APNG to a
+    /// pipe): not a PNG integer (those stop at 2³¹ − 1), so no real count. The frames present are
+    /// played, as ffmpeg and apngdis do, rather than the still default image; any other count
+    /// that differs from the frames present still breaks the animation.
+    static let unfilledFrameCount: UInt32 = 0xFFFF_FFFF
 
     /// Whether any `fdAT` has been seen (kept as a flag: the chunk walk asks for every `IDAT`, and a
     /// scan over all frames each time would make hostile files quadratic).
@@ -107,11 +120,11 @@ struct APNGAnimationBuilder {
         // A truncated file keeps the frames it has; otherwise the count must match acTL.
         if fileTruncated || stoppedAtLimit {
             while let last = frames.last, last.data.isEmpty && !last.usesIDAT { frames.removeLast() }
-            if fileTruncated && frames.count < declaredFrames {
+            if fileTruncated, let declaredFrames, frames.count < declaredFrames {
                 table.warn(ZoetropeError(.truncated, format: .apng, offset: offset,
                                          "acTL declares \(declaredFrames) frames, the file ends after \(frames.count)"))
             }
-        } else if frames.count != declaredFrames {
+        } else if let declaredFrames, frames.count != declaredFrames {
             return .broken("acTL num_frames \(declaredFrames) but \(frames.count) fcTL frames", table.warnings)
         }
         guard !frames.isEmpty else { return .broken("no frames", table.warnings) }

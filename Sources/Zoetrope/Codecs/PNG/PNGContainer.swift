@@ -5,7 +5,9 @@
 /// sequence numbers must run 0, 1, 2, … without gaps; dispose op PREVIOUS on the first frame acts as
 /// BACKGROUND; the `IDAT` image is frame 0 only when an `fcTL` precedes it. A broken animation
 /// (sequence errors, a frame count different from `acTL`'s, invalid `fcTL` fields, frames without
-/// data) falls back to the still default image with a warning, as browsers do.
+/// data) falls back to the still default image with a warning, as browsers do. The exception is a
+/// frame count left unfilled by a streaming writer (`0xFFFFFFFF`, ffmpeg writing to a pipe): the
+/// frames present play, with a warning.
 struct PNGContainer: ImageContainer {
     let format: ImageFormat
     let table: FrameTable
