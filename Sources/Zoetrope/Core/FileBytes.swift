@@ -8,7 +8,7 @@ import Darwin
 
 /// Reading, mapping and writing whole files with POSIX calls, for the edges of the library and its
 /// tools (no Foundation, which would cost every program that links the library its start-up
-/// time): ``load(_:)`` maps an image file (``MappedFile``) or reads it when it cannot be mapped.
+/// time): ``load(_:)`` maps an image file (`MappedFile`) or reads it when it cannot be mapped.
 package enum FileBytes {
     /// A failed system call: the `errno` value.
     package struct Failure: Error {

@@ -11,7 +11,7 @@ extension AnimatedImage {
     /// - Throws: ``ZoetropeError`` with kind `.io` when the file cannot be read, or any error of
     ///   ``init(bytes:options:)``.
     ///
-    /// A regular file is mapped into memory rather than read (``MappedFile``): only the pages that
+    /// A regular file is mapped into memory rather than read (`MappedFile`): only the pages that
     /// parsing and decoding touch are read, and the image keeps the mapping while it lives. (A file
     /// truncated by another process while the image lives can then stop the process with `SIGBUS`
     /// when a frame reads the missing pages; read such files into an array and use

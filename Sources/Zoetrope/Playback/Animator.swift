@@ -3,7 +3,7 @@
 ///
 /// An animator is driven by an ``AnimationClock``: each tick advances playback by the tick's
 /// measured interval times ``rate`` (accumulator timing on the image's effective durations). It
-/// plays the image's ``AnimatableImage/playCount`` (or ``Configuration/playCount``) times and rests
+/// plays the image's ``AnimatableImage/playCount`` (or ``PlaybackStyle/playCount`` of ``Configuration/style``) times and rests
 /// on the final frame. It never shows a frame out of order: when the frame that is due is not
 /// decoded yet it holds the current frame, waits, and counts a ``bufferMisses`` miss.
 ///
@@ -26,7 +26,7 @@
 /// handler may call back into the animator. On a ``ManualClock`` everything happens synchronously
 /// on the caller's thread, in order.
 ///
-/// The animator is the one owner of its playback state (``AnimatorState``: cursor, frames known,
+/// The animator is the one owner of its playback state (`AnimatorState`: cursor, frames known,
 /// prefetch window, what is shown), a value under its one lock. Every operation decides under the
 /// lock what it wants (frames to decode or drop, events) and does it after releasing the lock; it
 /// never calls the cache, the image, the clock, a view or an observer while holding it.

@@ -1,5 +1,5 @@
 /// An image file's bytes as the containers keep them: an array a caller gave, or a file mapped
-/// into memory (``MappedFile``), or a prefix of either. Copying the value shares the storage, which
+/// into memory (`MappedFile`), or a prefix of either. Copying the value shares the storage, which
 /// lives as long as any copy: an image holds the bytes (and so the mapping) it decodes from.
 ///
 /// Parsers and decoders read it through ``withView(_:)``, which hands them a ``ByteView`` of the

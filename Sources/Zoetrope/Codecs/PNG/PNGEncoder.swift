@@ -1,7 +1,7 @@
 /// Writes RGBA images as PNG files.
 ///
 /// The encoder picks the smallest lossless sample format (palette for up to 256 colours, grey,
-/// grey + alpha, RGB or RGBA), chooses a filter per row, and compresses with ``Zlib``.
+/// grey + alpha, RGB or RGBA), chooses a filter per row, and compresses with zlib (deflate).
 ///
 /// ```swift
 /// let bytes = PNGEncoder.encode(image)            // level 6
