@@ -10,7 +10,7 @@ import Zoetrope
 /// space (`ulimit -v 524288`), set in a shell that then runs the command: the 10000×10000 lossless
 /// WebP never fits (its decoder needs 762 MiB), the APNG's 381 MiB image does and `info` and
 /// `timeline` succeed, and every encoder refuses. (Under `ulimit -v 1048576` the same commands
-/// refuse or succeed within the limit: docs/benchmarks.md has that run of the release build.)
+/// refuse or succeed within the limit in the release build; docs/cli.md describes the messages.)
 ///
 /// A sanitizer's shadow memory needs terabytes of address space, so under one the limit cannot be
 /// set: the test then runs the commands on the same files at 1000×1000, without a limit, for the

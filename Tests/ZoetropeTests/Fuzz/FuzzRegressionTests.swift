@@ -1,7 +1,7 @@
 import Testing
 import Zoetrope
 
-/// Inputs the fuzz targets found, written out in code (docs/benchmarks.md: every fuzz finding
+/// Inputs the fuzz targets found, written out in code (docs/testing.md, "Fuzzing": every fuzz finding
 /// becomes a regression test).
 @Suite("Fuzz regressions")
 struct FuzzRegressionTests {
