@@ -16,7 +16,7 @@ struct GIFFrameMaker {
 
     /// Ordered dithering at half strength: on a photographic pan it removes most banding while the
     /// mean squared error grows by about a quarter instead of a half (PSNR 34.9 dB against 34.0 at
-    /// full strength and 36.0 undithered; scripts/encode-quality, docs/performance-log.md).
+    /// full strength and 36.0 undithered; scripts/encode-quality, docs/benchmarks.md).
     static let orderedStrength: Float = 0.5
 
     init(plan: GIFPalettizer.Plan) {
