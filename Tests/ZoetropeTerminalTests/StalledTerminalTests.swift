@@ -4,7 +4,7 @@ import Zoetrope
 
 /// `zoetrope play` on a terminal that is not being read (a stalled ssh session): its writes block,
 /// and a terminating signal must still end it.
-@Suite("zoetrope play on a terminal nobody reads", .timeLimit(.minutes(2)))
+@Suite("zoetrope play on a terminal nobody reads", .timeLimit(.minutes(10)))
 struct StalledTerminalTests {
     /// A Linux pseudo-terminal of 120×40 cells whose other end the test never reads.
     final class Pseudoterminal {
@@ -93,7 +93,7 @@ struct StalledTerminalTests {
 }
 
 /// `zoetrope play -` given too little input: an error saying why, never an empty image.
-@Suite("zoetrope play - with too little input", .timeLimit(.minutes(2)))
+@Suite("zoetrope play - with too little input", .timeLimit(.minutes(10)))
 struct PlayTooLittleInputTests {
     /// Runs `zoetrope ARGUMENTS` with `input` as standard input; its status, standard output and
     /// standard error, or `nil` when it did not exit within 20 s (it is then killed).
