@@ -28,6 +28,12 @@ public final class AnimatedImage: AnimatableImage {
     public let metadata: ImageMetadata
 
     private let container: any ImageContainer
+    /// The bytes the container reads, when the image knows them: a mapped file's pages are given
+    /// back every ``pageReleaseInterval`` frames decoded (``ImageBytes/releaseResidentPages()``).
+    let bytes: ImageBytes?
+    /// Frames decoded between two releases of the file's pages: a syscall and the next frames'
+    /// page faults every few frames, against a file's worth of resident pages after one play.
+    static let pageReleaseInterval = 16
     private let state: LockedState<PlaybackState>
 
     /// What the image learns while frames are read. The lock guarding it is never held while a
@@ -39,6 +45,8 @@ public final class AnimatedImage: AnimatableImage {
         var plan: ReplayPlan
         var checkpoints: ReplayCheckpoints
         var frameDamage: [Int: ZoetropeError] = [:]
+        /// Frames decoded since the file's pages were last given back.
+        var decodedSinceRelease = 0
 
         /// Takes back what a walk learned, and keeps the walk for the next reader.
         mutating func merge(_ walk: FrameReplay) {
@@ -69,13 +77,16 @@ public final class AnimatedImage: AnimatableImage {
     /// Opens an image from bytes an array or a mapped file holds (``ImageBytes``), which the image
     /// keeps: a mapping stays while the image lives.
     package convenience init(imageBytes bytes: ImageBytes, options: DecodingOptions = .default) throws(ZoetropeError) {
-        self.init(container: try CodecRegistry.open(bytes, options: options), options: options)
+        self.init(container: try CodecRegistry.open(bytes, options: options), options: options, bytes: bytes)
     }
 
     /// Wraps a parsed container (tests wrap their own, to control decoding).
-    init(container: any ImageContainer, options: DecodingOptions) {
+    init(container: any ImageContainer, options: DecodingOptions, bytes: ImageBytes? = nil) {
         let table = container.table
         self.container = container
+        self.bytes = bytes
+        // Parsing walked the file's structure, touching every page of a GIF: none is needed now.
+        bytes?.releaseResidentPages()
         self.format = container.format
         self.canvasSize = table.canvasSize
         self.frames = table.frames
@@ -136,13 +147,20 @@ public final class AnimatedImage: AnimatableImage {
         case .walk(let checked): walk = checked
         }
         let container = container
+        var decoded = 0
         let image = try walk.advance(to: index, frames: frames) { (frame) throws(ZoetropeError) in
-            try container.decodeFrame(at: frame)
+            decoded += 1
+            return try container.decodeFrame(at: frame)
         }
-        state.withLock { state in
+        let release = state.withLock { state -> Bool in
             state.merge(walk)
             state.lastFrame = (index, image)
+            state.decodedSinceRelease += decoded
+            guard state.decodedSinceRelease >= Self.pageReleaseInterval else { return false }
+            state.decodedSinceRelease = 0
+            return true
         }
+        if release { bytes?.releaseResidentPages() }
         return image
     }
 
@@ -170,6 +188,7 @@ public final class AnimatedImage: AnimatableImage {
             if let damage { state.withLock { $0.frameDamage[index] = damage } }
             try body(index, try compositor.lend(offset: info.offset))
             try compositor.dispose(info)
+            if index % Self.pageReleaseInterval == Self.pageReleaseInterval - 1 { bytes?.releaseResidentPages() }
         }
     }
 }

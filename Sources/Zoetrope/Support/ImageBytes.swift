@@ -42,6 +42,12 @@ package struct ImageBytes: Sendable {
         return false
     }
 
+    /// Gives a mapped file's resident pages back to the kernel (`MappedFile`); nothing for an
+    /// array. Reading the bytes afterwards is as before, only faulting the pages in again.
+    func releaseResidentPages() {
+        if case .mapped(let file) = storage { file.releaseResidentPages() }
+    }
+
     /// Calls `body` with a view of the bytes, valid during the call only.
     @inline(__always)
     func withView<Result, Failure: Error>(_ body: (ByteView) throws(Failure) -> Result) throws(Failure) -> Result {

@@ -17,6 +17,32 @@ enum GIFFixtures {
         return (0..<count).map { _ in UInt8(Int.random(in: 0..<limit, using: &generator)) }
     }
 
+    /// An animation of `count` full-canvas frames of random indices below `colors` over
+    /// ``palette(_:)``, cycling through `distinct` different frames (frame `n` is
+    /// ``noiseIndices(frame:width:height:colors:)`` of `n % distinct`). It goes through the indexed
+    /// encoder, so making a long file costs LZW alone: no quantisation, quick in a debug build.
+    static func noise(frames count: Int, width: Int, height: Int, colors: Int, distinct: Int = 40) throws -> [UInt8] {
+        let rect = PixelRect(x: 0, y: 0, width: width, height: height)
+        let cycle = (0..<min(distinct, count)).map { noiseIndices(frame: $0, width: width, height: height, colors: colors) }
+        let frames = (0..<count).map { GIFEncoder.IndexedFrame(rect: rect, indices: cycle[$0 % cycle.count], delayCentiseconds: 2) }
+        return try GIFEncoder.encode(GIFEncoder.IndexedImage(canvasSize: PixelSize(width: width, height: height),
+                                                             globalColorTable: palette(colors), loopCount: 0, frames: frames))
+    }
+
+    /// The indices of ``noise(frames:width:height:colors:distinct:)``'s frame `frame`.
+    static func noiseIndices(frame: Int, width: Int, height: Int, colors: Int) -> [UInt8] {
+        randomIndices(width * height, below: colors, seed: UInt64(frame) &+ 1)
+    }
+
+    /// What `indices` over ``palette(_:)`` of `colors` look like: opaque RGBA.
+    static func rgba(_ indices: [UInt8], width: Int, height: Int, colors: Int) -> RGBAImage {
+        let colours = palette(colors)
+        return RGBAImage(width: width, height: height, pixels: indices.flatMap { index -> [UInt8] in
+            let colour = colours[Int(index)]
+            return [colour.red, colour.green, colour.blue, 255]
+        })
+    }
+
     /// A frame covering `rect`, every pixel `index`.
     static func solid(_ rect: PixelRect, index: UInt8, disposal: Int = 0, transparentIndex: UInt8? = nil,
                       delay: Int? = 5) -> GIFEncoder.IndexedFrame {

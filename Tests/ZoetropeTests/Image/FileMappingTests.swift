@@ -9,15 +9,10 @@ import Testing
 /// its mapping while it lives, and decodes exactly as from the file's bytes.
 @Suite("Files mapped into memory")
 struct FileMappingTests {
-    /// A GIF of `count` frames of noise (about 6 KB a frame of 96×64).
+    /// A GIF of `count` frames of noise, 96×64 in 256 colours (about 8 KB a frame: LZW does not
+    /// compress noise), made by the indexed encoder (quick in a debug build).
     static func animation(frames count: Int) throws -> [UInt8] {
-        var generator = SplitMix64(seed: 30)
-        let frames = (0..<count).map { _ in
-            RGBAImage(width: 96, height: 64, pixels: (0..<96 * 64 * 4).map { index in
-                index % 4 == 3 ? 255 : UInt8(truncatingIfNeeded: generator.next() & 0xF0)
-            })
-        }
-        return try GIFEncoder.encode(frames: frames, durations: [.milliseconds(40)], playCount: .infinite)
+        try GIFFixtures.noise(frames: count, width: 96, height: 64, colors: 256)
     }
 
     /// Writes `bytes` to a new temporary file and returns its path; removed by `body`'s end.
@@ -81,4 +76,42 @@ struct FileMappingTests {
             #expect(try ProgressiveImage(contentsOfFile: path).waitUntilComplete().frameCount == 300)
         }
     }
+
+    #if os(Linux)
+    /// Resident kilobytes of the mapping that starts at `base`, from /proc/self/smaps.
+    static func residentKilobytes(ofMappingAt base: UnsafeRawPointer) throws -> Int {
+        let start = String(UInt(bitPattern: base), radix: 16)
+        // Read to its end as every /proc file (String(contentsOfFile:) may stop at a page).
+        let lines = String(decoding: try FileBytes.load("/proc/self/smaps").array, as: UTF8.self).split(separator: "\n")
+        let index = try #require(lines.firstIndex { $0.hasPrefix(start + "-") }, "no mapping at \(start)")
+        let rss = try #require(lines[(index + 1)...].first { $0.hasPrefix("Rss:") })
+        return try #require(Int(rss.split(separator: " ", omittingEmptySubsequences: true)[1]))
+    }
+
+    @Test("a mapped file's pages are given back after opening and every few frames decoded")
+    func pagesGivenBack() throws {
+        // 80 frames of 256×256 noise: about 88 KB a frame, 7 MB in all.
+        let frames = 80
+        let bytes = try GIFFixtures.noise(frames: frames, width: 256, height: 256, colors: 256)
+        let frameKilobytes = bytes.count / frames / 1024 + 1
+        // The pages of the frames read since the last release, and the kernel's granularity: a
+        // fault maps a whole folio of the page cache around it (up to a few hundred KB here).
+        let bound = (AnimatedImage.pageReleaseInterval + 1) * frameKilobytes + 1024
+        #expect(bytes.count / 1024 > 2 * bound)
+        try Self.withFile(bytes) { path in
+            let image = try AnimatedImage(contentsOfFile: path)
+            let mapping = try #require(image.bytes)
+            let base = try #require(mapping.withView { $0.buffer.baseAddress })
+            #expect(mapping.isMapped)
+            #expect(try Self.residentKilobytes(ofMappingAt: base) <= 64, "opening walked every page and kept none")
+            try image.forEachFrame { _, _ in }
+            let afterSequential = try Self.residentKilobytes(ofMappingAt: base)
+            #expect(afterSequential <= bound, "\(afterSequential) KB resident of \(bytes.count / 1024) KB")
+            for index in 0..<frames { _ = try image.frame(at: index) }
+            let afterRandomAccess = try Self.residentKilobytes(ofMappingAt: base)
+            #expect(afterRandomAccess <= bound, "\(afterRandomAccess) KB resident of \(bytes.count / 1024) KB")
+            #expect(try image.frame(at: 3) == AnimatedImage(bytes: bytes).frame(at: 3), "pages read again are the file's")
+        }
+    }
+    #endif
 }

@@ -199,7 +199,7 @@ struct PNGDecoderTests {
         let header = PNGHeader(width: 4, height: 4, bitDepth: 8, colorType: .rgba, isInterlaced: false)
         var chunks = APNGTests.chunks(PNGEncoder.encode(header: header, samples: Array(repeating: 9, count: 64)))
         let idat = try #require(chunks.firstIndex { $0.type == "IDAT" })
-        chunks[idat].data = Zlib.compress([UInt8](repeating: 0, count: 10_000_000), level: 9)
+        chunks[idat].data = Zlib.compress([UInt8](repeating: 0, count: 10_000_000), level: 1)
         let container = try PNGContainer(bytes: APNGTests.file(chunks), options: .default)
         let decoded = try container.decodeFrame(at: 0)
         // Inflating stops just past the 4 × (1 + 16) bytes the image needs; the excess is ignored.
