@@ -58,13 +58,7 @@ extension AnimationSurface {
 
     /// Whether the system's Reduce Motion setting is on.
     @MainActor
-    public static var systemReducesMotion: Bool {
-        #if canImport(UIKit)
-        return UIAccessibility.isReduceMotionEnabled
-        #else
-        return NSWorkspace.shared.accessibilityDisplayShouldReduceMotion
-        #endif
-    }
+    public static var systemReducesMotion: Bool { MotionSettings.system.reducesMotion }
 
     #if canImport(AppKit) && !canImport(UIKit)
     /// Ticks with the refresh of the screen `view` is on (macOS 14 and later; a surface made by
