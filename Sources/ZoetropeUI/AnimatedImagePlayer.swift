@@ -17,6 +17,10 @@ import Zoetrope
 /// Setting `isPlaying` plays or pauses; when the last play ends the binding becomes `false` and
 /// the finish action runs. Changing only the modifiers keeps the position; a different image starts
 /// over. Playback pauses by itself while the view is off screen or the app in the background.
+/// With the Animated Images setting off or Reduce Motion on (SwiftUI's
+/// `accessibilityPlayAnimatedImages` and `accessibilityReduceMotion` environment values), the
+/// player shows its first frame instead of starting by itself; `isPlaying` turning from `false` to
+/// `true` (a play button) counts as the person's request and plays.
 /// A frame that cannot be decoded goes to the ``onFailure(_:)`` action: a broken first frame
 /// leaves the view empty (or on the image shown before), a broken later frame leaves the picture
 /// before it while the rest plays on.
@@ -70,7 +74,7 @@ final class PlayerCoordinator {
     var finishAction: (@MainActor () -> Void)?
     var failureAction: (@MainActor (FrameFailure) -> Void)?
 
-    func update(_ view: AnimatedImageView, from player: AnimatedImagePlayer) {
+    func update(_ view: AnimatedImageView, from player: AnimatedImagePlayer, environment: EnvironmentValues) {
         isPlaying = player.isPlaying
         finishAction = player.finishAction
         failureAction = player.failureAction
@@ -96,9 +100,19 @@ final class PlayerCoordinator {
                 failureAction?(FrameFailure(frame: 0, error: error))
             }
         }
+        view.playback.setMotion(Self.motion(in: environment))
         var settings = player.settings
         settings.isPlaying = player.isPlaying.wrappedValue
         view.playback.apply(settings)
+    }
+
+    /// The motion settings of SwiftUI's environment (Animated Images: iOS 17, macOS 14 and later).
+    private static func motion(in environment: EnvironmentValues) -> MotionSettings {
+        var motion = MotionSettings(reducesMotion: environment.accessibilityReduceMotion)
+        if #available(macOS 14.0, iOS 17.0, tvOS 17.0, *) {
+            motion.playsAnimatedImages = environment.accessibilityPlayAnimatedImages
+        }
+        return motion
     }
 
     deinit {
@@ -120,12 +134,16 @@ private struct PlayerRepresentable {
 #if canImport(UIKit)
 extension PlayerRepresentable: UIViewRepresentable {
     func makeUIView(context: Context) -> AnimatedImageView { AnimatedImageView() }
-    func updateUIView(_ view: AnimatedImageView, context: Context) { context.coordinator.update(view, from: player) }
+    func updateUIView(_ view: AnimatedImageView, context: Context) {
+        context.coordinator.update(view, from: player, environment: context.environment)
+    }
 }
 #else
 extension PlayerRepresentable: NSViewRepresentable {
     func makeNSView(context: Context) -> AnimatedImageView { AnimatedImageView() }
-    func updateNSView(_ view: AnimatedImageView, context: Context) { context.coordinator.update(view, from: player) }
+    func updateNSView(_ view: AnimatedImageView, context: Context) {
+        context.coordinator.update(view, from: player, environment: context.environment)
+    }
 }
 #endif
 #endif

@@ -7,18 +7,18 @@ import UIKit
 import AppKit
 #endif
 
-/// Observers of the system's Reduce Motion setting, one per surface that follows it.
+/// Observers of the system's motion settings, one set per surface that follows them.
 @MainActor
-private var reduceMotionObservers: [ObjectIdentifier: any NSObjectProtocol] = [:]
+private var motionObservers: [ObjectIdentifier: [any NSObjectProtocol]] = [:]
 
 extension AnimationSurface {
     /// A surface for a text view or a chat stream: the process-wide frame cache, playing on the
     /// screen's refresh (a display link; on macOS 13 a 60 Hz timer), following the system's
-    /// Reduce Motion setting (visible attachments then show their poster frame).
+    /// Animated Images and Reduce Motion settings (``followSystemMotion()``).
     @MainActor
     public static func forScreen(configuration: Animator.Configuration = Animator.Configuration()) -> AnimationSurface {
         let surface = AnimationSurface(clock: makeScreenClock(), configuration: configuration)
-        surface.followReduceMotion()
+        surface.followSystemMotion()
         return surface
     }
 
@@ -32,34 +32,33 @@ extension AnimationSurface {
         #endif
     }
 
-    /// Shows the poster frame of visible attachments while the system's Reduce Motion setting is
-    /// on, following its changes.
+    /// Shows the poster frame of visible attachments while the system's Animated Images setting is
+    /// off or Reduce Motion is on (``MotionSettings/system``), following their changes; a person can
+    /// still play one (``SurfaceAttachment/playOnRequest()``).
     @MainActor
-    public func followReduceMotion() {
-        #if canImport(UIKit)
-        let name = UIAccessibility.reduceMotionStatusDidChangeNotification
-        let center = NotificationCenter.default
-        #else
-        let name = NSWorkspace.accessibilityDisplayOptionsDidChangeNotification
-        let center = NSWorkspace.shared.notificationCenter
-        #endif
-        reducesMotion = Self.systemReducesMotion
-        guard reduceMotionObservers[ObjectIdentifier(self)] == nil else { return }
-        reduceMotionObservers[ObjectIdentifier(self)] = center.addObserver(forName: name, object: nil, queue: .main) {
-            [weak self] _ in
-            MainActor.assumeIsolated { self?.reducesMotion = Self.systemReducesMotion }
+    public func followSystemMotion() {
+        apply(.system)
+        guard motionObservers[ObjectIdentifier(self)] == nil else { return }
+        motionObservers[ObjectIdentifier(self)] = MotionSettings.observeSystemChanges { [weak self] in
+            self?.apply(.system)
         }
+    }
+
+    /// Shows the poster frame of visible attachments while the system's Reduce Motion setting is
+    /// on, following its changes (and the Animated Images setting, as ``followSystemMotion()``).
+    @available(*, deprecated, renamed: "followSystemMotion()")
+    @MainActor
+    public func followReduceMotion() { followSystemMotion() }
+
+    @MainActor
+    private func apply(_ motion: MotionSettings) {
+        reducesMotion = motion.reducesMotion
+        playsAnimatedImages = motion.playsAnimatedImages
     }
 
     /// Whether the system's Reduce Motion setting is on.
     @MainActor
-    public static var systemReducesMotion: Bool {
-        #if canImport(UIKit)
-        return UIAccessibility.isReduceMotionEnabled
-        #else
-        return NSWorkspace.shared.accessibilityDisplayShouldReduceMotion
-        #endif
-    }
+    public static var systemReducesMotion: Bool { MotionSettings.system.reducesMotion }
 
     #if canImport(AppKit) && !canImport(UIKit)
     /// Ticks with the refresh of the screen `view` is on (macOS 14 and later; a surface made by

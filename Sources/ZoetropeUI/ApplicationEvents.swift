@@ -8,7 +8,8 @@ import AppKit
 #endif
 
 /// Passes the system's app-wide events to Zoetrope, once per process: going to the background
-/// and back (``ApplicationActivity/shared``) and, on iOS-family systems, memory warnings
+/// and back and the Animated Images and Reduce Motion settings (``ApplicationActivity/shared``,
+/// which every view follows) and, on iOS-family systems, memory warnings
 /// (``MemoryWarningRelay/shared``; the shared frame cache also follows the kernel's memory-pressure
 /// events by itself).
 @MainActor
@@ -27,6 +28,8 @@ enum ApplicationEvents {
         observe(NSApplication.didHideNotification) { ApplicationActivity.shared.setActive(false) }
         observe(NSApplication.didUnhideNotification) { ApplicationActivity.shared.setActive(true) }
         #endif
+        ApplicationActivity.shared.setMotion(.system)
+        observers += MotionSettings.observeSystemChanges { ApplicationActivity.shared.setMotion(.system) }
     }
 
     private static func observe(_ name: Notification.Name, _ action: @escaping @Sendable () -> Void) {

@@ -98,3 +98,88 @@ public final class CGImage: Sendable {
     @available(macOS 10.0, iOS 2.0, tvOS 9.0, watchOS 2.0, visionOS 1.0, *)
     public let height: Int
 }
+
+// CoreFoundation, re-exported by CoreGraphics and ImageIO: what the ImageIO codec
+// (Sources/Zoetrope/Codecs/ImageIO) reads property dictionaries with.
+
+/// `typealias CFTypeRef = AnyObject`
+/// https://developer.apple.com/documentation/corefoundation/cftyperef
+@available(macOS 10.0, iOS 2.0, tvOS 9.0, watchOS 2.0, visionOS 1.0, *)
+public typealias CFTypeRef = AnyObject
+/// `typealias CFTypeID = UInt`
+/// https://developer.apple.com/documentation/corefoundation/cftypeid
+@available(macOS 10.0, iOS 2.0, tvOS 9.0, watchOS 2.0, visionOS 1.0, *)
+public typealias CFTypeID = UInt
+/// `typealias CFIndex = Int`
+/// https://developer.apple.com/documentation/corefoundation/cfindex
+@available(macOS 10.0, iOS 2.0, tvOS 9.0, watchOS 2.0, visionOS 1.0, *)
+public typealias CFIndex = Int
+
+/// `class CFAllocator` (not documented `Sendable`)
+/// https://developer.apple.com/documentation/corefoundation/cfallocator
+@available(macOS 10.0, iOS 2.0, tvOS 9.0, watchOS 2.0, visionOS 1.0, *)
+public final class CFAllocator {}
+/// `let kCFAllocatorDefault: CFAllocator!`
+/// https://developer.apple.com/documentation/corefoundation/kcfallocatordefault
+@available(macOS 10.0, iOS 2.0, tvOS 9.0, watchOS 2.0, visionOS 1.0, *)
+public nonisolated(unsafe) let kCFAllocatorDefault: CFAllocator! = nil
+
+/// `class CFData` (not documented `Sendable`)
+/// https://developer.apple.com/documentation/corefoundation/cfdata
+@available(macOS 10.0, iOS 2.0, tvOS 9.0, watchOS 2.0, visionOS 1.0, *)
+public final class CFData {}
+/// `func CFDataCreate(_ allocator: CFAllocator!, _ bytes: UnsafePointer<UInt8>!, _ length: CFIndex) -> CFData!`
+/// https://developer.apple.com/documentation/corefoundation/cfdatacreate(_:_:_:)
+@available(macOS 10.0, iOS 2.0, tvOS 9.0, watchOS 2.0, visionOS 1.0, *)
+public func CFDataCreate(_ allocator: CFAllocator!, _ bytes: UnsafePointer<UInt8>!, _ length: CFIndex) -> CFData! { nil }
+
+/// `class CFDictionary` (not documented `Sendable`)
+/// https://developer.apple.com/documentation/corefoundation/cfdictionary
+@available(macOS 10.0, iOS 2.0, tvOS 9.0, watchOS 2.0, visionOS 1.0, *)
+public final class CFDictionary {}
+/// `func CFDictionaryGetValue(_ theDict: CFDictionary!, _ key: UnsafeRawPointer!) -> UnsafeRawPointer!`
+/// https://developer.apple.com/documentation/corefoundation/cfdictionarygetvalue(_:_:)
+@available(macOS 10.0, iOS 2.0, tvOS 9.0, watchOS 2.0, visionOS 1.0, *)
+public func CFDictionaryGetValue(_ theDict: CFDictionary!, _ key: UnsafeRawPointer!) -> UnsafeRawPointer! { nil }
+/// `func CFDictionaryGetTypeID() -> CFTypeID`
+/// https://developer.apple.com/documentation/corefoundation/cfdictionarygettypeid()
+@available(macOS 10.0, iOS 2.0, tvOS 9.0, watchOS 2.0, visionOS 1.0, *)
+public func CFDictionaryGetTypeID() -> CFTypeID { 18 }
+
+/// `class CFNumber` (not documented `Sendable`)
+/// https://developer.apple.com/documentation/corefoundation/cfnumber
+@available(macOS 10.0, iOS 2.0, tvOS 9.0, watchOS 2.0, visionOS 1.0, *)
+public final class CFNumber {}
+/// `enum CFNumberType: CFIndex` (the cases the codec uses)
+/// https://developer.apple.com/documentation/corefoundation/cfnumbertype
+@available(macOS 10.0, iOS 2.0, tvOS 9.0, watchOS 2.0, visionOS 1.0, *)
+public enum CFNumberType: CFIndex, Sendable {
+    case doubleType = 13
+}
+/// `func CFNumberGetValue(_ number: CFNumber!, _ theType: CFNumberType, _ valuePtr: UnsafeMutableRawPointer!) -> Bool`
+/// https://developer.apple.com/documentation/corefoundation/cfnumbergetvalue(_:_:_:)
+@available(macOS 10.0, iOS 2.0, tvOS 9.0, watchOS 2.0, visionOS 1.0, *)
+public func CFNumberGetValue(_ number: CFNumber!, _ theType: CFNumberType, _ valuePtr: UnsafeMutableRawPointer!) -> Bool { false }
+/// `func CFNumberGetTypeID() -> CFTypeID`
+/// https://developer.apple.com/documentation/corefoundation/cfnumbergettypeid()
+@available(macOS 10.0, iOS 2.0, tvOS 9.0, watchOS 2.0, visionOS 1.0, *)
+public func CFNumberGetTypeID() -> CFTypeID { 22 }
+/// `func CFGetTypeID(_ cf: CFTypeRef!) -> CFTypeID`
+/// https://developer.apple.com/documentation/corefoundation/cfgettypeid(_:)
+@available(macOS 10.0, iOS 2.0, tvOS 9.0, watchOS 2.0, visionOS 1.0, *)
+public func CFGetTypeID(_ cf: CFTypeRef!) -> CFTypeID { 0 }
+
+/// `class CGContext` (not documented `Sendable`)
+/// https://developer.apple.com/documentation/coregraphics/cgcontext
+@available(macOS 10.0, iOS 2.0, tvOS 9.0, watchOS 2.0, visionOS 1.0, *)
+public final class CGContext {
+    /// `init?(data: UnsafeMutableRawPointer?, width: Int, height: Int, bitsPerComponent: Int, bytesPerRow: Int, space: CGColorSpace, bitmapInfo: UInt32)`
+    /// https://developer.apple.com/documentation/coregraphics/cgcontext/init(data:width:height:bitspercomponent:bytesperrow:space:bitmapinfo:)
+    @available(macOS 10.0, iOS 2.0, tvOS 9.0, watchOS 2.0, visionOS 1.0, *)
+    public init?(data: UnsafeMutableRawPointer?, width: Int, height: Int, bitsPerComponent: Int, bytesPerRow: Int,
+                 space: CGColorSpace, bitmapInfo: UInt32) {}
+    /// `func draw(_ image: CGImage, in rect: CGRect, byTiling: Bool = false)`
+    /// https://developer.apple.com/documentation/coregraphics/cgcontext/draw(_:in:bytiling:)
+    @available(macOS 10.0, iOS 2.0, tvOS 9.0, watchOS 2.0, visionOS 1.0, *)
+    public func draw(_ image: CGImage, in rect: CGRect, byTiling: Bool = false) {}
+}

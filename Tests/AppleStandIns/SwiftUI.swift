@@ -139,7 +139,11 @@ extension UIViewRepresentable where Self.Body == Never {
     /// https://developer.apple.com/documentation/swiftui/uiviewrepresentablecontext/coordinator
     @available(iOS 13.0, tvOS 13.0, visionOS 1.0, *)
     @available(watchOS, unavailable)
-    public var coordinator: Representable.Coordinator { fatalError() }
+    public var coordinator: Representable.Coordinator { fatalError() }    /// `var environment: EnvironmentValues { get }`
+    /// https://developer.apple.com/documentation/swiftui/uiviewrepresentablecontext/environment
+    @available(iOS 13.0, tvOS 13.0, visionOS 1.0, *)
+    @available(watchOS, unavailable)
+    public var environment: EnvironmentValues { fatalError() }
 }
 #else
 /// `@MainActor @preconcurrency protocol NSViewRepresentable: View where Self.Body == Never`
@@ -199,6 +203,23 @@ extension NSViewRepresentable where Self.Body == Never {
     /// `var coordinator: Representable.Coordinator { get }`
     /// https://developer.apple.com/documentation/swiftui/nsviewrepresentablecontext/coordinator
     @available(macOS 10.15, *)
-    public var coordinator: Representable.Coordinator { fatalError() }
+    public var coordinator: Representable.Coordinator { fatalError() }    /// `var environment: EnvironmentValues { get }`
+    /// https://developer.apple.com/documentation/swiftui/nsviewrepresentablecontext/environment
+    @available(macOS 10.15, *)
+    public var environment: EnvironmentValues { fatalError() }
 }
 #endif
+
+/// `struct EnvironmentValues` (the values the adapters read)
+/// https://developer.apple.com/documentation/swiftui/environmentvalues
+@available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, visionOS 1.0, *)
+public struct EnvironmentValues {
+    /// `var accessibilityReduceMotion: Bool { get }`
+    /// https://developer.apple.com/documentation/swiftui/environmentvalues/accessibilityreducemotion
+    @available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, visionOS 1.0, *)
+    public var accessibilityReduceMotion: Bool { false }
+    /// `var accessibilityPlayAnimatedImages: Bool { get }`
+    /// https://developer.apple.com/documentation/swiftui/environmentvalues/accessibilityplayanimatedimages
+    @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, visionOS 1.0, *)
+    public var accessibilityPlayAnimatedImages: Bool { true }
+}

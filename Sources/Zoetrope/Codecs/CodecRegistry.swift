@@ -4,7 +4,19 @@
 /// names a concrete container type.
 enum CodecRegistry {
     /// Every codec, in the order signatures are tried.
-    static let codecs: [ImageCodec] = [GIFCodec.entry, PNGCodec.entry, WebPCodec.entry]
+    /// The pure-Swift codecs come first, so ImageIO never reads a GIF, PNG or WebP.
+    static let codecs: [ImageCodec] = [GIFCodec.entry, PNGCodec.entry, WebPCodec.entry] + platformCodecs
+
+    #if canImport(ImageIO)
+    /// The system's codecs, for formats Zoetrope does not decode itself: AVIF and HEIC through ImageIO.
+    static let platformCodecs = [
+        ImageIOContainer.codec(.avif, brands: HEIFBrands.avif, compression: .av1),
+        ImageIOContainer.codec(.heic, brands: HEIFBrands.heic, compression: .hevc),
+    ]
+    #else
+    /// No system codec on this platform.
+    static let platformCodecs: [ImageCodec] = []
+    #endif
 
     /// The codec whose signature `bytes` start with.
     static func codec<Bytes: Collection<UInt8>>(for bytes: Bytes) -> ImageCodec? {

@@ -29,9 +29,13 @@ public enum FrameCompression: String, Sendable, Hashable, CaseIterable {
     case vp8
     /// WebP lossless (VP8L).
     case vp8l
+    /// AVIF: AV1, decoded by the system (ImageIO).
+    case av1
+    /// HEIC: HEVC, decoded by the system (ImageIO).
+    case hevc
 
     /// Whether the codec discards information.
-    public var isLossy: Bool { self == .vp8 }
+    public var isLossy: Bool { self == .vp8 || self == .av1 || self == .hevc }
 }
 
 /// One frame's entry in a file's frame table: where it goes, how it combines and how long it shows.

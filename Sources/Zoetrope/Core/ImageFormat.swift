@@ -8,6 +8,12 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable, CustomStringC
     case apng
     /// WebP (RIFF container): lossy, lossless or animated.
     case webp
+    /// AVIF (AV1 in HEIF): stills and image sequences. Decoded by the system's ImageIO, so only on
+    /// Apple systems (``decodable`` lists it there).
+    case avif
+    /// HEIC/HEIF (HEVC in HEIF): stills and image sequences. Decoded by the system's ImageIO, so
+    /// only on Apple systems.
+    case heic
 
     public var description: String {
         switch self {
@@ -15,6 +21,8 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable, CustomStringC
         case .png: return "PNG"
         case .apng: return "APNG"
         case .webp: return "WebP"
+        case .avif: return "AVIF"
+        case .heic: return "HEIC"
         }
     }
 }

@@ -1,8 +1,10 @@
-/// Whether the app is active or in the background, told to every ``ViewPlayback`` following it.
+/// Whether the app is active or in the background, and the system's ``MotionSettings``, told to
+/// every ``ViewPlayback`` following it.
 ///
 /// The platform adapters set it from the system's notifications (entering the background,
-/// becoming active again); each ``ViewPlayback`` registers itself when made and pauses while the
-/// app is in the background. Views that are gone are forgotten.
+/// becoming active again, the Animated Images and Reduce Motion settings changing); each
+/// ``ViewPlayback`` registers itself when made, pauses while the app is in the background and shows
+/// its poster frame while the motion settings do not allow autoplay. Views that are gone are forgotten.
 public final class ApplicationActivity: Sendable {
     private struct WeakPlayback {
         weak var playback: ViewPlayback?
@@ -10,6 +12,7 @@ public final class ApplicationActivity: Sendable {
 
     private struct State {
         var isActive = true
+        var motion = MotionSettings()
         var playbacks: [WeakPlayback] = []
     }
 
@@ -39,13 +42,29 @@ public final class ApplicationActivity: Sendable {
         for playback in playbacks { playback.setApplicationActive(active) }
     }
 
-    /// Follows `playback` (weakly) and tells it the current activity.
+    /// The system's motion settings (Animated Images, Reduce Motion) the views follow.
+    public var motion: MotionSettings { state.withLock { $0.motion } }
+
+    /// Records a change of the system's motion settings: every following view that was not given
+    /// its own (``ViewPlayback/setMotion(_:)``) follows it.
+    public func setMotion(_ motion: MotionSettings) {
+        let playbacks = state.withLock { state -> [ViewPlayback] in
+            state.motion = motion
+            let live = state.playbacks.compactMap(\.playback)
+            state.playbacks = live.map(WeakPlayback.init)
+            return live
+        }
+        for playback in playbacks { playback.setSystemMotion(motion) }
+    }
+
+    /// Follows `playback` (weakly) and tells it the current activity and motion settings.
     func register(_ playback: ViewPlayback) {
-        let (active, _) = state.withLock { state -> (Bool, [ViewPlayback]) in
+        let (active, motion, _) = state.withLock { state -> (Bool, MotionSettings, [ViewPlayback]) in
             let live = state.playbacks.compactMap(\.playback)
             state.playbacks = live.map(WeakPlayback.init) + [WeakPlayback(playback: playback)]
-            return (state.isActive, live)
+            return (state.isActive, state.motion, live)
         }
         if !active { playback.setApplicationActive(false) }
+        if motion != MotionSettings() { playback.setSystemMotion(motion) }
     }
 }

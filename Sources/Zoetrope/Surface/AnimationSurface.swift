@@ -5,8 +5,9 @@
 /// ``clock``. An attachment decodes nothing until it first becomes visible; when it scrolls out
 /// it pauses, lets go of its frames and shows its poster frame (frame 0 at the attachment's size).
 /// Attachments of the same image at the same size share one ``ScaledImage``, so the image is
-/// decoded once however many times it was pasted. With ``reducesMotion`` on, visible attachments
-/// show their poster frame instead of playing. Posters are kept under their own byte limit
+/// decoded once however many times it was pasted. With ``reducesMotion`` on or
+/// ``playsAnimatedImages`` off, visible attachments show their poster frame instead of playing,
+/// unless the person asks to play one (``SurfaceAttachment/playOnRequest()``). Posters are kept under their own byte limit
 /// (``posterByteLimit``), least recently used first out, so memory stays bounded however many
 /// images scroll past: at most the cache's limit plus the posters' limit.
 ///
@@ -56,7 +57,7 @@ public final class AnimationSurface: Sendable {
     private struct State {
         var entries: [ImageKey: Entry] = [:]
         var attachments: [ObjectIdentifier: WeakAttachment] = [:]
-        var reducesMotion: Bool
+        var motion: MotionSettings
     }
 
     /// Where every attachment's decoded frames are kept, under one byte limit.
@@ -87,20 +88,29 @@ public final class AnimationSurface: Sendable {
         self.clock = SharedAnimationClock(source: clock)
         self.options = options
         self.configuration = configuration
-        state = LockedState(State(reducesMotion: reducesMotion))
+        state = LockedState(State(motion: MotionSettings(reducesMotion: reducesMotion)))
     }
 
     /// Whether visible attachments show their poster frame instead of playing (the system's
     /// Reduce Motion setting). Changing it applies to every attachment at once.
     public var reducesMotion: Bool {
-        get { state.withLock { $0.reducesMotion } }
-        set {
-            let attachments = state.withLock { state in
-                state.reducesMotion = newValue
-                return state.attachments.values.compactMap(\.attachment)
-            }
-            for attachment in attachments { attachment.setReducesMotion(newValue) }
+        get { state.withLock { $0.motion.reducesMotion } }
+        set { changeMotion { $0.reducesMotion = newValue } }
+    }
+
+    /// Whether visible attachments play by themselves (the system's Animated Images setting, on by
+    /// default); when off they show their poster frame. Changing it applies to every attachment.
+    public var playsAnimatedImages: Bool {
+        get { state.withLock { $0.motion.playsAnimatedImages } }
+        set { changeMotion { $0.playsAnimatedImages = newValue } }
+    }
+
+    private func changeMotion(_ change: (inout MotionSettings) -> Void) {
+        let (motion, attachments) = state.withLock { state in
+            change(&state.motion)
+            return (state.motion, state.attachments.values.compactMap(\.attachment))
         }
+        for attachment in attachments { attachment.setMotion(motion) }
     }
 
     /// An attachment showing the image in `bytes` within `size` pixels (aspect ratio kept, never
@@ -147,19 +157,19 @@ public final class AnimationSurface: Sendable {
     private func makeAttachment(key: ImageKey, size: PixelSize, source: (any AnimatableImage)?) -> SurfaceAttachment? {
         // Made before the lock (it reads the source's size), used only when the key is new.
         let candidate = source.map { SurfaceImage(ScaledImage($0, toFit: size), posters: posters) }
-        let made = state.withLock { state -> (SurfaceImage, Bool)? in
+        let made = state.withLock { state -> (SurfaceImage, MotionSettings)? in
             if var entry = state.entries[key] {
                 entry.users += 1
                 state.entries[key] = entry
-                return (entry.image, state.reducesMotion)
+                return (entry.image, state.motion)
             }
             guard let source, let candidate else { return nil }
             state.entries[key] = Entry(image: candidate, source: source, users: 1)
-            return (candidate, state.reducesMotion)
+            return (candidate, state.motion)
         }
-        guard let (image, reducesMotion) = made else { return nil }
+        guard let (image, motion) = made else { return nil }
         let animator = Animator(clock: clock.makeClock(), cache: cache, configuration: configuration)
-        let attachment = SurfaceAttachment(shared: image, animator: animator, reducesMotion: reducesMotion) { [weak self] in
+        let attachment = SurfaceAttachment(shared: image, animator: animator, motion: motion) { [weak self] in
             self?.release(key, attachment: $0)
         }
         state.withLock { $0.attachments[ObjectIdentifier(attachment)] = WeakAttachment(attachment: attachment) }

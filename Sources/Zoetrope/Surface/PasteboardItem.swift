@@ -25,6 +25,8 @@ extension ImageFormat {
         case .gif: return "com.compuserve.gif"
         case .png, .apng: return "public.png"
         case .webp: return "org.webmproject.webp"
+        case .avif: return "public.avif"
+        case .heic: return "public.heic"
         }
     }
 
@@ -36,6 +38,8 @@ extension ImageFormat {
         case "public.png", "image/png": self = .png
         case "image/apng", "image/vnd.mozilla.apng": self = .apng
         case "org.webmproject.webp", "public.webp", "image/webp": self = .webp
+        case "public.avif", "public.avis", "image/avif": self = .avif
+        case "public.heic", "public.heics", "public.heif", "public.heifs", "image/heic", "image/heif": self = .heic
         default: return nil
         }
     }

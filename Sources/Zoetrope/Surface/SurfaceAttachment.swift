@@ -14,7 +14,8 @@ public final class SurfaceAttachment: Sendable {
     public enum Presentation: Sendable, Hashable {
         /// Nothing: it has never been visible, and nothing was decoded for it.
         case nothing
-        /// Its poster frame (frame 0 at the attachment's size): off screen, or with reduced motion.
+        /// Its poster frame (frame 0 at the attachment's size): off screen, or when the motion
+        /// settings do not allow autoplay (``MotionSettings``) and nobody asked it to play.
         case poster
         /// Its animation, playing on the surface's clock.
         case playing
@@ -26,7 +27,9 @@ public final class SurfaceAttachment: Sendable {
 
     private struct State {
         var isVisible = false
-        var reducesMotion: Bool
+        var motion: MotionSettings
+        /// The person asked to play it (``playOnRequest()``); forgotten when it scrolls out.
+        var requested = false
         var presentation = Presentation.nothing
         var view = WeakView()
         /// The first frame could not be decoded (to play, or for the poster).
@@ -39,12 +42,12 @@ public final class SurfaceAttachment: Sendable {
     private let state: LockedState<State>
     private let release: @Sendable (ObjectIdentifier) -> Void
 
-    init(shared: SurfaceImage, animator: Animator, reducesMotion: Bool,
+    init(shared: SurfaceImage, animator: Animator, motion: MotionSettings,
          release: @escaping @Sendable (ObjectIdentifier) -> Void) {
         self.shared = shared
         self.animator = animator
         self.release = release
-        state = LockedState(State(reducesMotion: reducesMotion))
+        state = LockedState(State(motion: motion))
     }
 
     deinit {
@@ -85,19 +88,30 @@ public final class SurfaceAttachment: Sendable {
 
     /// The attachment scrolled into view (`true`) or out of it.
     public func setVisible(_ visible: Bool) {
-        update { $0.isVisible = visible }
+        update { state in
+            state.isVisible = visible
+            if !visible { state.requested = false }
+        }
     }
 
-    /// Follows the system's Reduce Motion setting: the surface calls this for all its attachments.
-    func setReducesMotion(_ reduces: Bool) {
-        update { $0.reducesMotion = reduces }
+    /// Plays because the person asked for it (a tap), even when the motion settings keep
+    /// attachments on their poster frame; it plays while visible and returns to the poster once it
+    /// scrolls out.
+    public func playOnRequest() {
+        update { $0.requested = true }
+    }
+
+    /// Follows the system's motion settings: the surface calls this for all its attachments.
+    func setMotion(_ motion: MotionSettings) {
+        update { $0.motion = motion }
     }
 
     /// Changes the state, then moves to what the attachment should show.
     private func update(_ change: (inout State) -> Void) {
         let (from, wanted, view) = state.withLock { state in
             change(&state)
-            let wanted: Presentation = state.isVisible && !state.reducesMotion ? .playing : .poster
+            let wanted: Presentation = state.isVisible && state.motion.allowsPlaying(requested: state.requested)
+                ? .playing : .poster
             return (state.presentation, wanted, state.view.view)
         }
         let (reached, failure) = move(from: from, to: wanted, view: view)
@@ -124,7 +138,8 @@ public final class SurfaceAttachment: Sendable {
             }
         }
         if from == .playing { animator.unload() }
-        // Visible with reduced motion: the poster is made now. Off screen: only one already made.
+        // Visible but not playing (motion settings): the poster is made now. Off screen: only one
+        // already made.
         guard isVisible else { return (showPoster(shared.existingPoster, in: view), nil) }
         do {
             return (showPoster(try shared.makePoster(), in: view), nil)
