@@ -74,12 +74,20 @@ struct ConvertCommand: ParsableCommand {
 
     @OptionGroup(title: "Output options (each applies to the formats it names)") var encoderFlags: EncoderFlags
 
+    @Option(name: .long, help: ArgumentHelp("How many frames to compress at once, 1 to \(EncodingWorkers.maximum) (default: one "
+                                            + "per processor); the file written is the same whatever the number.",
+                                            valueName: "n"))
+    var jobs: Int?
+
     func run() throws {
         let source = ImageSource.file(PathArgument(input))
         // Errors name the input file, except the system's (which name their own subject) and the
         // command's own (which name the output, or nothing).
         try reportingFailures("convert", file: source.name) {
             let outputPath = PathArgument(output)
+            if let jobs, !(1...EncodingWorkers.maximum).contains(jobs) {
+                throw CommandFailure(file: nil, "--jobs must be between 1 and \(EncodingWorkers.maximum) (got \(jobs))")
+            }
             let encoder = try OutputFormat.resolve(format, for: outputPath)
             try encoderFlags.check(for: encoder)
             let inputs = ProtectedInputs([source])
@@ -100,8 +108,10 @@ struct ConvertCommand: ParsableCommand {
                 StandardError.print(CommandFailure(file: nil, "warning: --speed would make \(frames.raisedDurations) frame(s) "
                     + "shorter than 20 ms (browsers slow such GIF frames to 100 ms); they show for 20 ms").line(subcommand: "convert"))
             }
+            var settings = encoderFlags.settings
+            settings.workers = jobs
             try encoder.encode(frames, durations: frames.durations, playCount: edits.edit.plays ?? image.playCount,
-                               settings: encoderFlags.settings, to: destination.write)
+                               settings: settings, to: destination.write)
             try destination.commit()
             var warnings = image.warnings.map { "warning: " + CommandFailure.describe($0) }
             if let change = TimingChange(durations: frames.durations, format: encoder.format, timing: timing) {

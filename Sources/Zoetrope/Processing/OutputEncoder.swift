@@ -11,6 +11,7 @@ enum OutputEncoder {
             throw ZoetropeError(.unsupportedFormat, format: format, "no encoder writes \(format)")
         }
         var settings = EncoderSettings()
+        settings.workers = options.workers
         if encoder.reads("level") { settings["level"] = String(options.level) }
         if let quality = options.quality {
             guard encoder.reads("quality") else {

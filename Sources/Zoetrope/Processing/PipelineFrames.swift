@@ -4,7 +4,7 @@
 /// frame. The budget is checked before every frame (drawn or dropped) and between the rows of
 /// every resize.
 struct PipelineFrames: FrameSource {
-    let image: AnimatedImage
+    let image: any AnimatableImage & FrameSource
     let timeline: FrameTimeline
     let canvasSize: PixelSize
     let budget: ProcessingBudget

@@ -18,6 +18,10 @@ public struct TranscodeOptions: Sendable, Hashable {
     public var quality: Double?
     /// How long the whole transcode may take (``ProcessingBudget``); `nil`: no limit.
     public var timeLimit: Duration?
+    /// How many frames the encoder compresses at once, 1 to 8 (`nil`: one per processor). The
+    /// file written is the same whatever the number; a server transcoding many uploads at once
+    /// may set 1 to keep each request on one core.
+    public var workers: Int?
 
     /// Creates options; the defaults keep the source's size and every frame.
     public init(format: ImageFormat, fit: PixelSize? = nil, maxFrameRate: Int? = nil, level: Int = 6,

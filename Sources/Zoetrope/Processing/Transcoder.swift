@@ -25,6 +25,33 @@ public enum Transcoder {
     ///   encoder (`.invalidArgument` for a size the format cannot store), and what `output` throws.
     public static func transcode(_ image: AnimatedImage, options: TranscodeOptions,
                                  to output: EncodedBytesSink) throws {
+        try encode(image, options: options, to: output)
+    }
+
+    /// Writes `image` changed by `edit` (crop, rotation, flip, trim, reverse, speed, frame rate cap,
+    /// plays: ``AnimationEdit``, applied before ``TranscodeOptions/fit`` and
+    /// ``TranscodeOptions/maxFrameRate``) as `options` say, handing the file to `output` in pieces.
+    ///
+    /// Frames in their order stream from the decoder as in ``transcode(_:options:to:)``. A
+    /// reversed edit asks for frames backwards: each is decoded from the nearest frame the decoder
+    /// can start from (a keyframe or a replay checkpoint), so it costs more decoding than a pass
+    /// forwards but holds no more frames.
+    /// - Throws: as ``transcode(_:options:to:)``, and ``ZoetropeError`` with kind
+    ///   `.invalidArgument` for an edit that does not fit the image or keeps no frame.
+    public static func transcode(_ image: AnimatedImage, edit: AnimationEdit, options: TranscodeOptions,
+                                 to output: EncodedBytesSink) throws {
+        try encode(EditedImage(image, edit: edit), options: options, to: output)
+    }
+
+    /// ``transcode(_:edit:options:to:)`` collected into one file.
+    public static func transcode(_ image: AnimatedImage, edit: AnimationEdit, options: TranscodeOptions) throws -> [UInt8] {
+        var bytes: [UInt8] = []
+        try transcode(image, edit: edit, options: options) { bytes += $0 }
+        return bytes
+    }
+
+    private static func encode(_ image: some AnimatableImage & FrameSource, options: TranscodeOptions,
+                               to output: EncodedBytesSink) throws {
         let budget = ProcessingBudget(timeLimit: options.timeLimit)
         let timeline = FrameTimeline(durations: (0..<image.frameCount).map(image.duration(at:)),
                                      maxFrameRate: options.maxFrameRate)

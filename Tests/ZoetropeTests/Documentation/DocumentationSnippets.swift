@@ -87,6 +87,16 @@ func makePoster(of upload: [UInt8]) throws -> [UInt8] {
     return try Transcoder.poster(of: image, frame: .representative, options: TranscodeOptions(format: .png))
 }
 
+func makeAvatar(of upload: [UInt8]) throws -> [UInt8] {
+    let image = try AnimatedImage(bytes: upload)
+    var edit = AnimationEdit()
+    edit.crop = PixelRect(x: 0, y: 0, width: min(image.canvasSize.width, image.canvasSize.height),
+                          height: min(image.canvasSize.width, image.canvasSize.height))
+    var options = TranscodeOptions(format: .webp, fit: PixelSize(width: 128, height: 128))
+    options.workers = 1
+    return try Transcoder.transcode(image, edit: edit, options: options)
+}
+
 func transcodeWithinBudget(_ upload: [UInt8]) async throws -> [UInt8] {
     let image = try AnimatedImage(bytes: upload)
     let options = TranscodeOptions(format: .webp, fit: PixelSize(width: 640, height: 640),

@@ -20,6 +20,10 @@ package struct EncoderOption: Sendable, Hashable {
 package struct EncoderSettings: Sendable, Hashable {
     private var values: [String: String]
 
+    /// How many frames the encoder compresses at once (`nil`: one per core, ``EncodingWorkers``).
+    /// Not a setting by name: every encoder reads it, and the bytes written do not depend on it.
+    package var workers: Int?
+
     /// Settings from names and values.
     package init(_ values: [String: String] = [:]) {
         self.values = values

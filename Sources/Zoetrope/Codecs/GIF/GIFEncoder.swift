@@ -205,6 +205,14 @@ public enum GIFEncoder {
     ///   cannot store; and whatever `source` or `output` throw.
     public static func encode(_ source: some FrameSource, durations: [Duration], playCount: PlayCount,
                               options: Options = .default, to output: EncodedBytesSink) throws {
+        try encode(source, durations: durations, playCount: playCount, options: options, workers: nil, to: output)
+    }
+
+    /// ``encode(_:durations:playCount:options:to:)`` with the LZW compression of frames on
+    /// `workers` threads (`nil`: one per core, ``EncodingWorkers``) while the next frames are
+    /// quantised against the canvas the frames before leave; the bytes do not depend on `workers`.
+    package static func encode(_ source: some FrameSource, durations: [Duration], playCount: PlayCount,
+                               options: Options = .default, workers: Int?, to output: EncodedBytesSink) throws {
         let checked = try EncodingRules.gif.check(source, durations: durations, playCount: playCount)
         let plan = try GIFPalettizer.plan(source, options: options)
         var out = ByteWriter()
@@ -212,15 +220,19 @@ public enum GIFEncoder {
                                   globalColorTable: plan.global.map { GIFPalettizer.table($0, transparent: plan.reservesTransparent) },
                                   loopCount: checked.storedPlayCount, frames: [])
         let globalTableCount = try GIFWriter.appendHeader(of: header, to: &out)
-        var maker = GIFFrameMaker(plan: plan)
-        var index = 0
-        try source.forEachCheckedFrame(format: .gif) { _, image in
-            try GIFWriter.writeFrame(maker.frame(image, delay: checked.durations[index]), index: index, globalTableCount: globalTableCount, into: &out)
-            try output(out.bytes)
-            out.bytes.removeAll(keepingCapacity: true)
-            index += 1
-        }
-        out.append(GIFWriter.trailer)
         try output(out.bytes)
+        var maker = GIFFrameMaker(plan: plan)
+        let count = EncodingWorkers.count(workers)
+        // A frame in the window holds its indices (a quarter of a canvas) until it is written.
+        try OrderedFrameWork<[UInt8]>.run(workers: count, window: 2 * count, deliver: output) { work in
+            var index = 0
+            try source.forEachCheckedFrame(format: .gif) { _, image in
+                let frame = maker.frame(image, delay: checked.durations[index])
+                let frameIndex = index
+                try work.submit { try GIFWriter.frameBytes(frame, index: frameIndex, globalTableCount: globalTableCount) }
+                index += 1
+            }
+        }
+        try output([GIFWriter.trailer])
     }
 }

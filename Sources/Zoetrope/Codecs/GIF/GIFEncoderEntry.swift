@@ -21,7 +21,8 @@ extension GIFEncoder {
         rules: .gif,
         passes: { _ in 2 },
         encodeWithSettings: { source, durations, playCount, settings, output in
-            try encode(source, durations: durations, playCount: playCount, options: Options(settings), to: output)
+            try encode(source, durations: durations, playCount: playCount, options: Options(settings),
+                       workers: settings.workers, to: output)
         },
         checkSettings: { settings throws(ZoetropeError) in _ = try Options(settings) })
 }

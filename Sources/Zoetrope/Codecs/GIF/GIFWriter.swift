@@ -38,6 +38,13 @@ enum GIFWriter {
         return image.globalColorTable.map { _ in 2 << Int(globalSize) }
     }
 
+    /// One frame's blocks (``writeFrame(_:index:globalTableCount:into:)``) on their own.
+    static func frameBytes(_ frame: GIFEncoder.IndexedFrame, index: Int, globalTableCount: Int?) throws(ZoetropeError) -> [UInt8] {
+        var out = ByteWriter()
+        try writeFrame(frame, index: index, globalTableCount: globalTableCount, into: &out)
+        return out.bytes
+    }
+
     static func writeFrame(_ frame: GIFEncoder.IndexedFrame, index: Int, globalTableCount: Int?,
                                    into out: inout ByteWriter) throws(ZoetropeError) {
         let rect = frame.rect

@@ -44,6 +44,14 @@ public enum APNGEncoder {
     ///   outside 1…2^31-1; and whatever `source` or `output` throw.
     public static func encode(_ source: some FrameSource, durations: [Duration], playCount: PlayCount,
                               level: Int = 6, to output: EncodedBytesSink) throws {
+        try encode(source, durations: durations, playCount: playCount, level: level, workers: nil, to: output)
+    }
+
+    /// ``encode(_:durations:playCount:level:to:)`` with each frame's piece compressed on `workers`
+    /// threads (`nil`: one per core, ``EncodingWorkers``) while the next frames' rectangles and ops
+    /// are planned; the bytes do not depend on `workers`.
+    package static func encode(_ source: some FrameSource, durations: [Duration], playCount: PlayCount,
+                               level: Int = 6, workers: Int?, to output: EncodedBytesSink) throws {
         let checked = try EncodingRules.apng.check(source, durations: durations, playCount: playCount)
         let size = source.canvasSize
         let (colors, search) = try colourPlan(for: source, level: level)
@@ -57,12 +65,15 @@ public enum APNGEncoder {
         PNGWriter.appendChunk(PNGChunk.actl, animationControl.bytes, to: &out)
         if let plte = colors.plte { PNGWriter.appendChunk(PNGChunk.plte, plte, to: &out) }
         if let trns = colors.trns { PNGWriter.appendChunk(PNGChunk.trns, trns, to: &out) }
+        try output(out.bytes)
+        out.bytes.removeAll(keepingCapacity: true)
 
-        var planner = APNGFramePlanner(search: search) { piece, level in
+        let compress: @Sendable (APNGFramePlanner.Piece, Int) -> [UInt8] = { piece, level in
             PNGWriter.compressedImageData(header: colors.header(width: piece.rect.width, height: piece.rect.height),
                                           width: piece.rect.width, height: piece.rect.height, level: level,
                                           packRow: colors.packer(for: piece.image))
         }
+        var planner = APNGFramePlanner(search: search, compress: compress)
         var sequence: UInt32 = 0
         var index = 0
         func write(_ piece: APNGFramePlanner.Piece) throws {
@@ -71,10 +82,22 @@ public enum APNGEncoder {
             out.bytes.removeAll(keepingCapacity: true)
             index += 1
         }
-        try source.forEachCheckedFrame(format: .apng) { _, frame in
-            if let piece = planner.add(frame) { try write(piece) }
+        let count = EncodingWorkers.count(workers)
+        // A piece in the window holds its pixels (up to a canvas) until it is compressed.
+        try OrderedFrameWork<APNGFramePlanner.Piece>.run(workers: count, window: count + 1, deliver: write) { work in
+            func submit(_ piece: APNGFramePlanner.Piece) throws {
+                try work.submit {
+                    var compressed = piece
+                    compressed.compressed = compress(piece, level)
+                    compressed.image = RGBAImage(width: 0, height: 0) // written from `compressed` only
+                    return compressed
+                }
+            }
+            try source.forEachCheckedFrame(format: .apng) { _, frame in
+                if let piece = planner.add(frame) { try submit(piece) }
+            }
+            if let piece = planner.finish() { try submit(piece) }
         }
-        if let piece = planner.finish() { try write(piece) }
         PNGWriter.appendChunk(PNGChunk.iend, [], to: &out)
         try output(out.bytes)
     }

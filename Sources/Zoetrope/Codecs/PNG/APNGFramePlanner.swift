@@ -13,12 +13,12 @@ struct APNGFramePlanner {
         var image: RGBAImage
         var disposeOp: UInt8 = 0
         var blendOp: UInt8 = 0
-        /// The zlib stream of the piece's pixels, when choosing it compressed it.
+        /// The zlib stream of the piece's pixels at the level asked for: not the planner's work
+        /// (the encoder compresses the pieces it hands back, on its workers).
         var compressed: [UInt8]?
     }
 
-    /// Compresses a piece at a deflate level: quickly to compare candidates, then the chosen one
-    /// at the level asked for.
+    /// Compresses a piece at a deflate level: quickly, to compare candidates.
     typealias Compress = (_ piece: Piece, _ level: Int) -> [UInt8]
 
     /// Which candidates are compressed to find the smallest.
@@ -51,8 +51,7 @@ struct APNGFramePlanner {
     /// finished piece, if there is one.
     mutating func add(_ frame: RGBAImage) -> Piece? {
         guard var canvas, var finished = pending else {
-            var first = Piece(rect: PixelRect(x: 0, y: 0, width: frame.width, height: frame.height), image: frame)
-            first.compressed = compress(first, search.level)
+            let first = Piece(rect: PixelRect(x: 0, y: 0, width: frame.width, height: frame.height), image: frame)
             pending = first
             var blank = DecoderCanvas(size: frame.size, restoresPrevious: true)
             blank.draw(in: first.rect, on: blank.shows, leaving: frame)
@@ -112,7 +111,6 @@ struct APNGFramePlanner {
                 if size < bestSize { (best, bestSize) = (candidate, size) }
             }
         }
-        best.piece.compressed = compress(best.piece, search.level)
         return best
     }
 

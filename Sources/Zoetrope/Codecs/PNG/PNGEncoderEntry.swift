@@ -14,7 +14,8 @@ enum PNGEncoderEntry {
         encodeWithSettings: { source, durations, playCount, settings, output in
             let level = try level(settings)
             guard source.frameCount == 1 else {
-                return try APNGEncoder.encode(source, durations: durations, playCount: playCount, level: level, to: output)
+                return try APNGEncoder.encode(source, durations: durations, playCount: playCount, level: level,
+                                              workers: settings.workers, to: output)
             }
             _ = try EncodingRules.png.check(source, durations: durations, playCount: playCount)
             var still: RGBAImage?

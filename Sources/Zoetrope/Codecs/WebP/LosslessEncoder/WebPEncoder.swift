@@ -64,6 +64,14 @@ public enum WebPEncoder {
     ///   `output` throw.
     public static func encode(_ source: some FrameSource, durations: [Duration], playCount: PlayCount,
                               level: Int = 6, to output: EncodedBytesSink) throws {
+        try encode(source, durations: durations, playCount: playCount, level: level, workers: nil, to: output)
+    }
+
+    /// ``encode(_:durations:playCount:level:to:)`` with frames compressed on `workers` threads
+    /// (`nil`: one per core, ``EncodingWorkers``) while the next frames' rectangles are planned;
+    /// the bytes do not depend on `workers`.
+    package static func encode(_ source: some FrameSource, durations: [Duration], playCount: PlayCount,
+                               level: Int = 6, workers: Int?, to output: EncodedBytesSink) throws {
         let checked = try EncodingRules.webp.check(source, durations: durations, playCount: playCount)
         if source.frameCount == 1 {
             var still: RGBAImage?
@@ -77,20 +85,30 @@ public enum WebPEncoder {
         // that does not cover the canvas leaves the rest transparent, though every piece is opaque).
         var hasAlpha = false
         var planner = WebPFramePlanner()
-        func append(_ piece: WebPFramePlanner.Piece) {
-            let index = chunks.count
-            var pieceSettings = settings
-            pieceSettings.transparentColorIsFree = piece.blends
-            hasAlpha = hasAlpha || !piece.image.isOpaque
-            chunks.append(WebPFileWriter.frame(rect: piece.rect, milliseconds: milliseconds(checked.durations[index]),
-                                               blends: piece.blends, disposesToBackground: piece.disposesToBackground,
-                                               vp8l: VP8LEncoder.encode(piece.image, settings: pieceSettings)))
+        let count = EncodingWorkers.count(workers)
+        // Each job holds its piece and the lossless encoder's planes (about 20 canvases at worst):
+        // the window is the workers and one more, so that planning never waits for a free worker.
+        try OrderedFrameWork<[UInt8]>.run(workers: count, window: count + 1, deliver: { chunks.append($0) }) { work in
+            var index = 0
+            func append(_ piece: WebPFramePlanner.Piece) throws {
+                var blendSettings = settings
+                blendSettings.transparentColorIsFree = piece.blends
+                let pieceSettings = blendSettings
+                hasAlpha = hasAlpha || !piece.image.isOpaque
+                let milliseconds = milliseconds(checked.durations[index])
+                index += 1
+                try work.submit {
+                    WebPFileWriter.frame(rect: piece.rect, milliseconds: milliseconds, blends: piece.blends,
+                                         disposesToBackground: piece.disposesToBackground,
+                                         vp8l: VP8LEncoder.encode(piece.image, settings: pieceSettings))
+                }
+            }
+            try source.forEachCheckedFrame(format: .webp) { _, frame in
+                hasAlpha = hasAlpha || !frame.isOpaque
+                if let piece = planner.add(frame) { try append(piece) }
+            }
+            if let piece = planner.finish() { try append(piece) }
         }
-        try source.forEachCheckedFrame(format: .webp) { _, frame in
-            hasAlpha = hasAlpha || !frame.isOpaque
-            if let piece = planner.add(frame) { append(piece) }
-        }
-        if let piece = planner.finish() { append(piece) }
         let size = source.canvasSize
         let header = WebPFileWriter.animationHeader(width: size.width, height: size.height, hasAlpha: hasAlpha,
                                                     loopCount: checked.storedPlayCount ?? 0)
@@ -98,7 +116,6 @@ public enum WebPEncoder {
         for chunk in chunks { try output(chunk) }
     }
 
-    /// A duration in whole milliseconds (rounded), within the 24-bit field.
     static func milliseconds(_ duration: Duration) -> Int {
         let components = duration.components
         guard components.seconds >= 0 else { return 0 }

@@ -20,7 +20,8 @@ extension WebPEncoder {
         rules: .webp,
         passes: { _ in 1 },
         encodeWithSettings: { source, durations, playCount, settings, output in
-            try encode(source, durations: durations, playCount: playCount, options: options(settings), to: output)
+            try encode(source, durations: durations, playCount: playCount, options: options(settings),
+                       workers: settings.workers, to: output)
         },
         checkSettings: { settings throws(ZoetropeError) in _ = try options(settings) })
 

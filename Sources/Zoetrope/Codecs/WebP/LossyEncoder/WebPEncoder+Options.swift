@@ -92,8 +92,17 @@ extension WebPEncoder {
     ///   `source` or `output` throw.
     public static func encode(_ source: some FrameSource, durations: [Duration], playCount: PlayCount, options: Options,
                               to output: EncodedBytesSink) throws {
+        try encode(source, durations: durations, playCount: playCount, options: options, workers: nil, to: output)
+    }
+
+    /// ``encode(_:durations:playCount:options:to:)`` with lossless frames compressed on `workers`
+    /// threads (`nil`: one per core); lossy and mixed animations plan each frame against the
+    /// decoded result of the one before, and are encoded on the caller's thread.
+    package static func encode(_ source: some FrameSource, durations: [Duration], playCount: PlayCount, options: Options,
+                               workers: Int?, to output: EncodedBytesSink) throws {
         guard options.compression != .lossless else {
-            return try encode(source, durations: durations, playCount: playCount, level: options.level, to: output)
+            return try encode(source, durations: durations, playCount: playCount, level: options.level, workers: workers,
+                              to: output)
         }
         let checked = try EncodingRules.webp.check(source, durations: durations, playCount: playCount)
         try checkLossySize(source.canvasSize)
