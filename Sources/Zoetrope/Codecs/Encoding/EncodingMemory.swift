@@ -25,4 +25,17 @@ package enum EncodingMemory {
         let (bytes, overflow) = canvas.multipliedReportingOverflow(by: canvases(for: format))
         try MemoryHeadroom.reserve(overflow ? .max : bytes, for: "encoding a \(size) \(format)", format: format, offset: nil)
     }
+
+    /// How many workers encode a `size` canvas as `format`: `requested` (clamped to
+    /// 1…``EncodingWorkers/maximum``), or one per processor for `nil` — fewer while their working
+    /// memory, ``canvases(for:)`` canvases each, would take more than half of what the process can
+    /// get (``reserve(_:canvas:)`` checked one worker's). Never fewer than one.
+    package static func workers(_ requested: Int?, format: ImageFormat, canvas size: PixelSize) -> Int {
+        let wanted = EncodingWorkers.count(requested)
+        guard wanted > 1 else { return 1 }
+        let (pixels, large) = size.width.multipliedReportingOverflow(by: size.height)
+        let (each, overflow) = MemoryHeadroom.bytes(pixels: pixels).multipliedReportingOverflow(by: canvases(for: format))
+        guard !large, !overflow, each > 0 else { return 1 }
+        return max(1, min(wanted, MemoryHeadroom.current(toFit: each) / 2 / each))
+    }
 }

@@ -82,7 +82,7 @@ public enum APNGEncoder {
             out.bytes.removeAll(keepingCapacity: true)
             index += 1
         }
-        let count = EncodingWorkers.count(workers)
+        let count = EncodingMemory.workers(workers, format: .apng, canvas: source.canvasSize)
         // A piece in the window holds its pixels (up to a canvas) until it is compressed.
         try OrderedFrameWork<APNGFramePlanner.Piece>.run(workers: count, window: count + 1, deliver: write) { work in
             func submit(_ piece: APNGFramePlanner.Piece) throws {

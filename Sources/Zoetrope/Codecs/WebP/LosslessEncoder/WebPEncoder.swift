@@ -85,7 +85,7 @@ public enum WebPEncoder {
         // that does not cover the canvas leaves the rest transparent, though every piece is opaque).
         var hasAlpha = false
         var planner = WebPFramePlanner()
-        let count = EncodingWorkers.count(workers)
+        let count = EncodingMemory.workers(workers, format: .webp, canvas: source.canvasSize)
         // Each job holds its piece and the lossless encoder's planes (about 20 canvases at worst):
         // the window is the workers and one more, so that planning never waits for a free worker.
         try OrderedFrameWork<[UInt8]>.run(workers: count, window: count + 1, deliver: { chunks.append($0) }) { work in
