@@ -28,6 +28,8 @@ public final class AnimatedImage: AnimatableImage {
     public let metadata: ImageMetadata
 
     private let container: any ImageContainer
+    /// The bytes the container reads (a mapped file's pages can be given back).
+    private let fileBytes: ImageBytes?
     private let state: LockedState<PlaybackState>
 
     /// What the image learns while frames are read. The lock guarding it is never held while a
@@ -39,17 +41,29 @@ public final class AnimatedImage: AnimatableImage {
         var plan: ReplayPlan
         var checkpoints: ReplayCheckpoints
         var frameDamage: [Int: ZoetropeError] = [:]
+        /// Whether checkpoints and the last frame are kept (for random access); off once a cache
+        /// keeps every frame decoded.
+        var keepsRandomAccess = true
 
         /// Takes back what a walk learned, and keeps the walk for the next reader.
         mutating func merge(_ walk: FrameReplay) {
             for index in walk.incomplete { plan.markIncomplete(index) }
-            checkpoints.merge(walk.checkpoints)
+            if keepsRandomAccess { checkpoints.merge(walk.checkpoints) }
             frameDamage.merge(walk.damage) { first, _ in first }
             var kept = walk
             kept.plan = plan
+            kept.checkpoints = checkpoints
             kept.incomplete = []
             kept.damage = [:]
             replay = kept
+        }
+
+        /// Keeps nothing for random access from now on.
+        mutating func stopKeepingRandomAccess(frameCount: Int) {
+            keepsRandomAccess = false
+            checkpoints = ReplayCheckpoints(frameCount: frameCount, bytesPerCanvas: 1, budget: 0)
+            replay?.checkpoints = checkpoints
+            lastFrame = nil
         }
     }
 
@@ -69,13 +83,14 @@ public final class AnimatedImage: AnimatableImage {
     /// Opens an image from bytes an array or a mapped file holds (``ImageBytes``), which the image
     /// keeps: a mapping stays while the image lives.
     package convenience init(imageBytes bytes: ImageBytes, options: DecodingOptions = .default) throws(ZoetropeError) {
-        self.init(container: try CodecRegistry.open(bytes, options: options), options: options)
+        self.init(container: try CodecRegistry.open(bytes, options: options), options: options, bytes: bytes)
     }
 
-    /// Wraps a parsed container (tests wrap their own, to control decoding).
-    init(container: any ImageContainer, options: DecodingOptions) {
+    /// Wraps a parsed container (tests wrap their own, to control decoding) made from `bytes`.
+    init(container: any ImageContainer, options: DecodingOptions, bytes: ImageBytes? = nil) {
         let table = container.table
         self.container = container
+        self.fileBytes = bytes
         self.format = container.format
         self.canvasSize = table.canvasSize
         self.frames = table.frames
@@ -93,8 +108,39 @@ public final class AnimatedImage: AnimatableImage {
 
     /// Bytes held besides the frames handed out: the saved checkpoints, and once a frame has been
     /// read, the canvas replay walks draw on. A frame cache counts them (``RetainsMemory``).
+    /// A replay walk's canvas and the last frame read count as one canvas: the walk lends its
+    /// canvas to the frame it hands out, and copies it only while drawing the next.
     var retainedBytes: Int {
-        state.withLock { $0.checkpoints.bytes + ($0.lastFrame == nil ? 0 : canvasSize.area * 4) }
+        let canvas = canvasSize.area * 4
+        return state.withLock { state in
+            state.checkpoints.bytes + (state.lastFrame == nil && state.replay == nil ? 0 : canvas)
+        }
+    }
+
+    /// Stops saving checkpoints and keeping the last frame read, and lets go of those kept: a
+    /// frame cache keeps every frame decoded, so nothing is read out of order again.
+    func stopKeepingRandomAccess() {
+        let count = frames.count
+        state.withLock { $0.stopKeepingRandomAccess(frameCount: count) }
+    }
+
+    /// Lets go of the replay canvas, the checkpoints and the last frame read, and gives a mapped
+    /// file's pages read so far back to the kernel: a frame read later replays from the start (or
+    /// the nearest checkpoint saved after this), reading the file again.
+    func releaseRetainedMemory() {
+        fileBytes?.releaseResidentPages()
+        let count = frames.count, canvas = canvasSize
+        let released = state.withLock { state -> (FrameReplay?, RGBAImage?) in
+            defer {
+                state.replay = nil
+                state.lastFrame = nil
+                if state.keepsRandomAccess {
+                    state.checkpoints = ReplayCheckpoints(frameCount: count, bytesPerCanvas: canvas.area * 4)
+                }
+            }
+            return (state.replay, state.lastFrame?.image)
+        }
+        _ = released // freed here, after the lock
     }
 
     /// How long frame `index` shows, after the ``FrameTiming`` rule of ``options``.
@@ -139,10 +185,13 @@ public final class AnimatedImage: AnimatableImage {
         let image = try walk.advance(to: index, frames: frames) { (frame) throws(ZoetropeError) in
             try container.decodeFrame(at: frame)
         }
-        state.withLock { state in
+        let keepsRandomAccess = state.withLock { state in
             state.merge(walk)
-            state.lastFrame = (index, image)
+            if state.keepsRandomAccess { state.lastFrame = (index, image) }
+            return state.keepsRandomAccess
         }
+        // Every frame is kept decoded elsewhere: the file's pages read so far are not needed again.
+        if !keepsRandomAccess { fileBytes?.releaseResidentPages() }
         return image
     }
 

@@ -42,6 +42,12 @@ package struct ImageBytes: Sendable {
         return false
     }
 
+    /// Gives a mapped file's pages read so far back to the kernel (they are read again when
+    /// needed); an array stays as it is.
+    func releaseResidentPages() {
+        if case .mapped(let file) = storage { file.releaseResidentPages() }
+    }
+
     /// Calls `body` with a view of the bytes, valid during the call only.
     @inline(__always)
     func withView<Result, Failure: Error>(_ body: (ByteView) throws(Failure) -> Result) throws(Failure) -> Result {

@@ -41,6 +41,17 @@ final class MappedFile: @unchecked Sendable {
         #endif
     }
 
+    /// Gives the pages read so far back to the kernel (`MADV_DONTNEED`): nothing was written to
+    /// the private read-only mapping, so reading them again later reads the file again. A frame
+    /// cache does this once it keeps every frame of the image decoded.
+    func releaseResidentPages() {
+        #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
+        if let base = buffer.baseAddress {
+            _ = madvise(UnsafeMutableRawPointer(mutating: base), buffer.count, MADV_DONTNEED)
+        }
+        #endif
+    }
+
     /// Maps the regular file open on `descriptor`, or returns `nil` when it should be read instead:
     /// not a regular file (a pipe, a terminal, `/proc` files that report size 0), smaller than
     /// ``minimumSize``, a platform without `mmap`, or a mapping that failed or whose file changed
