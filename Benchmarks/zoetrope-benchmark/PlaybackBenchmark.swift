@@ -128,7 +128,7 @@ enum PlaybackBenchmark {
     }
 
     /// A `kB` field of `/proc/self/status`, in bytes (0 where there is none).
-    private static func statusField(_ name: String) -> Int {
+    static func statusField(_ name: String) -> Int {
         guard let data = FileManager.default.contents(atPath: "/proc/self/status") else { return 0 }
         for line in String(decoding: data, as: UTF8.self).split(separator: "\n") where line.hasPrefix(name + ":") {
             return (line.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0) * 1024
@@ -137,7 +137,7 @@ enum PlaybackBenchmark {
     }
 
     /// User and system CPU time of this process.
-    private static func cpuSeconds() -> Double {
+    static func cpuSeconds() -> Double {
         var usage = rusage()
         #if os(Linux)
         getrusage(RUSAGE_SELF.rawValue, &usage)
@@ -149,8 +149,8 @@ enum PlaybackBenchmark {
         return user + system
     }
 
-    private static func mebibytes(_ bytes: Int) -> Double { Double(bytes) / 1_048_576 }
-    private static func format(_ value: Double) -> String { String(format: "%.2f", value) }
+    static func mebibytes(_ bytes: Int) -> Double { Double(bytes) / 1_048_576 }
+    static func format(_ value: Double) -> String { String(format: "%.2f", value) }
     private static func pad(_ text: String, _ width: Int) -> String {
         String(repeating: " ", count: max(0, width - text.count)) + text
     }

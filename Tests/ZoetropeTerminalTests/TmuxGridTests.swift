@@ -65,6 +65,58 @@ struct TmuxGridTests {
     }
 }
 
+/// Tiles keep frames at the size they show: the grid's status line gives the memory held.
+@Suite("zoetrope play keeps tile-sized frames in tmux", .serialized,
+       .enabled(if: TmuxHarness.executable != nil, "tmux is not installed: skipping the grid tests"))
+struct TmuxGridFrameSizeTests {
+    /// A 400×200 GIF of three full frames of different colours, 100 ms each, looping.
+    static func writeLargeGIF() throws -> String {
+        let colours: [(UInt8, UInt8, UInt8, UInt8)] = [(255, 0, 0, 255), (0, 255, 0, 255), (0, 0, 255, 255)]
+        let frames = colours.map { colour in
+            var frame = RGBAImage(width: 400, height: 200)
+            for y in 0..<200 { for x in 0..<400 { frame[x, y] = x < 200 ? colour : (255, 255, 255, 255) } }
+            return frame
+        }
+        let gif = try GIFEncoder.encode(frames: frames, durations: [.milliseconds(100)], playCount: .infinite)
+        let path = FileManager.default.temporaryDirectory
+            .appendingPathComponent("zoetrope-tmux-large-\(getpid())-\(UUID().uuidString).gif").path
+        try Data(gif).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    /// The memory (in bytes, from `12.3 kB`) and the frames decoded, as the status line gives them.
+    static func status(_ screen: String) -> (memory: Double, decoded: Int)? {
+        let words = screen.split(whereSeparator: { $0 == " " || $0 == "\n" })
+        guard let memory = words.firstIndex(of: "memory"), memory + 2 < words.count,
+              let decoded = words.firstIndex(of: "decoded"), decoded + 1 < words.count,
+              let value = Double(words[memory + 1]), let count = Int(words[decoded + 1]) else { return nil }
+        let units: [Substring: Double] = ["B": 1, "kB": 1e3, "MB": 1e6, "GB": 1e9]
+        guard let unit = units[words[memory + 2]] else { return nil }
+        return (value * unit, count)
+    }
+
+    @Test("a 400×200 file shown twice keeps frames at tile size (far below its 960 kB of full frames); a resize decodes them again at the new size")
+    func tileSizedFrames() throws {
+        let gif = try Self.writeLargeGIF()
+        defer { try? FileManager.default.removeItem(atPath: gif) }
+        let binary = TmuxHarness.zoetropeExecutable
+        let tmux = try TmuxHarness(command: "'\(binary)' play '\(gif)' '\(gif)' --renderer truecolor --info; sleep 60",
+                                   columns: 64, rows: 12)
+        // One image (the same file twice): every frame decoded once and the canvas let go, so only
+        // tile-sized frames (and the poster) stay.
+        let small = try #require(try tmux.waitForCapture(timeout: .seconds(30), escapes: false) { screen in
+            Self.status(screen).map { $0.decoded >= 3 && $0.memory < 20_000 } ?? false
+        }.flatMap(Self.status))
+        try tmux.resize(columns: 120, rows: 30)
+        // Larger tiles: every frame decoded again, at the larger size, still far below full size.
+        let large = try #require(try tmux.waitForCapture(timeout: .seconds(30), escapes: false) { screen in
+            Self.status(screen).map { $0.decoded >= small.decoded + 3 && $0.memory > small.memory && $0.memory < 100_000 }
+                ?? false
+        }.flatMap(Self.status))
+        #expect(large.memory > small.memory)
+    }
+}
+
 @Suite("zoetrope play of several files without a terminal")
 struct GridToPipeTests {
     @Test("output to a pipe gets each file's first frame inline, in order; - may be given once only")

@@ -47,17 +47,29 @@ public final class AnimatedImage: AnimatableImage {
         var frameDamage: [Int: ZoetropeError] = [:]
         /// Frames decoded since the file's pages were last given back.
         var decodedSinceRelease = 0
+        /// Whether checkpoints and the last frame are kept (for random access); off once a cache
+        /// keeps every frame decoded.
+        var keepsRandomAccess = true
 
         /// Takes back what a walk learned, and keeps the walk for the next reader.
         mutating func merge(_ walk: FrameReplay) {
             for index in walk.incomplete { plan.markIncomplete(index) }
-            checkpoints.merge(walk.checkpoints)
+            if keepsRandomAccess { checkpoints.merge(walk.checkpoints) }
             frameDamage.merge(walk.damage) { first, _ in first }
             var kept = walk
             kept.plan = plan
+            kept.checkpoints = checkpoints
             kept.incomplete = []
             kept.damage = [:]
             replay = kept
+        }
+
+        /// Keeps nothing for random access from now on.
+        mutating func stopKeepingRandomAccess(frameCount: Int) {
+            keepsRandomAccess = false
+            checkpoints = ReplayCheckpoints(frameCount: frameCount, bytesPerCanvas: 1, budget: 0)
+            replay?.checkpoints = checkpoints
+            lastFrame = nil
         }
     }
 
@@ -80,7 +92,7 @@ public final class AnimatedImage: AnimatableImage {
         self.init(container: try CodecRegistry.open(bytes, options: options), options: options, bytes: bytes)
     }
 
-    /// Wraps a parsed container (tests wrap their own, to control decoding).
+    /// Wraps a parsed container (tests wrap their own, to control decoding) made from `bytes`.
     init(container: any ImageContainer, options: DecodingOptions, bytes: ImageBytes? = nil) {
         let table = container.table
         self.container = container
@@ -104,8 +116,39 @@ public final class AnimatedImage: AnimatableImage {
 
     /// Bytes held besides the frames handed out: the saved checkpoints, and once a frame has been
     /// read, the canvas replay walks draw on. A frame cache counts them (``RetainsMemory``).
+    /// A replay walk's canvas and the last frame read count as one canvas: the walk lends its
+    /// canvas to the frame it hands out, and copies it only while drawing the next.
     var retainedBytes: Int {
-        state.withLock { $0.checkpoints.bytes + ($0.lastFrame == nil ? 0 : canvasSize.area * 4) }
+        let canvas = canvasSize.area * 4
+        return state.withLock { state in
+            state.checkpoints.bytes + (state.lastFrame == nil && state.replay == nil ? 0 : canvas)
+        }
+    }
+
+    /// Stops saving checkpoints and keeping the last frame read, and lets go of those kept: a
+    /// frame cache keeps every frame decoded, so nothing is read out of order again.
+    func stopKeepingRandomAccess() {
+        let count = frames.count
+        state.withLock { $0.stopKeepingRandomAccess(frameCount: count) }
+    }
+
+    /// Lets go of the replay canvas, the checkpoints and the last frame read, and gives a mapped
+    /// file's pages read so far back to the kernel: a frame read later replays from the start (or
+    /// the nearest checkpoint saved after this), reading the file again.
+    func releaseRetainedMemory() {
+        bytes?.releaseResidentPages()
+        let count = frames.count, canvas = canvasSize
+        let released = state.withLock { state -> (FrameReplay?, RGBAImage?) in
+            defer {
+                state.replay = nil
+                state.lastFrame = nil
+                if state.keepsRandomAccess {
+                    state.checkpoints = ReplayCheckpoints(frameCount: count, bytesPerCanvas: canvas.area * 4)
+                }
+            }
+            return (state.replay, state.lastFrame?.image)
+        }
+        _ = released // freed here, after the lock
     }
 
     /// How long frame `index` shows, after the ``FrameTiming`` rule of ``options``.
@@ -154,9 +197,11 @@ public final class AnimatedImage: AnimatableImage {
         }
         let release = state.withLock { state -> Bool in
             state.merge(walk)
-            state.lastFrame = (index, image)
+            if state.keepsRandomAccess { state.lastFrame = (index, image) }
             state.decodedSinceRelease += decoded
-            guard state.decodedSinceRelease >= Self.pageReleaseInterval else { return false }
+            // Every few frames, or at once when every frame is kept decoded elsewhere (the pages
+            // read so far are then not needed again).
+            guard !state.keepsRandomAccess || state.decodedSinceRelease >= Self.pageReleaseInterval else { return false }
             state.decodedSinceRelease = 0
             return true
         }

@@ -254,6 +254,9 @@ public final class ProgressiveImage: AnimatableImage {
 
     private var current: AnimatedImage? { state.withLock { $0.snapshot?.image } }
 
+    /// The image of the newest parse (a frame cache asks what it holds).
+    var latestImage: AnimatedImage? { current }
+
     /// The canvas size (0×0 before the file's header has been parsed).
     public var canvasSize: PixelSize { current?.canvasSize ?? PixelSize(width: 0, height: 0) }
 

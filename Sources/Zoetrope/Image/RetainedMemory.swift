@@ -1,14 +1,30 @@
 /// An image that keeps memory of its own besides the frames it hands out: saved canvases for
-/// random access, the canvas its replay walk draws on. A ``SharedFrameCache`` asks after each
-/// decode and counts the answer against its byte limit, with the frames.
+/// random access, the canvas its replay walk draws on, the last frame read. A ``SharedFrameCache``
+/// asks after each decode and counts the answer against its byte limit, with the frames; when it
+/// keeps every frame of the image decoded it tells the image so, and the image lets that memory go.
 protocol RetainsMemory: AnyObject, Sendable {
     /// Bytes the image holds now, frames already handed out not included.
     var retainedBytes: Int { get }
+    /// Every frame is being kept decoded elsewhere: keep nothing for random access from now on
+    /// (no saved checkpoints, no copy of the last frame), and let go of what is kept now.
+    func stopKeepingRandomAccess()
+    /// Lets go of everything kept (the replay canvas too); a frame read later is decoded afresh.
+    func releaseRetainedMemory()
 }
 
 extension ScaledImage: RetainsMemory {
     /// What the source image holds (the scaled frames themselves are the cache's).
     var retainedBytes: Int { (source as? any RetainsMemory)?.retainedBytes ?? 0 }
+    func stopKeepingRandomAccess() { (source as? any RetainsMemory)?.stopKeepingRandomAccess() }
+    func releaseRetainedMemory() { (source as? any RetainsMemory)?.releaseRetainedMemory() }
 }
 
 extension AnimatedImage: RetainsMemory {}
+
+extension ProgressiveImage: RetainsMemory {
+    /// What the image parsed last holds.
+    var retainedBytes: Int { latestImage?.retainedBytes ?? 0 }
+    func stopKeepingRandomAccess() { latestImage?.stopKeepingRandomAccess() }
+    /// Lets go of the parsed image's own memory (and of the pages of a mapped file read so far).
+    func releaseRetainedMemory() { latestImage?.releaseRetainedMemory() }
+}

@@ -25,9 +25,7 @@ public final class ScaledImage: AnimatableImage {
     /// Reads `source` shrunk to fit inside `bounds` with its aspect ratio kept (at its own size
     /// when it already fits).
     public convenience init(_ source: any AnimatableImage, toFit bounds: PixelSize) {
-        let size = source.canvasSize.fits(in: bounds) ? source.canvasSize
-                                                      : source.canvasSize.aspectFit(in: bounds)
-        self.init(source, size: size)
+        self.init(source, size: source.canvasSize.reduced(toFit: bounds))
     }
 
     public var frameCount: Int { source.frameCount }

@@ -30,4 +30,6 @@ package final class TimingImage: AnimatableImage {
 
 extension TimingImage: RetainsMemory {
     var retainedBytes: Int { image.retainedBytes }
+    func stopKeepingRandomAccess() { image.stopKeepingRandomAccess() }
+    func releaseRetainedMemory() { image.releaseRetainedMemory() }
 }

@@ -98,13 +98,15 @@ public final class Animator: Sendable {
     /// arrived; before, there is nothing to show and this throws.
     /// - Throws: the error decoding the first frame; the animator then keeps what it had.
     public func prepare(_ image: any AnimatableImage) throws {
-        let configuration = state.withLock { $0.configuration }
-        let frames = ImageFrames(image)
+        let (configuration, displaySize) = state.withLock { ($0.configuration, $0.displaySize) }
+        var frames = ImageFrames(image)
+        frames.bytesPerFrame = Self.bytesPerFrame(of: image, at: displaySize)
         let cursor = frames.cursor(style: configuration.style)
         let window = PrefetchWindow(budget: configuration.budget, frameCount: frames.count,
                                     bytesPerFrame: frames.bytesPerFrame, ceiling: automaticCeiling(configuration.budget),
                                     regrowDelay: configuration.regrowDelay)
-        let attached = cache.attach(clientID, to: image)
+        let attached = cache.attach(clientID, to: image, displaySize: displaySize)
+        if !attached { cache.setDisplaySize(displaySize, for: clientID, of: image) }
         let first: RGBAImage
         do {
             first = try cache.decodeNow(cursor.frame, of: image)
@@ -126,6 +128,11 @@ public final class Animator: Sendable {
         try prepare(image)
     }
 
+    /// Bytes one frame of `image` takes in the cache when shown at `displaySize`.
+    private static func bytesPerFrame(of image: any AnimatableImage, at displaySize: PixelSize?) -> Int {
+        displaySize.map { image.canvasSize.reduced(toFit: $0).area * 4 } ?? image.bytesPerFrame
+    }
+
     /// The ceiling of an automatic budget: the system's automatic budget, within the cache's limit.
     private func automaticCeiling(_ budget: BufferBudget) -> Int {
         budget == .automatic ? min(SystemMemory.current().automaticBudget, cache.byteLimit) : 0
@@ -139,6 +146,30 @@ public final class Animator: Sendable {
 
     /// The image loaded, if any.
     public var image: (any AnimatableImage)? { state.withLock { $0.loaded?.image } }
+
+    /// The size in pixels the animator's view shows frames at (points × scale on Apple, cells ×
+    /// cell pixels in a terminal); `nil`, the default, keeps frames at the image's own size.
+    ///
+    /// Frames are decoded and then reduced to fit this size (aspect ratio kept, never enlarged, by
+    /// area averaging: as ``AnimatableImage/scaled(toFit:)`` reads them) in the background, and the
+    /// cache keeps and counts the reduced frames. When several animators show the same image, its
+    /// frames are kept at the largest size any of them wants. Changing the size drops the frames of
+    /// the size before and decodes the frame shown again at the new size, which then replaces it;
+    /// the frames ahead follow in the background.
+    public var displaySize: PixelSize? {
+        get { state.withLock { $0.displaySize } }
+        set { setDisplaySize(newValue) }
+    }
+
+    private func setDisplaySize(_ size: PixelSize?) {
+        let image = state.withLock { $0.loaded?.image }
+        let bytes = image.map { Self.bytesPerFrame(of: $0, at: size) } ?? 0
+        guard let changed = state.withLock({ $0.changeDisplaySize(to: size, of: image, bytesPerFrame: bytes) }) else {
+            return
+        }
+        cache.setDisplaySize(size, for: clientID, of: changed.image)
+        carryOut(changed.effects)
+    }
 
     // MARK: Controls
 
@@ -348,13 +379,15 @@ public final class Animator: Sendable {
     /// arrived or the image became complete, carries playback onto them.
     private func followArrivals() {
         guard let (image, known) = state.withLock({ $0.arrivalsToCheck }) else { return }
-        let frames = ImageFrames(image, known: known)
+        let displaySize = state.withLock { $0.displaySize }
+        var frames = ImageFrames(image, known: known)
+        frames.bytesPerFrame = Self.bytesPerFrame(of: image, at: displaySize)
         guard frames.count != known.count || frames.isComplete else { return }
         if frames.count < known.count {
             // The frame table was replaced (an APNG falling back to its still image): the frames
             // decoded from the old one must not show again.
             cache.detach(clientID, from: image)
-            cache.attach(clientID, to: image)
+            cache.attach(clientID, to: image, displaySize: displaySize)
         }
         carryOut(state.withLock { $0.follow(frames, of: image, known: known.count) })
     }

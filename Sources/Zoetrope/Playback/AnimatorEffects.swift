@@ -30,6 +30,9 @@ struct PendingFrame: Sendable {
     let generation: UInt64
     /// Where playback was before the jump: it goes back there if the frame cannot be decoded.
     let previous: PlaybackCursor?
+    /// Whether the frame replaces the one shown even when it is the same frame (decoded again at
+    /// a new display size).
+    var replacesShown = false
 }
 
 /// What a tick needs from the cache, decided under the animator's lock: the frames the cursor may

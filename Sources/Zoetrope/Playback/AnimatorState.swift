@@ -40,6 +40,8 @@ struct AnimatorState {
     /// Numbers the requests sent to the cache.
     var requestSequence: UInt64 = 0
     var lastFailure: FrameFailure?
+    /// The pixel size the animator's view shows frames at; `nil`: the image's own size.
+    var displaySize: PixelSize?
     var view = WeakView()
     var observers: [UInt64: @Sendable (AnimatorEvent) -> Void] = [:]
     var nextObserverID: UInt64 = 0
@@ -151,6 +153,25 @@ struct AnimatorState {
         return effects
     }
 
+    /// The display size changed to `size` (frames of the size before were dropped from the
+    /// cache): the frame shown is decoded again at the new size and replaces the one shown, and the
+    /// frames ahead are asked for again. Returns the image to tell the cache of, with the effects
+    /// to carry out once it knows.
+    mutating func changeDisplaySize(to size: PixelSize?, of image: (any AnimatableImage)?, bytesPerFrame: Int)
+        -> (image: any AnimatableImage, effects: AnimatorEffects)? {
+        guard size != displaySize else { return nil }
+        displaySize = size
+        guard var loaded, loaded.image === image else { return nil }
+        moveGeneration &+= 1
+        var effects = AnimatorEffects()
+        effects.pendingFrame = PendingFrame(image: loaded.image, frame: activeIndex, loop: loaded.cursor.loop,
+                                            generation: moveGeneration, previous: nil, replacesShown: true)
+        loaded.window.resize(frameCount: loaded.cursor.durations.count, bytesPerFrame: bytesPerFrame)
+        effects.request = prefetch(&loaded, missed: false)
+        self.loaded = loaded
+        return (loaded.image, effects)
+    }
+
     // MARK: Jumps
 
     /// Jumps to `cursor`. Its frame is decoded (or found in the cache) after the lock is released
@@ -183,8 +204,8 @@ struct AnimatorState {
             }
             return failed(pending.frame, error)
         case .success(let frame):
-            guard activeIndex != pending.frame || activeFrame == nil else { return [] }
-            let changed = activeIndex != pending.frame
+            guard activeIndex != pending.frame || activeFrame == nil || pending.replacesShown else { return [] }
+            let changed = activeIndex != pending.frame || pending.replacesShown
             show(frame, index: pending.frame)
             return changed ? [.frameChanged(frame: pending.frame, loop: pending.loop)] : []
         }

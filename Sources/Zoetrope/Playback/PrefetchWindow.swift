@@ -6,6 +6,9 @@ struct FrameRequest: Sendable, Hashable {
     var keep: [Int]
     /// How many of ``keep`` to decode when they are missing.
     var decodeCount: Int
+    /// For each frame of ``keep``, how long until it is due at the playback rate (counted from
+    /// the start of the frame shown); empty: all due now.
+    var leads: [Duration] = []
 }
 
 /// How far ahead of the frame it shows an ``Animator`` keeps frames decoded, within a
@@ -40,6 +43,8 @@ struct PrefetchWindow: Sendable {
     private var growthResumesAt: Duration?
     private var shown = 0
     private var upcoming: [Int] = []
+    private var durations: [Duration] = []
+    private var rate = 1.0
 
     /// A window for `frameCount` frames of `bytesPerFrame` bytes.
     init(budget: BufferBudget, frameCount: Int, bytesPerFrame: Int, ceiling: Int, regrowDelay: Duration) {
@@ -74,6 +79,8 @@ struct PrefetchWindow: Sendable {
         if let resume = growthResumesAt, now >= resume { growthResumesAt = nil }
         self.shown = shown
         self.upcoming = upcoming
+        self.durations = durations
+        self.rate = rate
         target = nextTarget(durations: durations, rate: rate, missed: missed, decodeTime: decodeTime)
         if growthResumesAt == nil { window = min(window + 1, target) }
         return request
@@ -101,6 +108,17 @@ struct PrefetchWindow: Sendable {
         let keep = growthResumesAt == nil ? target : window
         let shown = shown
         let ahead = upcoming.lazy.filter { $0 != shown }.prefix(keep)
-        return FrameRequest(keep: [shown] + ahead, decodeCount: 1 + window)
+        let frames = [shown] + ahead
+        return FrameRequest(keep: frames, decodeCount: 1 + window, leads: leads(of: frames.prefix(1 + window)))
+    }
+
+    /// How long until each of `frames` (the shown one first, then in playback order) is due.
+    private func leads(of frames: ArraySlice<Int>) -> [Duration] {
+        let speed = rate > 0 && rate.isFinite ? rate : 1
+        var lead = Duration.zero
+        return frames.map { index in
+            defer { if durations.indices.contains(index) { lead += durations[index] / speed } }
+            return lead
+        }
     }
 }

@@ -33,7 +33,12 @@ protocol FrameCacheClient: AnyObject, Sendable {
 /// The decoded frames of every image being played, under one process-wide byte limit.
 ///
 /// Frames are keyed by image identity, so every ``Animator`` (and so every view) showing the same
-/// image shares its decoded frames: each frame is decoded once, not once per view. A frame is kept
+/// image shares its decoded frames: each frame is decoded once, not once per view. An animator that
+/// is given a display size (``Animator/displaySize``) has its frames decoded and then reduced to
+/// that size (as ``AnimatableImage/scaled(toFit:)`` reduces them) in the background, and the cache
+/// keeps and counts the reduced frames; when several animators show one image at different sizes,
+/// its frames are kept at the largest. When an animator keeps every frame of an image, the image is
+/// told to keep nothing for random access, and once every frame is held its replay canvas goes too. A frame is kept
 /// while some animator wants it; when the limit is reached the least recently used frames are
 /// evicted, across all images. The limit also counts what images keep for themselves (an
 /// ``AnimatedImage``'s saved replay checkpoints and its replay canvas), read after each decode.
@@ -46,7 +51,7 @@ protocol FrameCacheClient: AnyObject, Sendable {
 /// scheduler and the animators it tells of memory pressure are called after it is released.
 public final class SharedFrameCache: Sendable {
     /// The cache every animator uses unless given another: an automatic process-wide limit
-    /// (``SystemMemory/automaticBudget``: at most 256 MiB), decoding on a background queue. On
+    /// (``SystemMemory/automaticBudget``: at most 256 MiB), decoding on a ``DecodeWorkerPool``. On
     /// Apple platforms it also follows the system's memory pressure notifications.
     public static let shared: SharedFrameCache = {
         let cache = SharedFrameCache()
@@ -75,37 +80,13 @@ public final class SharedFrameCache: Sendable {
         public var peakTotalBytes = 0
         /// Frames whose decoding failed, in all.
         public var failures = 0
+
+        /// Bytes held now in all: the frames (at the sizes they are shown) and what the images keep
+        /// for themselves (canvases, checkpoints).
+        public var totalBytes: Int { storedBytes + retainedBytes }
     }
 
-    private struct Entry {
-        var content: Result<RGBAImage, ZoetropeError>
-        var bytes: Int
-        var lastUse: UInt64
-        var frame: RGBAImage? { try? content.get() }
-    }
-
-    /// The frames one client keeps of an image, and the sequence number of the request that said so.
-    private struct Want {
-        var frames: [Int] = []
-        var sequence: UInt64 = 0
-    }
-
-    private struct ImageRecord {
-        /// Kept strongly so that the identifier keying this record stays this image's.
-        let image: any AnimatableImage
-        var frames: [Int: Entry] = [:]
-        var inFlight = Set<Int>()
-        var wants: [ObjectIdentifier: Want] = [:]
-        var decodeTime: DecodeTimeAverage
-        var retainedBytes = 0
-
-        init(image: any AnimatableImage) {
-            self.image = image
-            decodeTime = DecodeTimeAverage(pixels: image.canvasSize.area)
-        }
-
-        func isWanted(_ index: Int) -> Bool { wants.values.contains { $0.frames.contains(index) } }
-    }
+    private typealias ImageRecord = FrameCacheRecord
 
     private struct WeakClient {
         weak var client: (any FrameCacheClient)?
@@ -134,8 +115,9 @@ public final class SharedFrameCache: Sendable {
     /// - Parameters:
     ///   - byteLimit: the process-wide limit; by default ``SystemMemory/automaticBudget`` of the
     ///     current system.
-    ///   - scheduler: where decoding runs; by default a background Dispatch queue.
-    public convenience init(byteLimit: Int? = nil, scheduler: any DecodeScheduler = DispatchDecodeScheduler()) {
+    ///   - scheduler: where decoding runs; by default a ``DecodeWorkerPool`` of two workers (the
+    ///     frame due soonest first, one image at a time per worker).
+    public convenience init(byteLimit: Int? = nil, scheduler: any DecodeScheduler = DecodeWorkerPool()) {
         let origin = ContinuousClock.now
         self.init(byteLimit: byteLimit, scheduler: scheduler, timeSource: { ContinuousClock.now - origin })
     }
@@ -200,39 +182,65 @@ public final class SharedFrameCache: Sendable {
         state.withLock { $0.clients[clientID] = nil }
     }
 
-    /// Starts keeping frames of `image` for a client (an animator that loads it); returns whether
-    /// the client was new to the image.
+    /// Starts keeping frames of `image` for a client (an animator that loads it), shown at
+    /// `displaySize` (`nil`: the image's own size); returns whether the client was new to the image.
     @discardableResult
-    func attach(_ clientID: ObjectIdentifier, to image: any AnimatableImage) -> Bool {
+    func attach(_ clientID: ObjectIdentifier, to image: any AnimatableImage, displaySize: PixelSize? = nil) -> Bool {
         let key = ObjectIdentifier(image)
         let record = ImageRecord(image: image) // reads the image: before the lock
-        return state.withLock { state in
+        let (attached, toDecode) = state.withLock { state -> (Bool, [Int]) in
             if state.images[key] == nil { state.images[key] = record }
-            guard state.images[key]?.wants[clientID] == nil else { return false }
-            state.images[key]?.wants[clientID] = Want()
-            return true
+            guard state.images[key]?.wants[clientID] == nil else { return (false, []) }
+            state.images[key]?.wants[clientID] = FrameCacheWant(displaySize: displaySize)
+            return (true, Self.followWantedSize(of: key, in: &state))
         }
+        schedule(toDecode, of: key)
+        return attached
+    }
+
+    /// Tells the cache that a client shows `image` at `displaySize` now (`nil`: its own size). When
+    /// the largest size its clients want changes, its frames are dropped and the wanted ones
+    /// decoded again at the new size; returns whether that happened.
+    @discardableResult
+    func setDisplaySize(_ displaySize: PixelSize?, for clientID: ObjectIdentifier, of image: any AnimatableImage) -> Bool {
+        let key = ObjectIdentifier(image)
+        let toDecode = state.withLock { state -> [Int]? in
+            guard state.images[key]?.wants[clientID] != nil else { return nil }
+            state.images[key]?.wants[clientID]?.displaySize = displaySize
+            let before = state.images[key]?.frameSize
+            let toDecode = Self.followWantedSize(of: key, in: &state)
+            return state.images[key]?.frameSize == before ? nil : toDecode
+        }
+        guard let toDecode else { return false }
+        schedule(toDecode, of: key)
+        return true
+    }
+
+    /// The size frames of `image` are kept at now: the largest its clients show it at.
+    func frameSize(of image: any AnimatableImage) -> PixelSize {
+        state.withLock { $0.images[ObjectIdentifier(image)]?.frameSize } ?? image.canvasSize
     }
 
     /// Forgets what a client kept of `image`; an image no client shows any more is dropped with
     /// its frames (released after the lock, like everything the cache lets go of).
     func detach(_ clientID: ObjectIdentifier, from image: any AnimatableImage) {
         let key = ObjectIdentifier(image)
-        let dropped = state.withLock { state -> ImageRecord? in
-            guard var record = state.images[key] else { return nil }
+        let (dropped, toDecode) = state.withLock { state -> (ImageRecord?, [Int]) in
+            guard var record = state.images[key] else { return (nil, []) }
             record.wants[clientID] = nil
             guard record.wants.isEmpty else {
                 state.images[key] = record
                 Self.dropUnwanted(key, in: &state)
-                return nil
+                return (nil, Self.followWantedSize(of: key, in: &state))
             }
             for entry in record.frames.values { state.statistics.storedBytes -= entry.bytes }
             state.statistics.retainedBytes -= record.retainedBytes
             state.statistics.storedFrames -= record.frames.values.count { $0.frame != nil }
             state.images[key] = nil
-            return record
+            return (record, [])
         }
-        _ = dropped
+        if dropped != nil { scheduler.cancel(group: key) }
+        schedule(toDecode, of: key)
     }
 
     // MARK: Frames
@@ -259,8 +267,9 @@ public final class SharedFrameCache: Sendable {
         return snapshot ?? FrameSnapshot(frames: [:], decodeTime: DecodeTimeAverage(pixels: image.canvasSize.area).value)
     }
 
-    /// Frame `index` now: from the cache, or decoded on the calling thread and kept (it is about
-    /// to be shown; the next request says whether it stays).
+    /// Frame `index` now, at the size the image's frames are kept at: from the cache, or decoded
+    /// on the calling thread and kept (it is about to be shown; the next request says whether it
+    /// stays).
     /// - Throws: the decoding error (also when an earlier decode failed).
     func decodeNow(_ index: Int, of image: any AnimatableImage) throws(ZoetropeError) -> RGBAImage {
         switch lookUp([index], of: image).frames[index] {
@@ -268,75 +277,162 @@ public final class SharedFrameCache: Sendable {
         case .failed(let error): throw error
         case .missing, nil: break
         }
-        let decode = measuredDecode(index, of: image)
-        state.withLock { state in
-            let key = ObjectIdentifier(image)
+        let decode = measuredDecode(index, of: image, at: frameSize(of: image))
+        let key = ObjectIdentifier(image)
+        let release = state.withLock { state -> Bool in
             state.statistics.decodes += 1
-            guard state.images[key] != nil else { return }
+            guard state.images[key]?.frameSize == decode.size else { return false }
             Self.account(decode, of: key, in: &state)
             Self.store(decode.result, at: index, of: key, in: &state, byteLimit: byteLimit)
+            return Self.canRelease(key, in: state)
         }
+        if release { releaseImageMemory(of: key, image) }
         return try decode.result.get()
     }
 
     /// Records the frames a client keeps of `image` (`request`, the client's `sequence`-th: an
     /// older request arriving late changes nothing): frames no client wants any more are dropped,
-    /// and those missing among the first `decodeCount` are scheduled for decoding in order.
+    /// and those missing among the first `decodeCount` are scheduled for decoding in order. A
+    /// client keeping every frame of a complete image tells the image to keep nothing for random
+    /// access.
     func request(_ request: FrameRequest, sequence: UInt64, by clientID: ObjectIdentifier,
                  of image: any AnimatableImage) {
         let key = ObjectIdentifier(image)
-        let toDecode = state.withLock { state -> [Int] in
-            guard let want = state.images[key]?.wants[clientID], want.sequence < sequence else { return [] }
-            state.images[key]?.wants[clientID] = Want(frames: request.keep, sequence: sequence)
+        let now = timeSource()
+        let (isComplete, frameCount) = (image.isComplete, image.frameCount) // read before the lock
+        let (toDecode, keepsWhole) = state.withLock { state -> ([Int], Bool) in
+            guard let want = state.images[key]?.wants[clientID], want.sequence < sequence else { return ([], false) }
+            state.images[key]?.isComplete = isComplete
+            state.images[key]?.frameCount = frameCount
+            let decode = Array(request.keep.prefix(request.decodeCount))
+            state.images[key]?.wants[clientID] = FrameCacheWant(frames: request.keep, decode: decode,
+                                                                displaySize: want.displaySize, sequence: sequence)
             Self.dropUnwanted(key, in: &state)
-            let missing = request.keep.prefix(request.decodeCount).filter { index in
-                state.images[key].map { $0.frames[index] == nil && !$0.inFlight.contains(index) } ?? false
-            }
-            state.images[key]?.inFlight.formUnion(missing)
-            return missing
+            let keepsWhole = Self.startKeepingWhole(key, keeping: request.keep.count, in: &state)
+            return (Self.claimMissing(decode, of: key, in: &state), keepsWhole)
         }
-        for index in toDecode {
-            scheduler.schedule { [weak self] in self?.decodeInBackground(index, of: key) }
+        if keepsWhole {
+            (image as? any RetainsMemory)?.stopKeepingRandomAccess()
+            refreshRetainedBytes(of: key, image)
+        }
+        var deadlines: [Int: Duration] = [:]
+        for (index, lead) in zip(request.keep, request.leads) where deadlines[index] == nil { deadlines[index] = now + lead }
+        schedule(toDecode, of: key, deadlines: deadlines)
+    }
+
+    /// Marks the image's record as kept whole when a client keeps all its frames; returns whether
+    /// that is new (the image is then told, after the lock).
+    private static func startKeepingWhole(_ key: ObjectIdentifier, keeping count: Int, in state: inout State) -> Bool {
+        guard let record = state.images[key], !record.keepsWhole, record.isComplete,
+              record.frameCount > 1, count >= record.frameCount else { return false }
+        state.images[key]?.keepsWhole = true
+        return true
+    }
+
+    /// The frames among `indices` neither held nor being decoded, marked as being decoded.
+    private static func claimMissing(_ indices: [Int], of key: ObjectIdentifier, in state: inout State) -> [Int] {
+        guard let record = state.images[key] else { return [] }
+        var seen = Set<Int>()
+        let missing = indices.filter { index in
+            record.frames[index] == nil && !record.inFlight.contains(index) && seen.insert(index).inserted
+        }
+        state.images[key]?.inFlight.formUnion(missing)
+        return missing
+    }
+
+    /// Brings the frame size of the image's record to the largest its clients want: when it
+    /// changes, every frame (of the old size) is dropped and decodes under way are disowned; returns
+    /// the frames the clients decode, to decode again at the new size.
+    private static func followWantedSize(of key: ObjectIdentifier, in state: inout State) -> [Int] {
+        guard let record = state.images[key] else { return [] }
+        let wanted = record.wantedFrameSize
+        guard wanted != record.frameSize else { return [] }
+        for index in Array(record.frames.keys) { remove(index, of: key, in: &state) }
+        state.images[key]?.inFlight = []
+        state.images[key]?.frameSize = wanted
+        return claimMissing(record.wants.values.flatMap(\.decode), of: key, in: &state)
+    }
+
+    /// Schedules decoding `indices` of the image, each by its deadline (now when none is given).
+    private func schedule(_ indices: [Int], of key: ObjectIdentifier, deadlines: [Int: Duration] = [:]) {
+        guard !indices.isEmpty else { return }
+        let now = timeSource()
+        for index in indices {
+            scheduler.schedule(deadline: deadlines[index] ?? now, group: key) { [weak self] in
+                self?.decodeInBackground(index, of: key)
+            }
         }
     }
 
     private func decodeInBackground(_ index: Int, of key: ObjectIdentifier) {
-        let image = state.withLock { state -> (any AnimatableImage)? in
+        let job = state.withLock { state -> (any AnimatableImage, PixelSize)? in
             guard let record = state.images[key] else { return nil }
-            guard record.isWanted(index), record.frames[index] == nil else {
+            guard record.isWanted(index), record.frames[index] == nil, record.inFlight.contains(index) else {
                 state.images[key]?.inFlight.remove(index)
                 return nil
             }
-            return record.image
+            return (record.image, record.frameSize)
         }
-        guard let image else { return }
-        let decode = measuredDecode(index, of: image)
-        state.withLock { state in
+        guard let (image, size) = job else { return }
+        let decode = measuredDecode(index, of: image, at: size)
+        let release = state.withLock { state -> Bool in
             state.statistics.decodes += 1
-            guard let record = state.images[key], record.image === image else { return }
+            guard let record = state.images[key], record.image === image else { return false }
             Self.account(decode, of: key, in: &state)
+            guard record.frameSize == size else { return false } // the size changed meanwhile
             state.images[key]?.inFlight.remove(index)
             if record.isWanted(index) {
                 Self.store(decode.result, at: index, of: key, in: &state, byteLimit: byteLimit)
             } else {
                 Self.evictLeastRecentlyUsed(sparing: nil, in: &state, byteLimit: byteLimit)
             }
+            return Self.canRelease(key, in: state)
+        }
+        if release { releaseImageMemory(of: key, image) }
+    }
+
+    /// Whether the image's own memory can go: a client keeps it whole, every frame is held, and
+    /// the image holds some.
+    private static func canRelease(_ key: ObjectIdentifier, in state: State) -> Bool {
+        guard let record = state.images[key] else { return false }
+        return record.keepsWhole && record.retainedBytes > 0 && record.holdsEveryFrame
+    }
+
+    /// Tells the image to let go of its own memory (with no lock held), then counts what it holds.
+    private func releaseImageMemory(of key: ObjectIdentifier, _ image: any AnimatableImage) {
+        (image as? any RetainsMemory)?.releaseRetainedMemory()
+        refreshRetainedBytes(of: key, image)
+    }
+
+    /// Reads what the image holds (with no lock held) and counts it.
+    private func refreshRetainedBytes(of key: ObjectIdentifier, _ image: any AnimatableImage) {
+        let bytes = (image as? any RetainsMemory)?.retainedBytes ?? 0
+        state.withLock { state in
+            guard let record = state.images[key], record.image === image else { return }
+            state.statistics.retainedBytes += bytes - record.retainedBytes
+            state.images[key]?.retainedBytes = bytes
         }
     }
 
     /// One decode, timed, with what the image holds afterwards.
     private struct MeasuredDecode {
         var result: Result<RGBAImage, ZoetropeError>
+        /// The size decoded to.
+        var size: PixelSize
         var time: Duration
         var retainedBytes: Int
     }
 
-    /// Decodes frame `index` of `image` with no lock held, timing it.
-    private func measuredDecode(_ index: Int, of image: any AnimatableImage) -> MeasuredDecode {
+    /// Decodes frame `index` of `image` with no lock held and reduces it to `size` (area
+    /// averaging, alpha-weighted: ``RGBAImage/resized(to:)``), timing both.
+    private func measuredDecode(_ index: Int, of image: any AnimatableImage, at size: PixelSize) -> MeasuredDecode {
         let start = timeSource()
-        let result = Result { try image.frame(at: index) }.mapError(ZoetropeError.init(decoding:))
+        let result = Result { () throws -> RGBAImage in
+            let frame = try image.frame(at: index)
+            return frame.size == size ? frame : frame.resized(to: size)
+        }.mapError(ZoetropeError.init(decoding:))
         let time = timeSource() - start
-        return MeasuredDecode(result: result, time: time,
+        return MeasuredDecode(result: result, size: size, time: time,
                               retainedBytes: (image as? any RetainsMemory)?.retainedBytes ?? 0)
     }
 
@@ -355,7 +451,7 @@ public final class SharedFrameCache: Sendable {
         guard state.images[key]?.frames[index] == nil else { return }
         let bytes = (try? result.get())?.pixels.count ?? 0
         state.useCounter += 1
-        state.images[key]?.frames[index] = Entry(content: result, bytes: bytes, lastUse: state.useCounter)
+        state.images[key]?.frames[index] = FrameCacheEntry(content: result, bytes: bytes, lastUse: state.useCounter)
         state.statistics.storedBytes += bytes
         switch result {
         case .success: state.statistics.storedFrames += 1

@@ -47,7 +47,7 @@ final class MappedFile: @unchecked Sendable {
     /// touches every page (its frame table is found by walking every data block), and playing one
     /// touches each frame's pages once per play: dropping them keeps a 75 MB file from holding
     /// 75 MB of the process's resident memory (``AnimatedImage`` does it after opening, and every
-    /// few frames it decodes).
+    /// few frames it decodes; a frame cache, once it keeps every frame of the image decoded).
     func releaseResidentPages() {
         #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
         if let base = buffer.baseAddress {

@@ -4,10 +4,12 @@
 /// Every attachment plays from the surface's ``cache`` (one byte limit for all of them) on its
 /// ``clock``. An attachment decodes nothing until it first becomes visible; when it scrolls out
 /// it pauses, lets go of its frames and shows its poster frame (frame 0 at the attachment's size).
-/// Attachments of the same image at the same size share one ``ScaledImage``, so the image is
-/// decoded once however many times it was pasted. With ``reducesMotion`` on or
-/// ``playsAnimatedImages`` off, visible attachments show their poster frame instead of playing,
-/// unless the person asks to play one (``SurfaceAttachment/playOnRequest()``). Posters are kept under their own byte limit
+/// Each attachment's animator is given the attachment's size as its ``Animator/displaySize``: the
+/// cache decodes, reduces and keeps frames at that size, and attachments of the same image share
+/// them (kept at the largest size shown), so the image is decoded once however many times it was
+/// pasted. With ``reducesMotion`` on or ``playsAnimatedImages`` off, visible attachments show their
+/// poster frame instead of playing, unless the person asks to play one
+/// (``SurfaceAttachment/playOnRequest()``). Posters are kept under their own byte limit
 /// (``posterByteLimit``), least recently used first out, so memory stays bounded however many
 /// images scroll past: at most the cache's limit plus the posters' limit.
 ///
@@ -34,8 +36,9 @@ public final class AnimationSurface: Sendable {
         /// The frame cache's counters.
         public var cache = SharedFrameCache.Statistics()
 
-        /// Bytes of decoded pixels held for the surface: cached frames and posters.
-        public var memoryBytes: Int { cache.storedBytes + posterBytes }
+        /// Bytes held for the surface: cached frames, what the images keep for themselves while
+        /// decoding (canvases, checkpoints) and posters.
+        public var memoryBytes: Int { cache.totalBytes + posterBytes }
     }
 
     private enum ImageKey: Hashable {
@@ -156,7 +159,7 @@ public final class AnimationSurface: Sendable {
     /// there is no entry and no source.
     private func makeAttachment(key: ImageKey, size: PixelSize, source: (any AnimatableImage)?) -> SurfaceAttachment? {
         // Made before the lock (it reads the source's size), used only when the key is new.
-        let candidate = source.map { SurfaceImage(ScaledImage($0, toFit: size), posters: posters) }
+        let candidate = source.map { SurfaceImage(ScaledImage($0, toFit: size), bounds: size, posters: posters) }
         let made = state.withLock { state -> (SurfaceImage, MotionSettings)? in
             if var entry = state.entries[key] {
                 entry.users += 1
@@ -169,6 +172,7 @@ public final class AnimationSurface: Sendable {
         }
         guard let (image, motion) = made else { return nil }
         let animator = Animator(clock: clock.makeClock(), cache: cache, configuration: configuration)
+        animator.displaySize = size
         let attachment = SurfaceAttachment(shared: image, animator: animator, motion: motion) { [weak self] in
             self?.release(key, attachment: $0)
         }

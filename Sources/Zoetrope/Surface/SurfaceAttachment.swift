@@ -55,8 +55,9 @@ public final class SurfaceAttachment: Sendable {
         release(ObjectIdentifier(self))
     }
 
-    /// The image played: the pasted image read at the attachment's size, shared by every
-    /// attachment of the same image and size.
+    /// The pasted image read at the attachment's size (what its poster is made from), shared by
+    /// every attachment of the same image and size. Its animator plays the ``ScaledImage/source``
+    /// with the attachment's size as its ``Animator/displaySize``.
     public var image: ScaledImage { shared.image }
 
     /// Whether the attachment is on screen.
@@ -128,7 +129,7 @@ public final class SurfaceAttachment: Sendable {
         if wanted == .playing {
             if from == .playing { return (.playing, nil) }
             do {
-                try animator.prepare(shared.image)
+                try animator.prepare(shared.image.source) // reduced to the animator's display size
                 if animator.currentFrame == 0, let first = animator.activeFrame { shared.offerPoster(first) }
                 view?.updateImageIfNeeded()
                 animator.play()

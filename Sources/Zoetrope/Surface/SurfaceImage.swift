@@ -1,14 +1,18 @@
 /// One distinct image of an ``AnimationSurface`` at one attachment size, shared by every
-/// attachment showing it (the same image pasted twice): its frames are read downscaled, so the
-/// frame cache holds attachment-sized frames, and its poster frame is made once and kept in the
-/// surface's poster cache.
+/// attachment showing it (the same image pasted twice). Its animators play the source image with
+/// the attachment's size as their display size, so the frame cache holds attachment-sized frames
+/// (the largest size when the image is shown at several); its poster frame is made once at the
+/// attachment's size and kept in the surface's poster cache.
 final class SurfaceImage: Sendable {
     /// The image read at the attachment's size.
     let image: ScaledImage
+    /// The size the attachment was given (its frames fit inside).
+    let bounds: PixelSize
     private let posters: PosterCache
 
-    init(_ image: ScaledImage, posters: PosterCache) {
+    init(_ image: ScaledImage, bounds: PixelSize, posters: PosterCache) {
         self.image = image
+        self.bounds = bounds
         self.posters = posters
     }
 
@@ -23,9 +27,11 @@ final class SurfaceImage: Sendable {
         return posters.keep(try image.frame(at: 0), for: key)
     }
 
-    /// Keeps `frame` as the poster when there is none (frame 0 that playback decoded anyway).
+    /// Keeps `frame` as the poster when there is none (frame 0 that playback decoded anyway, at
+    /// this attachment's size unless a larger view of the image shares its frames).
     func offerPoster(_ frame: RGBAImage) {
-        posters.keep(frame, for: key)
+        guard existingPoster == nil else { return }
+        posters.keep(frame.size == image.canvasSize ? frame : frame.resized(to: image.canvasSize), for: key)
     }
 
     /// Forgets the poster: no attachment shows the image any more.

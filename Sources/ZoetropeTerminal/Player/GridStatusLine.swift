@@ -9,7 +9,7 @@ package struct GridStatusLine: Sendable, Hashable {
     package var playing: Int
     /// The animations laid out outside the window (nothing decoded for them).
     package var offScreen: Int
-    /// Bytes of decoded pixels held (cached frames and posters).
+    /// Bytes held: cached frames, the images' canvases and checkpoints, and posters.
     package var memoryBytes: Int
     /// The shared cache's byte limit.
     package var byteLimit: Int

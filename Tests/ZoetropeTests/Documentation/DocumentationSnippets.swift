@@ -60,6 +60,14 @@ func reportFailures(of animator: Animator) -> AnimatorObservation {
     }
 }
 
+func playThumbnail(_ image: AnimatedImage, in cell: PixelSize) throws -> Animator {
+    let animator = Animator()
+    animator.displaySize = cell   // frames are kept at most cell-sized
+    try animator.prepare(image)
+    animator.play()
+    return animator
+}
+
 func framesShown(by image: AnimatedImage) throws -> [Int] {
     let report = try PlaybackSimulation.run(image, ticksPerSecond: 120, duration: .seconds(2))
     return report.changes.map(\.frame)

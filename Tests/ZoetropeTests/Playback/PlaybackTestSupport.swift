@@ -98,14 +98,15 @@ final class CacheClient: FrameCacheClient {
     let image: any AnimatableImage
     private let state: LockedState<(window: PrefetchWindow, sequence: UInt64)>
 
-    init(image: any AnimatableImage, budget: BufferBudget, cache: SharedFrameCache, memory: SystemMemory? = nil) {
+    init(image: any AnimatableImage, budget: BufferBudget, cache: SharedFrameCache, memory: SystemMemory? = nil,
+         displaySize: PixelSize? = nil) {
         self.cache = cache
         self.image = image
         let ceiling = budget == .automatic ? min((memory ?? .current()).automaticBudget, cache.byteLimit) : 0
         state = LockedState((PrefetchWindow(budget: budget, frameCount: image.frameCount, bytesPerFrame: image.bytesPerFrame,
                                             ceiling: ceiling, regrowDelay: .seconds(2)), 0))
         cache.register(self)
-        cache.attach(ObjectIdentifier(self), to: image)
+        cache.attach(ObjectIdentifier(self), to: image, displaySize: displaySize)
     }
 
     /// The window now.

@@ -11,6 +11,8 @@ final class RetainingImage: AnimatableImage, RetainsMemory {
     func duration(at index: Int) -> Duration { .milliseconds(50) }
     func frame(at index: Int) throws -> RGBAImage { CountingImage.still(index, size: canvasSize) }
     var retainedBytes: Int { retained.withLock { $0 } }
+    func stopKeepingRandomAccess() {}
+    func releaseRetainedMemory() { retained.withLock { $0 = 0 } }
 }
 
 @Suite("Memory images keep, in the cache's limit")

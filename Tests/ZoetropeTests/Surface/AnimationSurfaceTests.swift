@@ -59,12 +59,12 @@ struct AnimationSurfaceTests {
         #expect(view.frames.map(\.index) == [0])
         run(milliseconds: 250)
         #expect(attachment.animator.currentFrame == 2)
-        #expect(surface.cache.storedFrameCount(of: attachment.image) > 0)
+        #expect(surface.cache.storedFrameCount(of: attachment.image.source) > 0)
 
         attachment.setVisible(false)
         #expect(attachment.presentation == .poster && !attachment.animator.isPlaying)
         #expect(surface.clock.runningCount == 0 && !clock.isRunning)
-        #expect(surface.cache.storedFrameCount(of: attachment.image) == 0)
+        #expect(surface.cache.storedFrameCount(of: attachment.image.source) == 0)
         #expect(surface.statistics.cache.storedBytes == 0)
         let last = try #require(view.frames.last)
         #expect(last.index == 0 && last.image == CountingImage.still(0, size: Self.attachmentSize))
@@ -96,7 +96,7 @@ struct AnimationSurfaceTests {
         scheduler.runAll()
         // Two frames, each decoded once for both attachments.
         #expect(surface.statistics.cache.decodes == 2)
-        #expect(surface.cache.storedFrameCount(of: first.image) == 2)
+        #expect(surface.cache.storedFrameCount(of: first.image.source) == 2)
     }
 
     @Test("reduced motion shows the poster of visible attachments, and playing resumes when it is turned off")
@@ -137,7 +137,7 @@ struct AnimationSurfaceTests {
         // 20 posters were made; the 15 most recently used are kept.
         #expect(statistics.posterBytes == posterByteLimit)
         #expect(statistics.memoryBytes <= byteLimit + posterByteLimit)
-        for index in 100..<110 { #expect(surface.cache.storedFrameCount(of: attachments[index].image) == 0) }
+        for index in 100..<110 { #expect(surface.cache.storedFrameCount(of: attachments[index].image.source) == 0) }
         for (index, image) in images.enumerated() where !(100..<120).contains(index) {
             #expect(image.decodeCounts.isEmpty)
         }
