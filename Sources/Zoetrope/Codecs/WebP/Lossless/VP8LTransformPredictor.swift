@@ -113,15 +113,8 @@ enum VP8LPredictorTransform {
                 var x = 1
                 while x < width {
                     let mode = (tiles[tileRow + (x >> data.bits)] >> 8) & 0xf
-                    // Neighbouring tiles with the same mode make one run (longer lanes, fewer tails).
-                    var runEnd = min(width, (x | ((1 << data.bits) - 1)) + 1)
-                    while runEnd < width && (tiles[tileRow + (runEnd >> data.bits)] >> 8) & 0xf == mode {
-                        runEnd = min(width, runEnd + (1 << data.bits))
-                    }
-                    let run = rowStart + x ..< rowStart + runEnd
-                    if !addPredictionsInLanes(mode: mode, pixels, run, width: width) {
-                        addPredictions(mode: mode, pixels, run, width: width)
-                    }
+                    let runEnd = min(width, (x | ((1 << data.bits) - 1)) + 1)
+                    addPredictions(mode: mode, pixels, rowStart + x ..< rowStart + runEnd, width: width)
                     x = runEnd
                 }
             }
