@@ -29,4 +29,43 @@ struct FuzzRegressionTests {
         // Frame 1: index 0 (the first LZW code after the clear code) of its local table, FF 00 00.
         #expect(second[0, 0] == (255, 0, 0, 255))
     }
+
+    /// Found by the `webp` target's libwebp comparison (27 Nov 2026): a 64×48 lossy VP8 still
+    /// (465 bytes, trailing bytes after its RIFF size included) whose tokens dequantise to
+    /// coefficients far outside what any encoder writes. libwebp on x86 runs its full inverse DCT
+    /// in 16-bit lanes (SSE2), where such sums wrap; Zoetrope used 32-bit arithmetic throughout and
+    /// differed from row 26 down. Now each block takes the arithmetic libwebp uses for it.
+    static let wrappingCoefficients: [UInt8] = VP8TestStream.hexBytes([
+        "52494646de0000005745425056503820d2000000d008009d012a400030003eb14c9a4ba724a2a1baac00e0160968032c",
+        "07f00fc80d21afc72fc00b5ffcd01f5252525252525252525252525252525252525252525252000e5252525252525252",
+        "52525252525252525252ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff",
+        "ffffffffffffffffffffffffffffffffffffffffffffffff2effffffffffffffffffffffffffffffffffff5252525252",
+        "52525252525252525252525243686172616374655252525252525252a8a8a8a8a8a8a8a8a8a8a8a8a8a8a8a8a8a8a8a8",
+        "a8a8a8a8a8a8a8a8a8a8a8a8a8a8a8a8a8a8a8a8a8a8a8a8a8a8a8a8a8a8a8a8a8a8a8a8a8a8a8a85effffffffffffff",
+        "ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff",
+        "ffffffffffa8a8a8a8a8a8a8a8a8a8a8a8a8a8a8a8a8a8a8a85252525252525252525252525252525252525252525252",
+        "807f18fc348a3181171c3b7c5ff18bd86298fd27f01e67e0932f7000e0160968032c07f00fc80d21afc72fc00b5ffcf0",
+        "1f807f18fc338a47bf28bc0407ee19ac0000fea91d37957e7fc48a0ed7bf2e499f",
+    ])
+    /// SHA-256 of `dwebp -pam` pixels (libwebp 1.2.4 on x86-64) for ``wrappingCoefficients``.
+    static let wrappingCoefficientsSHA256 = "b469d2eefe35f357dc5e6977e6f252cb60ff1e5f69b39bda50099c1196deaf55"
+
+    @Test("a lossy still whose coefficients overflow 16 bits decodes as dwebp on x86 does (checked-in hash)")
+    func wrappingCoefficients() throws {
+        let image = try AnimatedImage(bytes: Self.wrappingCoefficients)
+        #expect(image.canvasSize == PixelSize(width: 64, height: 48))
+        let frame = try image.frame(at: 0)
+        #expect(SHA256.hex(frame.pixels) == Self.wrappingCoefficientsSHA256)
+    }
+
+    @Test("a lossy still whose coefficients overflow 16 bits decodes as the installed dwebp does",
+          LibWebPTools.requirement)
+    func wrappingCoefficientsAgainstDwebp() throws {
+        let reference = try #require(try LibWebPTools.decode(Self.wrappingCoefficients), "dwebp refused the file")
+        let frame = try AnimatedImage(bytes: Self.wrappingCoefficients).frame(at: 0)
+        #expect(reference.width == 64 && reference.height == 48)
+        let differing = zip(frame.pixels, reference.pixels).filter { $0 != $1 }.count
+        #expect(frame.pixels.count == reference.pixels.count)
+        #expect(differing == 0, "\(differing) of \(reference.pixels.count) RGBA bytes differ from dwebp's")
+    }
 }

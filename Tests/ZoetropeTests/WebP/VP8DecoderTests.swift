@@ -33,7 +33,7 @@ enum VP8TestStream {
     static let fancySHA256 = "908ea6bf3eac2188cd348daececc6926a608925935adbe1edadb3153c39f3e41"
     static let pointSampledSHA256 = "ddffdd5550ed392fa2ea9a14c7a2d25b8520e3f39f1924f20e74178f6e2dc5d9"
 
-    private static func hexBytes(_ lines: [String]) -> [UInt8] {
+    static func hexBytes(_ lines: [String]) -> [UInt8] {
         let digits = Array(lines.joined().utf8)
         return stride(from: 0, to: digits.count, by: 2).map { UInt8(String(decoding: digits[$0..<($0 + 2)], as: UTF8.self), radix: 16)! }
     }

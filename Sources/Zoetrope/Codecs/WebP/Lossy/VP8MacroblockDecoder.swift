@@ -111,20 +111,39 @@ struct VP8MacroblockDecoder {
         for plane in 0..<2 { // U, then V
             let origin = plane == 0 ? p.u : p.v, first = 16 + 4 * plane
             VP8IntraPredictor.predictWholeBlock(modes.chromaMode, size: 8, origin, hasAbove: hasAbove, hasLeft: hasLeft)
-            for block in 0..<4 {
-                let target = origin + (block >> 1) * 4 * stride + (block & 1) * 4
-                addResidual(code: blockCodes[first + block], coefficients + (first + block) * 16, to: target)
-            }
+            addChromaResiduals(blockCodes + first, coefficients + first * 16, to: origin)
         }
         store(p)
     }
 
+    /// Adds one luma block's residual the way libwebp on x86 does: the full transform in 16-bit
+    /// lanes (code 3), the three-coefficient transform (code 2) and the DC-only one (code 1) in
+    /// 32-bit arithmetic. The two differ only on coefficients no encoder writes.
     @inline(__always)
     private static func addResidual(code: UInt8, _ coefficients: UnsafePointer<Int16>, to target: UnsafeMutablePointer<UInt8>) {
-        if code >= 2 {
+        if code == 3 {
+            VP8Transform.addInverseDCT16(coefficients, to: target)
+        } else if code == 2 {
             VP8Transform.addInverseDCT(coefficients, to: target)
         } else if code == 1 {
             VP8Transform.addInverseDC(coefficients[0], to: target)
+        }
+    }
+
+    /// Adds the residuals of one 8×8 chroma plane (four blocks). As in libwebp, a plane with any
+    /// AC coefficient goes through the full 16-bit transform for every block, DC-only blocks
+    /// included; otherwise each DC is added alone.
+    @inline(__always)
+    private static func addChromaResiduals(_ codes: UnsafePointer<UInt8>, _ coefficients: UnsafePointer<Int16>,
+                                           to origin: UnsafeMutablePointer<UInt8>) {
+        let hasAC = codes[0] >= 2 || codes[1] >= 2 || codes[2] >= 2 || codes[3] >= 2
+        for block in 0..<4 where codes[block] != 0 {
+            let target = origin + (block >> 1) * 4 * stride + (block & 1) * 4
+            if hasAC {
+                VP8Transform.addInverseDCT16(coefficients + block * 16, to: target)
+            } else {
+                VP8Transform.addInverseDC(coefficients[block * 16], to: target)
+            }
         }
     }
 

@@ -3,6 +3,7 @@
 ///
 /// Coefficients are 16-bit like libwebp's; the arithmetic wraps rather than traps on hostile
 /// coefficients, and results that libwebp would store into 16 bits are truncated the same way.
+/// Which arithmetic each block gets follows libwebp on x86 (``VP8MacroblockDecoder`` chooses).
 enum VP8Transform {
     /// Row stride of the block buffers the transforms write into (libwebp's `BPS`).
     static let stride = 32
@@ -36,19 +37,41 @@ enum VP8Transform {
          Quad(r0[2], r1[2], r2[2], r3[2]), Quad(r0[3], r1[3], r2[3], r3[3]))
     }
 
-    /// Adds the inverse DCT of the 16 coefficients at `input` (row-major) to the 4×4 block at `output`.
-    ///
-    /// Vertical pass with one lane per column, transpose, horizontal pass with one lane per row
-    /// (+4 rounds the final >> 3), transpose back and add to the pixels. The arithmetic is
-    /// libwebp's 32-bit arithmetic; wrapping operators keep hostile coefficients from trapping.
+    /// Adds the inverse DCT of the 16 coefficients at `input` (row-major) to the 4×4 block at `output`,
+    /// with libwebp's 32-bit arithmetic (its C transforms: the full one and the three-coefficient
+    /// one it uses for luma blocks whose last coefficient is at most the third in zigzag order).
     static func addInverseDCT(_ input: UnsafePointer<Int16>, to output: UnsafeMutablePointer<UInt8>) {
+        addInverseDCT(input, to: output, wraps16Bits: false)
+    }
+
+    /// The same with libwebp's x86 arithmetic (its SSE2 transform, which dwebp runs for the other
+    /// blocks): 16-bit lanes, so sums past ±32767 wrap. Streams an encoder writes never get there
+    /// and both give the same pixels; on hostile coefficients this is what libwebp shows.
+    static func addInverseDCT16(_ input: UnsafePointer<Int16>, to output: UnsafeMutablePointer<UInt8>) {
+        addInverseDCT(input, to: output, wraps16Bits: true)
+    }
+
+    /// Keeps the low 16 bits of each lane, sign-extended: what a 16-bit lane holds.
+    @inline(__always) private static func wrapped16(_ a: Quad) -> Quad { (a &<< 16) &>> 16 }
+
+    /// Vertical pass with one lane per column, transpose, horizontal pass with one lane per row
+    /// (+4 rounds the final >> 3), transpose back and add to the pixels. Wrapping operators keep
+    /// hostile coefficients from trapping. In 16-bit mode the values that enter a multiplication
+    /// or the final shift are first reduced to 16 bits: everything else is addition, where
+    /// reducing once at the end is the same as wrapping at every step.
+    @inline(__always)
+    private static func addInverseDCT(_ input: UnsafePointer<Int16>, to output: UnsafeMutablePointer<UInt8>, wraps16Bits: Bool) {
         let coefficients = UnsafeRawPointer(input)
         @inline(__always) func inputRow(_ i: Int) -> Quad {
             Quad(truncatingIfNeeded: coefficients.loadUnaligned(fromByteOffset: i * 8, as: SIMD4<Int16>.self))
         }
         let vertical = transform1D(inputRow(0), inputRow(1), inputRow(2), inputRow(3))
-        let columns = transpose(vertical.0, vertical.1, vertical.2, vertical.3)
-        let horizontal = transform1D(columns.0 &+ 4, columns.1, columns.2, columns.3)
+        var columns = transpose(vertical.0, vertical.1, vertical.2, vertical.3)
+        if wraps16Bits { columns = (wrapped16(columns.0), wrapped16(columns.1), wrapped16(columns.2), wrapped16(columns.3)) }
+        var horizontal = transform1D(columns.0 &+ 4, columns.1, columns.2, columns.3)
+        if wraps16Bits {
+            horizontal = (wrapped16(horizontal.0), wrapped16(horizontal.1), wrapped16(horizontal.2), wrapped16(horizontal.3))
+        }
         let residual = transpose(horizontal.0 &>> 3, horizontal.1 &>> 3, horizontal.2 &>> 3, horizontal.3 &>> 3)
         @inline(__always) func addRow(_ r: Int, _ values: Quad) {
             let pixels = UnsafeMutableRawPointer(output + r &* stride)
