@@ -1,4 +1,5 @@
 import Zoetrope
+import ZoetropeTesting
 
 /// `zoetrope timeline`: which frame shows when, without a screen.
 struct TimelineCommand: ParsableCommand {

@@ -1,5 +1,6 @@
 import Testing
 import Zoetrope
+import ZoetropeTesting
 @testable import ZoetropeTerminal
 
 /// Collects what a player writes and the exit status it reports.

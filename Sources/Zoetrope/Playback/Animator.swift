@@ -23,8 +23,8 @@
 ///
 /// All members may be called from any thread. Events are delivered on the thread that caused
 /// them (the clock's for ticks), after the animator's state has changed and outside its lock, so a
-/// handler may call back into the animator. On a ``ManualClock`` everything happens synchronously
-/// on the caller's thread, in order.
+/// handler may call back into the animator. On a `ManualClock` (ZoetropeTesting) everything
+/// happens synchronously on the caller's thread, in order.
 ///
 /// The animator is the one owner of its playback state (`AnimatorState`: cursor, frames known,
 /// prefetch window, what is shown), a value under its one lock. Every operation decides under the

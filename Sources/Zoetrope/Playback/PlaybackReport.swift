@@ -54,7 +54,7 @@ public struct PlaybackReport: Sendable, Hashable {
     }
 
     /// Fills in the buffer figures: the animator's misses and the cache's peaks.
-    mutating func record(bufferMisses misses: Int, cache statistics: SharedFrameCache.Statistics) {
+    package mutating func record(bufferMisses misses: Int, cache statistics: SharedFrameCache.Statistics) {
         bufferMisses = misses
         peakBufferedFrames = statistics.peakFrames
         peakBufferedBytes = statistics.peakBytes

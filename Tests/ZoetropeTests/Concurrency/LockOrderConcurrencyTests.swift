@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Zoetrope
+import ZoetropeTesting
 
 /// The lock order written beside `LockedState` — a thread holds at most one — checked in debug
 /// builds by `LockOrder`. A scenario touching every path of playback runs on one thread (manual

@@ -1,5 +1,6 @@
 import Testing
 @testable import Zoetrope
+import ZoetropeTesting
 
 /// A tiny image like ``CountingImage`` whose frames in `broken` cannot be decoded.
 final class BrokenImage: AnimatableImage {

@@ -1,5 +1,6 @@
 import Testing
 @testable import Zoetrope
+import ZoetropeTesting
 
 /// An animator playing an image whose bytes are still arriving.
 @Suite("Playing a progressive image")
