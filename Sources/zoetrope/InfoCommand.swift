@@ -77,7 +77,7 @@ struct InfoCommand: ParsableCommand {
         }
         let options = DecodingOptions(timing: rawTiming ? .raw : .browser)
         let sources = ImageSource.list(files)
-        var reports: [JSONValue] = []
+        var reports: [JSONText] = []
         var failures = 0
         try reportingFailures("info") {
             try ProtectedInputs(sources).refuseStandardOutput()
@@ -95,7 +95,7 @@ struct InfoCommand: ParsableCommand {
                 if json { reports.append(report.json) } else { try StandardOutput.print(report.text) }
             }
             if json {
-                try StandardOutput.print(JSONValue.array(reports).rendered(pretty: pretty))
+                try StandardOutput.print(JSONText.array(reports).rendered(pretty: pretty))
             }
         }
         if failures > 0 { throw ExitCode.failure }

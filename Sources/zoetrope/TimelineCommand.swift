@@ -125,11 +125,11 @@ struct TimelineCommand: ParsableCommand {
     }
 
     private func jsonText(_ report: PlaybackReport) -> String {
-        let changes = report.changes.map { change -> JSONValue in
+        let changes = report.changes.map { change -> JSONText in
             .object([("timeMs", .milliseconds(change.time)), ("frame", .int(change.frame)), ("loop", .int(change.loop))])
         }
-        return JSONValue.object([
-            ("schemaVersion", .int(JSONValue.timelineSchemaVersion)),
+        return JSONText.object([
+            ("schemaVersion", .int(JSONSchemaVersion.timeline)),
             ("changes", .array(changes)),
             ("loopsCompleted", .int(report.loopsCompleted)),
             ("finished", .bool(report.finished)),
@@ -141,7 +141,7 @@ struct TimelineCommand: ParsableCommand {
 
     /// Milliseconds to three decimals, without trailing zeros: `100`, `116.667`.
     private func milliseconds(_ time: Duration) -> String {
-        JSONValue.milliseconds(time).rendered()
+        JSONText.milliseconds(time).rendered()
     }
 
     private func number(_ value: Double) -> String {

@@ -72,30 +72,21 @@ public enum WebPEncoder {
             return
         }
         let settings = VP8LEncoderSettings(level: level)
-        var chunks: [[UInt8]] = []
-        // VP8X's alpha flag: some frame's data has alpha, or some canvas shown does (a first frame
-        // that does not cover the canvas leaves the rest transparent, though every piece is opaque).
-        var hasAlpha = false
+        var writer = WebPAnimationWriter(durations: checked.durations)
         var planner = WebPFramePlanner()
         func append(_ piece: WebPFramePlanner.Piece) {
-            let index = chunks.count
             var pieceSettings = settings
             pieceSettings.transparentColorIsFree = piece.blends
-            hasAlpha = hasAlpha || !piece.image.isOpaque
-            chunks.append(WebPFileWriter.frame(rect: piece.rect, milliseconds: milliseconds(checked.durations[index]),
-                                               blends: piece.blends, disposesToBackground: piece.disposesToBackground,
-                                               vp8l: VP8LEncoder.encode(piece.image, settings: pieceSettings)))
+            let vp8l = VP8LEncoder.encode(piece.image, settings: pieceSettings)
+            writer.append(rect: piece.rect, blends: piece.blends, disposesToBackground: piece.disposesToBackground,
+                          hasAlpha: !piece.image.isOpaque, chunks: WebPFileWriter.chunk(RIFFChunk.vp8l, vp8l))
         }
         try source.forEachCheckedFrame(format: .webp) { _, frame in
-            hasAlpha = hasAlpha || !frame.isOpaque
+            writer.show(frame)
             if let piece = planner.add(frame) { append(piece) }
         }
         if let piece = planner.finish() { append(piece) }
-        let size = source.canvasSize
-        let header = WebPFileWriter.animationHeader(width: size.width, height: size.height, hasAlpha: hasAlpha,
-                                                    loopCount: checked.storedPlayCount ?? 0)
-        try output(WebPFileWriter.riffHeader(bodySize: header.count + chunks.reduce(0) { $0 + $1.count }) + header)
-        for chunk in chunks { try output(chunk) }
+        try writer.write(canvasSize: source.canvasSize, loopCount: checked.storedPlayCount ?? 0, to: output)
     }
 
     /// A duration in whole milliseconds (rounded), within the 24-bit field.
