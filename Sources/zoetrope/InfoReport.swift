@@ -31,8 +31,8 @@ struct InfoReport {
                 ("blend", .string(frame.blend.rawValue)),
                 ("hasTransparency", .bool(frame.hasTransparency)),
                 ("interlaced", .bool(frame.isInterlaced)),
-                ("delayMs", frame.storedDelay.map(JSONText.milliseconds) ?? .null),
-                ("effectiveDelayMs", .milliseconds(frame.delay)),
+                ("delayMs", frame.storedDuration.map(JSONText.milliseconds) ?? .null),
+                ("effectiveDelayMs", .milliseconds(frame.duration)),
                 ("compression", .string(frame.compression.rawValue)),
                 ("lossy", .bool(frame.compression.isLossy)),
             ])
@@ -72,7 +72,7 @@ struct InfoReport {
         var lines: [String] = []
         let loops: String
         switch (image.playCount, image.storedLoopCount) {
-        case (.infinite, _): loops = "loops forever"
+        case (.infinite, _): loops = "plays forever"
         case (.finite(let plays), let stored): loops = "plays \(plays == 1 ? "once" : "\(plays) times")"
             + (stored == nil ? " (no loop count stored)" : "")
         }
@@ -80,13 +80,13 @@ struct InfoReport {
         lines.append("\(name): \(image.format) \(image.canvasSize), \(image.frameCount) frame\(image.frameCount == 1 ? "" : "s"), "
                      + "\(loops)\(stored), total \(Self.format(image.totalDuration))")
         if image.frameCount > 0 {
-            lines.append(Self.row(["#", "rect", "disposal", "blend", "alpha", "delay", "effective", "coding"]))
+            lines.append(Self.row(["#", "rect", "disposal", "blend", "alpha", "stored", "effective", "coding"]))
             for (index, frame) in image.frames.enumerated() {
                 lines.append(Self.row([
                     String(index), frame.rect.description,
                     "\(frame.disposal.rawValue) (\(frame.storedDisposal))", frame.blend.rawValue,
                     frame.hasTransparency ? "yes" : "no",
-                    frame.storedDelay.map(Self.format) ?? "none", Self.format(frame.delay),
+                    frame.storedDuration.map(Self.format) ?? "none", Self.format(frame.duration),
                     Self.describe(frame.compression),
                 ]))
             }

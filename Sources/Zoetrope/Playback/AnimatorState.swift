@@ -186,7 +186,7 @@ struct AnimatorState {
             guard activeIndex != pending.frame || activeFrame == nil else { return [] }
             let changed = activeIndex != pending.frame
             show(frame, index: pending.frame)
-            return changed ? [.frameChanged(frame: pending.frame, loop: pending.loop)] : []
+            return changed ? [.frameChanged(frame: pending.frame, play: pending.loop)] : []
         }
     }
 
