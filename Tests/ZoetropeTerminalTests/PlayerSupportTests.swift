@@ -53,7 +53,7 @@ struct StatusLineTests {
                             frameDuration: .milliseconds(80), elapsed: .milliseconds(4321), isPaused: true,
                             bufferMisses: 0)
 
-    @Test("shows frame, loop, rate, mode and timing, 1-based")
+    @Test("shows frame, play, rate, mode and timing, 1-based")
     func textLine() {
         #expect(status.text == "frame 3/12  play 1/∞  1.5×  forward  80 ms  4.32 s  misses 0  paused")
         var finite = status
