@@ -10,6 +10,8 @@ let package = Package(
         .library(name: "ZoetropeTerminal", targets: ["ZoetropeTerminal"]),
         .library(name: "ZoetropeFoundation", targets: ["ZoetropeFoundation"]),
         .library(name: "ZoetropeUI", targets: ["ZoetropeUI"]),
+        // Deterministic clocks, schedulers and simulated playback, for tests and simulations.
+        .library(name: "ZoetropeTesting", targets: ["ZoetropeTesting"]),
         .executable(name: "zoetrope", targets: ["zoetrope"]),
     ],
     targets: [
@@ -19,11 +21,13 @@ let package = Package(
         // UIKit, AppKit and SwiftUI views: empty where those frameworks do not exist; on Linux
         // scripts/check-apple type-checks them against stand-ins (Tests/AppleStandIns).
         .target(name: "ZoetropeUI", dependencies: ["Zoetrope"]),
+        .target(name: "ZoetropeTesting", dependencies: ["Zoetrope"]),
         .executableTarget(
             name: "zoetrope",
             dependencies: [
                 "Zoetrope",
                 "ZoetropeTerminal",
+                "ZoetropeTesting", // `timeline` plays on a simulated display
             ]
         ),
         .executableTarget(
@@ -34,8 +38,8 @@ let package = Package(
         .executableTarget(name: "zoetrope-memory-probe", dependencies: ["Zoetrope"], path: "Benchmarks/zoetrope-memory-probe"),
         // Deadlines for every wait in the tests, and child processes started as a shell starts them.
         .target(name: "ZoetropeTestSupport", path: "Tests/ZoetropeTestSupport"),
-        .testTarget(name: "ZoetropeTests", dependencies: ["Zoetrope", "ZoetropeFoundation", "ZoetropeTestSupport"]),
-        .testTarget(name: "ZoetropeTerminalTests", dependencies: ["ZoetropeTerminal", "ZoetropeTestSupport"]),
+        .testTarget(name: "ZoetropeTests", dependencies: ["Zoetrope", "ZoetropeFoundation", "ZoetropeTesting", "ZoetropeTestSupport"]),
+        .testTarget(name: "ZoetropeTerminalTests", dependencies: ["ZoetropeTerminal", "ZoetropeTesting", "ZoetropeTestSupport"]),
         .testTarget(name: "ZoetropeCLITests", dependencies: ["zoetrope", "Zoetrope", "ZoetropeTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

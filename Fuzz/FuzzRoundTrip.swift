@@ -109,7 +109,7 @@ enum FuzzRoundTrip {
     }
 
     static func checkTiming(_ image: AnimatedImage, _ animation: Animation, storedDurations: [Duration]) {
-        fuzzCheck(image.frames.map(\.storedDelay) == storedDurations, "stored delays did not come back")
+        fuzzCheck(image.frames.map(\.storedDuration) == storedDurations, "stored delays did not come back")
         fuzzCheck(image.playCount == animation.playCount, "play count \(animation.playCount) came back as \(image.playCount)")
     }
 }

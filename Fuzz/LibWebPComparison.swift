@@ -34,8 +34,8 @@ enum LibWebPComparison {
             fuzzCheck(image.storedLoopCount == reference.loopCount, "loop count \(String(describing: image.storedLoopCount)), libwebp \(reference.loopCount)")
             var end = 0
             for (index, frame) in image.frames.enumerated() {
-                end += Int((frame.storedDelay ?? .zero).components.seconds * 1000
-                           + (frame.storedDelay ?? .zero).components.attoseconds / 1_000_000_000_000_000)
+                end += Int((frame.storedDuration ?? .zero).components.seconds * 1000
+                           + (frame.storedDuration ?? .zero).components.attoseconds / 1_000_000_000_000_000)
                 fuzzCheck(end == reference.endTimes[index], "frame \(index) ends at \(end) ms, libwebp \(reference.endTimes[index])")
             }
         }

@@ -34,7 +34,7 @@ struct ConvertCommand: ParsableCommand {
         in this one: --frames, --trim, --reverse, --speed, --fps; then --crop, --rotate, --flip, \
         and last --width/--height.
 
-        Durations are the effective ones (delays of 10 ms or less become 100 ms, as in browsers) \
+        Durations are the effective ones (stored durations of 10 ms or less become 100 ms, as in browsers) \
         unless --raw-timing is given. GIF loop counts are converted to APNG plays (a GIF that \
         repeats N times plays N + 1 times), and back; a play count beyond what the output format \
         stores becomes its maximum.
@@ -64,7 +64,7 @@ struct ConvertCommand: ParsableCommand {
     @Option(help: ArgumentHelp(OutputFormat.help))
     var format: String?
 
-    @Flag(name: .long, help: "Keep delays exactly as stored instead of the browsers' minimum.")
+    @Flag(name: .long, help: "Keep durations exactly as stored instead of the browsers' minimum.")
     var rawTiming = false
 
     @OptionGroup var selection: FrameOptions

@@ -3,10 +3,10 @@ import Zoetrope
 struct InfoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "info",
-        abstract: "Describe images: format, size, frames, loops, timing and damage.",
+        abstract: "Describe images: format, size, frames, plays, timing and damage.",
         discussion: """
         Prints the canvas size, frame count, loop count (as stored and as the number of plays), \
-        total duration, and for every frame its rectangle, disposal, blend, transparency and delay \
+        total duration, and for every frame its rectangle, disposal, blend, transparency and duration \
         (as stored and as browsers show it: 10 ms or less becomes 100 ms). Every frame is decoded \
         to find damage unless --structure-only is given.
 
@@ -48,7 +48,7 @@ struct InfoCommand: ParsableCommand {
     @Flag(help: "Read the frame table only; do not decode frames to look for damage.")
     var structureOnly = false
 
-    @Flag(help: "Report delays exactly as stored (no 100 ms minimum for tiny delays).")
+    @Flag(help: "Report durations exactly as stored (no 100 ms minimum for tiny ones).")
     var rawTiming = false
 
     @Option(name: .customLong("check"), help: ArgumentHelp(
@@ -77,7 +77,7 @@ struct InfoCommand: ParsableCommand {
         }
         let options = DecodingOptions(timing: rawTiming ? .raw : .browser)
         let sources = ImageSource.list(files)
-        var reports: [JSONValue] = []
+        var reports: [JSONText] = []
         var failures = 0
         try reportingFailures("info") {
             try ProtectedInputs(sources).refuseStandardOutput()
@@ -95,7 +95,7 @@ struct InfoCommand: ParsableCommand {
                 if json { reports.append(report.json) } else { try StandardOutput.print(report.text) }
             }
             if json {
-                try StandardOutput.print(JSONValue.array(reports).rendered(pretty: pretty))
+                try StandardOutput.print(JSONText.array(reports).rendered(pretty: pretty))
             }
         }
         if failures > 0 { throw ExitCode.failure }

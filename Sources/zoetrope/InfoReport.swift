@@ -18,8 +18,8 @@ struct InfoReport {
     }
 
     /// The JSON object of the documented `zoetrope info --json` schema (docs/cli.md).
-    var json: JSONValue {
-        let frames = image.frames.enumerated().map { index, frame -> JSONValue in
+    var json: JSONText {
+        let frames = image.frames.enumerated().map { index, frame -> JSONText in
             .object([
                 ("index", .int(index)),
                 ("x", .int(frame.rect.x)),
@@ -31,14 +31,14 @@ struct InfoReport {
                 ("blend", .string(frame.blend.rawValue)),
                 ("hasTransparency", .bool(frame.hasTransparency)),
                 ("interlaced", .bool(frame.isInterlaced)),
-                ("delayMs", frame.storedDelay.map(JSONValue.milliseconds) ?? .null),
-                ("effectiveDelayMs", .milliseconds(frame.delay)),
+                ("delayMs", frame.storedDuration.map(JSONText.milliseconds) ?? .null),
+                ("effectiveDelayMs", .milliseconds(frame.duration)),
                 ("compression", .string(frame.compression.rawValue)),
                 ("lossy", .bool(frame.compression.isLossy)),
             ])
         }
         return .object([
-            ("schemaVersion", .int(JSONValue.infoSchemaVersion)),
+            ("schemaVersion", .int(JSONSchemaVersion.info)),
             ("file", .string(name)),
             ("format", .string(image.format.rawValue)),
             ("width", .int(image.canvasSize.width)),
@@ -54,25 +54,17 @@ struct InfoReport {
                 ("xmp", .bool(image.metadata.hasXMP)),
             ])),
             ("frames", .array(frames)),
-            ("warnings", .array(warnings.map(Self.json))),
+            ("warnings", .array(warnings.map(\.jsonValue))),
         ])
     }
 
     /// The entry for a file that could not be read, so that JSON output keeps argument order.
-    static func json(file: String, error: any Error) -> JSONValue {
+    static func json(file: String, error: any Error) -> JSONText {
         let error = (error as? CommandFailure)?.underlying ?? error
-        let detail: JSONValue = (error as? ZoetropeError).map(json)
+        let detail: JSONText = (error as? ZoetropeError)?.jsonValue
             ?? .object([("kind", .string((error as? SystemError) == nil ? "error" : "io")), ("offset", .null),
                         ("message", .string(CommandFailure.describe(error)))])
-        return .object([("schemaVersion", .int(JSONValue.infoSchemaVersion)), ("file", .string(file)), ("error", detail)])
-    }
-
-    static func json(_ error: ZoetropeError) -> JSONValue {
-        .object([
-            ("kind", .string(error.kind.rawValue)),
-            ("offset", .optional(error.offset)),
-            ("message", .string(error.message)),
-        ])
+        return .object([("schemaVersion", .int(JSONSchemaVersion.info)), ("file", .string(file)), ("error", detail)])
     }
 
     /// A human-readable summary and frame table.
@@ -80,7 +72,7 @@ struct InfoReport {
         var lines: [String] = []
         let loops: String
         switch (image.playCount, image.storedLoopCount) {
-        case (.infinite, _): loops = "loops forever"
+        case (.infinite, _): loops = "plays forever"
         case (.finite(let plays), let stored): loops = "plays \(plays == 1 ? "once" : "\(plays) times")"
             + (stored == nil ? " (no loop count stored)" : "")
         }
@@ -88,13 +80,13 @@ struct InfoReport {
         lines.append("\(name): \(image.format) \(image.canvasSize), \(image.frameCount) frame\(image.frameCount == 1 ? "" : "s"), "
                      + "\(loops)\(stored), total \(Self.format(image.totalDuration))")
         if image.frameCount > 0 {
-            lines.append(Self.row(["#", "rect", "disposal", "blend", "alpha", "delay", "effective", "coding"]))
+            lines.append(Self.row(["#", "rect", "disposal", "blend", "alpha", "stored", "effective", "coding"]))
             for (index, frame) in image.frames.enumerated() {
                 lines.append(Self.row([
                     String(index), frame.rect.description,
                     "\(frame.disposal.rawValue) (\(frame.storedDisposal))", frame.blend.rawValue,
                     frame.hasTransparency ? "yes" : "no",
-                    frame.storedDelay.map(Self.format) ?? "none", Self.format(frame.delay),
+                    frame.storedDuration.map(Self.format) ?? "none", Self.format(frame.duration),
                     Self.describe(frame.compression),
                 ]))
             }

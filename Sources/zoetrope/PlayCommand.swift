@@ -23,7 +23,7 @@ struct PlayCommand: ParsableCommand {
             Keys: space pause/resume · ←/→ step a frame (pauses) · + / - double/halve the rate · \
             r cycle forward/reverse/bounce · q or Ctrl-C quit.
 
-            Playback stops by itself after the image's number of plays (or --loops). When standard \
+            Playback stops by itself after the image's number of plays (or --plays). When standard \
             output is not a terminal, one frame is written and the command exits, unless --animate \
             is given.
 
@@ -49,8 +49,9 @@ struct PlayCommand: ParsableCommand {
     @Option(help: "Playback mode: forward, reverse or bounce.")
     var mode: PlaybackMode = .forward
 
-    @Option(parsing: .unconditional, help: "Plays in all (0 = forever). Default: the image's own count.")
-    var loops: Int?
+    @Option(name: [.long, .hiddenLong("loops")], parsing: .unconditional,
+            help: "Plays in all (0 = forever). Default: the image's own count.")
+    var plays: Int?
 
     @Option(parsing: .unconditional, help: "Columns for the image (default: the window's width). Enlarges small images. With several files: each tile's columns.")
     var width: Int?
@@ -64,7 +65,7 @@ struct PlayCommand: ParsableCommand {
     @Option(help: "What transparency shows: terminal, checker or #RRGGBB.")
     var background: String = "terminal"
 
-    @Flag(help: "Show a status line: frame, loop, rate, mode and timing (several files: how many play, memory, decodes).")
+    @Flag(help: "Show a status line: frame, play, rate, mode and timing (several files: how many play, memory, decodes).")
     var info = false
 
     @Flag(help: "Write the first frame where the cursor is and exit.")
@@ -84,7 +85,7 @@ struct PlayCommand: ParsableCommand {
         guard TerminalBackground(argument: background) != nil else {
             throw ValidationError("--background must be terminal, checker or #RRGGBB, not '\(background)'.")
         }
-        if let loops, loops < 0 { throw ValidationError("--loops must be 0 (forever) or more.") }
+        if let plays, plays < 0 { throw ValidationError("--plays must be 0 (forever) or more.") }
         let cells = 1...Self.maximumCells
         if let width, !cells.contains(width) { throw ValidationError("--width must be 1 to \(Self.maximumCells).") }
         if let height, !cells.contains(height) { throw ValidationError("--height must be 1 to \(Self.maximumCells).") }
@@ -110,7 +111,7 @@ struct PlayCommand: ParsableCommand {
             renderer: kind,
             background: TerminalBackground(argument: background) ?? .terminal,
             columns: width, rows: height, showInfo: info,
-            style: PlaybackStyle(rate: rate, mode: mode, playCount: loops.map { $0 == 0 ? .infinite : .finite($0) }))
+            style: PlaybackStyle(rate: rate, mode: mode, playCount: plays.map { $0 == 0 ? .infinite : .finite($0) }))
     }
 
     /// The window's size, or one fitting the size asked for when output is no terminal.

@@ -1,4 +1,5 @@
 import Zoetrope
+import ZoetropeTesting
 
 /// `zoetrope timeline`: which frame shows when, without a screen.
 struct TimelineCommand: ParsableCommand {
@@ -28,7 +29,7 @@ struct TimelineCommand: ParsableCommand {
     @Option(name: .customLong("refresh"), parsing: .unconditional, help: ArgumentHelp("Display refresh rate in ticks per second.", valueName: "hz"))
     var refresh: Double = 60
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("How long to play, in seconds (default: until the animation finishes, at most 600 s, or 10 s when it loops forever).",
+    @Option(parsing: .unconditional, help: ArgumentHelp("How long to play, in seconds (default: until the animation finishes, at most 600 s, or 10 s when it plays forever).",
                                valueName: "s"))
     var seconds: Double?
 
@@ -97,7 +98,7 @@ struct TimelineCommand: ParsableCommand {
         }
     }
 
-    /// --seconds, or the whole animation at this rate (plus a tick), or 10 s when it loops forever.
+    /// --seconds, or the whole animation at this rate (plus a tick), or 10 s when it plays forever.
     private func playLength(of image: AnimatedImage) -> Duration {
         if let seconds { return .seconds(seconds) }
         guard let plays = image.playCount.count else { return .seconds(10) }
@@ -113,24 +114,24 @@ struct TimelineCommand: ParsableCommand {
         var lines = ["\(name): \(image.format), \(image.canvasSize), \(image.frameCount) frames, \(image.playCount); "
             + "\(number(refresh)) Hz, rate \(number(rate)), \(mode.rawValue), \(lateness.rawValue)"
             + (realtime ? ", real time" : "")]
-        lines.append("   time (ms)  frame  loop")
+        lines.append("   time (ms)  frame  play")
         for change in report.changes {
-            lines.append(pad(milliseconds(change.time), 12) + pad("\(change.frame)", 7) + pad("\(change.loop)", 6))
+            lines.append(pad(milliseconds(change.time), 12) + pad("\(change.frame)", 7) + pad("\(change.play)", 6))
         }
-        lines.append("loops completed: \(report.loopsCompleted)\(report.finished ? " (finished)" : "")")
+        lines.append("plays completed: \(report.playsCompleted)\(report.finished ? " (finished)" : "")")
         lines.append("buffer misses: \(report.bufferMisses)")
         lines.append("peak buffered: \(report.peakBufferedFrames) frames, \(report.peakBufferedBytes) bytes")
         return lines.concatenated(separator: "\n")
     }
 
     private func jsonText(_ report: PlaybackReport) -> String {
-        let changes = report.changes.map { change -> JSONValue in
-            .object([("timeMs", .milliseconds(change.time)), ("frame", .int(change.frame)), ("loop", .int(change.loop))])
+        let changes = report.changes.map { change -> JSONText in
+            .object([("timeMs", .milliseconds(change.time)), ("frame", .int(change.frame)), ("loop", .int(change.play))])
         }
-        return JSONValue.object([
-            ("schemaVersion", .int(JSONValue.timelineSchemaVersion)),
+        return JSONText.object([
+            ("schemaVersion", .int(JSONSchemaVersion.timeline)),
             ("changes", .array(changes)),
-            ("loopsCompleted", .int(report.loopsCompleted)),
+            ("loopsCompleted", .int(report.playsCompleted)),
             ("finished", .bool(report.finished)),
             ("bufferMisses", .int(report.bufferMisses)),
             ("peakBufferedFrames", .int(report.peakBufferedFrames)),
@@ -140,7 +141,7 @@ struct TimelineCommand: ParsableCommand {
 
     /// Milliseconds to three decimals, without trailing zeros: `100`, `116.667`.
     private func milliseconds(_ time: Duration) -> String {
-        JSONValue.milliseconds(time).rendered()
+        JSONText.milliseconds(time).rendered()
     }
 
     private func number(_ value: Double) -> String {

@@ -100,6 +100,24 @@ struct ArgumentParsingTests {
         }
     }
 
+    @Test("an old spelling kept as a hidden alias still works and is never shown: play --loops is --plays")
+    func hiddenAlias() throws {
+        #expect(try PlayCommand.parse(["cat.gif", "--plays", "3"]).plays == 3)
+        #expect(try PlayCommand.parse(["cat.gif", "--loops", "3"]).plays == 3)
+        #expect(try PlayCommand.parse(["cat.gif", "--loops=0"]).plays == 0)
+        #expect(try PlayCommand.parse(["cat.gif"]).plays == nil)
+        do { _ = try ZoetropeCommand.parseAsRoot(["help", "play"]) } catch {
+            let help = ZoetropeCommand.message(for: error)
+            #expect(help.contains("--plays <plays>") && !help.contains("--loops"))
+        }
+        do { _ = try PlayCommand.parse(["cat.gif", "--loopss", "1"]) } catch {
+            #expect(!ZoetropeCommand.message(for: error).contains("'--loops'"))   // no suggestion of it
+        }
+        let script = try #require(CompletionScript(root: ZoetropeCommand.self).script(for: "bash"))
+        #expect(script.contains("--plays") && !script.contains("--loops"))
+        #expect(!ManualPage(root: ZoetropeCommand.self).text.contains("loops"))
+    }
+
     @Test("help wraps at 80 columns and keeps indented lines")
     func wrapping() {
         let text = HelpText.wrap(String(repeating: "word ", count: 30) + "\n  indented line", indent: 4)

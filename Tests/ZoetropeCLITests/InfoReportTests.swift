@@ -46,12 +46,12 @@ struct InfoReportTests {
         let bytes = try GIFEncoder.encode(GIFEncoder.IndexedImage(
             canvasSize: PixelSize(width: 1, height: 1), globalColorTable: [GIFEncoder.Color(red: 1, green: 2, blue: 3)],
             frames: [.init(rect: PixelRect(x: 0, y: 0, width: 1, height: 1), indices: [0])]))
-        let once = try InfoReport(name: "a", image: AnimatedImage(bytes: bytes), decodeFrames: false).json.rendered()
+        let once = try InfoReport(name: "a", image: AnimatedImage(bytes: bytes), decodeFrames: false).json.rendered(pretty: true)
         #expect(once.contains("\"loopCount\": null"))
         #expect(once.contains("\"plays\": 1"))
         #expect(once.contains("\"delayMs\": null"))
         let forever = try InfoReport(name: "s", image: AnimatedImage(bytes: SampleAnimation.gif()), decodeFrames: false)
-        #expect(forever.json.rendered().contains("\"plays\": null"))
+        #expect(forever.json.rendered(pretty: true).contains("\"plays\": null"))
     }
 
     @Test("a truncated file is reported with its frames and a warning")

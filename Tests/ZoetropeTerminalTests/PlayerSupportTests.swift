@@ -49,24 +49,24 @@ struct PlayerLayoutTests {
 
 @Suite("Status line")
 struct StatusLineTests {
-    let status = StatusLine(frame: 2, frameCount: 12, loop: 0, plays: nil, rate: 1.5, mode: "forward",
+    let status = StatusLine(frame: 2, frameCount: 12, play: 0, plays: nil, rate: 1.5, mode: "forward",
                             frameDuration: .milliseconds(80), elapsed: .milliseconds(4321), isPaused: true,
                             bufferMisses: 0)
 
-    @Test("shows frame, loop, rate, mode and timing, 1-based")
+    @Test("shows frame, play, rate, mode and timing, 1-based")
     func textLine() {
-        #expect(status.text == "frame 3/12  loop 1/∞  1.5×  forward  80 ms  4.32 s  misses 0  paused")
+        #expect(status.text == "frame 3/12  play 1/∞  1.5×  forward  80 ms  4.32 s  misses 0  paused")
         var finite = status
         finite.plays = 3
-        finite.loop = 2
+        finite.play = 2
         finite.rate = 2
         finite.isPaused = false
-        #expect(finite.text == "frame 3/12  loop 3/3  2×  forward  80 ms  4.32 s  misses 0")
+        #expect(finite.text == "frame 3/12  play 3/3  2×  forward  80 ms  4.32 s  misses 0")
     }
 
     @Test("rendered at its row, cut to the width, rest of the row cleared")
     func rendering() {
-        #expect(text(status.render(row: 5, width: 20)) == "\u{1B}[5;1H\u{1B}[0mframe 3/12  loop 1/∞\u{1B}[K")
+        #expect(text(status.render(row: 5, width: 20)) == "\u{1B}[5;1H\u{1B}[0mframe 3/12  play 1/∞\u{1B}[K")
     }
 }
 

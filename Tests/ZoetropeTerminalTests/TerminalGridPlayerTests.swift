@@ -1,5 +1,6 @@
 import Testing
 import Zoetrope
+import ZoetropeTesting
 @testable import ZoetropeTerminal
 
 /// Two frames (red, then blue) of 100 ms, counting the frames decoded.

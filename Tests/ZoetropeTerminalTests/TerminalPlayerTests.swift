@@ -1,5 +1,6 @@
 import Testing
 import Zoetrope
+import ZoetropeTesting
 @testable import ZoetropeTerminal
 
 /// Collects what a player writes and the exit status it reports.
@@ -43,13 +44,13 @@ struct TerminalPlayerTests {
         let (player, clock, recorder) = try makePlayer()
         try player.start()
         #expect(recorder.take() == "\u{1B}[1;1H\u{1B}[48;2;255;0;0m  \u{1B}[0m"
-                                 + "\u{1B}[2;1H\u{1B}[0mframe 1/2  loop 1/1  1×  forward  100 ms  0 s  misses 0\u{1B}[K")
+                                 + "\u{1B}[2;1H\u{1B}[0mframe 1/2  play 1/1  1×  forward  100 ms  0 s  misses 0\u{1B}[K")
         decoding.runAll()
         clock.advance(by: .milliseconds(60))
         #expect(recorder.take().isEmpty)
         clock.advance(by: .milliseconds(60))
         #expect(recorder.take() == "\u{1B}[1;1H\u{1B}[48;2;0;0;255m  \u{1B}[0m"
-                                 + "\u{1B}[2;1H\u{1B}[0mframe 2/2  loop 1/1  1×  forward  100 ms  0.12 s  misses 0\u{1B}[K")
+                                 + "\u{1B}[2;1H\u{1B}[0mframe 2/2  play 1/1  1×  forward  100 ms  0.12 s  misses 0\u{1B}[K")
         #expect(recorder.exits.withLock { $0 }.isEmpty)
         decoding.runAll()
         clock.advance(by: .milliseconds(100))
@@ -144,7 +145,7 @@ struct TerminalPlayerTests {
         let written = recorder.take()
         #expect(!written.contains("48;2;0;0;255"), "nothing blue is drawn") // the red picture stays
         #expect(written.hasPrefix("\u{1B}[2;1H\u{1B}[0m") && written.contains(failure), "\(written)")
-        if showInfo { #expect(written.contains("frame 2/3  \(failure)  loop 1/∞")) }
+        if showInfo { #expect(written.contains("frame 2/3  \(failure)  play 1/∞")) }
         #expect(player.lastFailure == FrameFailure(frame: 1, error: BrokenMiddle.error))
         player.stop()
     }

@@ -71,7 +71,7 @@ struct TmuxPlayFromPipeTests {
         #expect(seen.count >= Self.frameCount / 2, "frames shown: \(seen)")
         #expect(after.map(TmuxPlayTests.exitStatus) == 0)
         // The data arrived in under a second: some status lines said more frames were coming.
-        #expect(screens.contains { $0.contains("+  loop") })
+        #expect(screens.contains { $0.contains("+  play") })
     }
 
     @Test("keys come from the terminal while standard input is the data: space pauses, q quits and restores the terminal")

@@ -255,13 +255,13 @@ struct Compositor: Sendable {
     @inline(__always)
     private static func blendRowOver(_ src: UnsafeBufferPointer<UInt8>, _ start: Int,
                                      into dst: UnsafeMutableBufferPointer<UInt8>, _ destination: Int, pixels: Int) {
+        guard let from = src.baseAddress, let to = dst.baseAddress else { return }
         var s = start, d = destination
         let end = start + pixels * 4
         while s < end {
             let alpha = src[s + 3]
             if alpha == 255 {
-                UnsafeMutableRawPointer(dst.baseAddress! + d)
-                    .copyMemory(from: src.baseAddress! + s, byteCount: 4)
+                UnsafeMutableRawPointer(to + d).copyMemory(from: from + s, byteCount: 4)
             } else if alpha != 0 {
                 blendOver(src, s, into: dst, d)
             }
@@ -317,8 +317,10 @@ struct Compositor: Sendable {
         let copied = (copyStart - span.x) * 4, copiedBytes = (copyEnd - copyStart) * 4
         if copiedBytes > 0 {
             precondition(s + copied + copiedBytes <= src.count && d + copied + copiedBytes <= dst.count)
-            UnsafeMutableRawPointer(dst.baseAddress! + d + copied)
-                .copyMemory(from: src.baseAddress! + s + copied, byteCount: copiedBytes)
+            // Both buffers hold the copied bytes (checked above), so neither base is nil.
+            if let from = src.baseAddress, let to = dst.baseAddress {
+                UnsafeMutableRawPointer(to + d + copied).copyMemory(from: from + s + copied, byteCount: copiedBytes)
+            }
         }
         let rest = (copyEnd - span.x) * 4
         LibWebPBlend.blendRow(src, s + rest, into: dst, d + rest, count: span.maxX - copyEnd)

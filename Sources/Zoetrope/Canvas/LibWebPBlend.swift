@@ -8,9 +8,9 @@ enum LibWebPBlend {
     @inline(__always)
     static func blendRow(_ src: UnsafeBufferPointer<UInt8>, _ s: Int,
                          into dst: UnsafeMutableBufferPointer<UInt8>, _ d: Int, count: Int) {
-        guard count > 0 else { return }
+        guard count > 0, let sourceBase = src.baseAddress, let targetBase = dst.baseAddress else { return }
         precondition(s >= 0 && d >= 0 && s + count * 4 <= src.count && d + count * 4 <= dst.count)
-        let source = UnsafeRawPointer(src.baseAddress! + s), target = UnsafeMutableRawPointer(dst.baseAddress! + d)
+        let source = UnsafeRawPointer(sourceBase + s), target = UnsafeMutableRawPointer(targetBase + d)
         var pixel = 0
         while pixel < count {
             switch source.load(fromByteOffset: pixel * 4 + 3, as: UInt8.self) {

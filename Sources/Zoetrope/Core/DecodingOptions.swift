@@ -1,16 +1,18 @@
-/// How frame delays are turned into display durations.
+/// How the durations a file stores are turned into the durations frames are shown for.
 public enum FrameTiming: String, Sendable, Hashable, CaseIterable {
-    /// Browsers' rule (Chromium, Firefox, WebKit): a delay of 10 ms or less shows for 100 ms.
+    /// Browsers' rule (Chromium, Firefox, WebKit): a stored duration of 10 ms or less shows for
+    /// 100 ms.
     case browser
-    /// Delays exactly as stored; a zero delay stays zero.
+    /// Durations exactly as stored; a zero duration stays zero.
     case raw
 
-    /// The duration to show a frame whose stored delay is `stored` (`nil` when the file has none).
-    public func effectiveDelay(_ stored: Duration?) -> Duration {
-        let delay = stored ?? .zero
+    /// The duration to show a frame whose stored duration is `stored` (`nil` when the file has
+    /// none).
+    public func effectiveDuration(_ stored: Duration?) -> Duration {
+        let duration = stored ?? .zero
         switch self {
-        case .raw: return delay < .zero ? .zero : delay
-        case .browser: return delay <= .milliseconds(10) ? .milliseconds(100) : delay
+        case .raw: return duration < .zero ? .zero : duration
+        case .browser: return duration <= .milliseconds(10) ? .milliseconds(100) : duration
         }
     }
 }

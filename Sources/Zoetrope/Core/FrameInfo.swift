@@ -54,11 +54,12 @@ public struct FrameInfo: Sendable, Hashable {
     public var hasTransparency: Bool
     /// Whether the frame's pixel data is interlaced.
     public var isInterlaced: Bool
-    /// The delay as stored in the file, or `nil` when the file stores none (a GIF frame without a
-    /// Graphic Control Extension).
-    public var storedDelay: Duration?
+    /// The duration as stored in the file (a GIF's delay time, an APNG's delay fraction, a WebP
+    /// frame's duration), or `nil` when the file stores none (a GIF frame without a Graphic
+    /// Control Extension).
+    public var storedDuration: Duration?
     /// The duration the frame is shown for, after the ``FrameTiming`` rule.
-    public var delay: Duration
+    public var duration: Duration
     /// Byte offset of the frame's first structure in the file (GIF image descriptor, APNG `fcTL`,
     /// WebP `ANMF` or image chunk).
     public var offset: Int
@@ -67,16 +68,16 @@ public struct FrameInfo: Sendable, Hashable {
 
     /// Creates a frame table entry.
     public init(rect: PixelRect, disposal: FrameDisposal, storedDisposal: Int, blend: FrameBlend,
-                hasTransparency: Bool, isInterlaced: Bool = false, storedDelay: Duration?,
-                delay: Duration, offset: Int, compression: FrameCompression = .lzw) {
+                hasTransparency: Bool, isInterlaced: Bool = false, storedDuration: Duration?,
+                duration: Duration, offset: Int, compression: FrameCompression = .lzw) {
         self.rect = rect
         self.disposal = disposal
         self.storedDisposal = storedDisposal
         self.blend = blend
         self.hasTransparency = hasTransparency
         self.isInterlaced = isInterlaced
-        self.storedDelay = storedDelay
-        self.delay = delay
+        self.storedDuration = storedDuration
+        self.duration = duration
         self.offset = offset
         self.compression = compression
     }

@@ -96,10 +96,10 @@ struct FrameTableBuilder {
         return nil
     }
 
-    /// Appends a frame that ``admit(_:offset:)`` accepted; its display delay is set from its stored delay by the timing rule.
+    /// Appends a frame that ``admit(_:offset:)`` accepted; its duration is set from its stored duration by the timing rule.
     mutating func append(_ frame: FrameInfo) {
         var frame = frame
-        frame.delay = options.timing.effectiveDelay(frame.storedDelay)
+        frame.duration = options.timing.effectiveDuration(frame.storedDuration)
         frames.append(frame)
     }
 

@@ -4,25 +4,47 @@
 /// the problem was found, so that a damaged file can be diagnosed.
 public struct ZoetropeError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What kind of problem this is.
-    public enum Kind: String, Sendable, Hashable {
+    ///
+    /// A set of named values rather than an enumeration, so that later versions can add kinds
+    /// without breaking a client's `switch`: match the kinds you handle and give the rest a
+    /// `default` branch.
+    ///
+    /// ```swift
+    /// switch error.kind {
+    /// case .unrecognizedFormat, .unsupportedFormat: print("not an image Zoetrope reads")
+    /// case .truncated: print("the file ends early")
+    /// default: print("damaged: \(error)")
+    /// }
+    /// ```
+    public struct Kind: Hashable, Sendable, CustomStringConvertible {
+        /// The kind's name, as JSON reports and logs spell it (`"truncated"`).
+        public let rawValue: String
+
+        package init(_ rawValue: String) {
+            self.rawValue = rawValue
+        }
+
+        /// The kind's name (``rawValue``).
+        public var description: String { rawValue }
+
         /// The bytes start with no known signature.
-        case unrecognizedFormat
+        public static let unrecognizedFormat = Kind("unrecognizedFormat")
         /// The format is recognised but this build cannot decode it (yet).
-        case unsupportedFormat
+        public static let unsupportedFormat = Kind("unsupportedFormat")
         /// A feature of the format that Zoetrope does not implement.
-        case unsupportedFeature
+        public static let unsupportedFeature = Kind("unsupportedFeature")
         /// The input ends before the structure it describes.
-        case truncated
+        public static let truncated = Kind("truncated")
         /// A structure is invalid: a bad field value, an impossible size, an invalid code.
-        case malformed
+        public static let malformed = Kind("malformed")
         /// A CRC or Adler-32 checksum does not match.
-        case checksumMismatch
+        public static let checksumMismatch = Kind("checksumMismatch")
         /// Decoding would exceed a configured ``DecodingLimits`` value.
-        case limitExceeded
+        public static let limitExceeded = Kind("limitExceeded")
         /// A frame index or argument outside its valid range.
-        case invalidArgument
+        public static let invalidArgument = Kind("invalidArgument")
         /// Reading or writing a file failed.
-        case io
+        public static let io = Kind("io")
     }
 
     /// What kind of problem this is.

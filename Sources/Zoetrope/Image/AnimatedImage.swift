@@ -152,7 +152,7 @@ public final class AnimatedImage: AnimatableImage {
     }
 
     /// How long frame `index` shows, after the ``FrameTiming`` rule of ``options``.
-    public func duration(at index: Int) -> Duration { frames[index].delay }
+    public func duration(at index: Int) -> Duration { frames[index].duration }
 
     /// Damage found in the file's structure when it was opened (not in frame data).
     var structureWarnings: [ZoetropeError] { container.table.warnings }

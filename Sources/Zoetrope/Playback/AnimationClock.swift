@@ -17,8 +17,8 @@ public struct ClockTick: Sendable, Hashable {
 ///
 /// A clock drives one animator. Ticks carry the *measured* time since the previous tick rather than
 /// a nominal refresh interval, so playback keeps its speed on 60 Hz, 120 Hz and irregular clocks.
-/// ``TimerClock`` ticks from a Dispatch timer, ``ManualClock`` ticks when a test says so; a display
-/// link (CADisplayLink, CVDisplayLink) conforms the same way.
+/// ``TimerClock`` ticks from a Dispatch timer, `ManualClock` (ZoetropeTesting) ticks when a test
+/// says so; a display link (CADisplayLink, CVDisplayLink) conforms the same way.
 public protocol AnimationClock: AnyObject, Sendable {
     /// The longest time one tick may carry; longer gaps (a stall, a breakpoint) are cut to this.
     var maximumTickInterval: Duration { get }
@@ -32,20 +32,20 @@ public protocol AnimationClock: AnyObject, Sendable {
 }
 
 /// Turns raw tick timestamps into clamped intervals; shared by the clocks.
-struct TickMeter: Sendable {
-    let maximumInterval: Duration
+package struct TickMeter: Sendable {
+    package let maximumInterval: Duration
     private var previous: Duration?
 
-    init(maximumInterval: Duration) {
+    package init(maximumInterval: Duration) {
         self.maximumInterval = max(.zero, maximumInterval)
     }
 
     /// Starts measuring from `timestamp`.
-    mutating func reset(at timestamp: Duration) { previous = timestamp }
+    package mutating func reset(at timestamp: Duration) { previous = timestamp }
 
     /// The tick at `timestamp`: its interval is the time since the previous one, never negative and
     /// never more than ``maximumInterval``.
-    mutating func tick(at timestamp: Duration) -> ClockTick {
+    package mutating func tick(at timestamp: Duration) -> ClockTick {
         let measured = previous.map { timestamp - $0 } ?? .zero
         previous = timestamp
         return ClockTick(timestamp: timestamp, interval: min(max(measured, .zero), maximumInterval))

@@ -23,8 +23,8 @@
 ///
 /// All members may be called from any thread. Events are delivered on the thread that caused
 /// them (the clock's for ticks), after the animator's state has changed and outside its lock, so a
-/// handler may call back into the animator. On a ``ManualClock`` everything happens synchronously
-/// on the caller's thread, in order.
+/// handler may call back into the animator. On a `ManualClock` (ZoetropeTesting) everything
+/// happens synchronously on the caller's thread, in order.
 ///
 /// The animator is the one owner of its playback state (`AnimatorState`: cursor, frames known,
 /// prefetch window, what is shown), a value under its one lock. Every operation decides under the
@@ -265,7 +265,7 @@ public final class Animator: Sendable {
     public var currentFrame: Int { state.withLock { $0.activeIndex } }
 
     /// The 0-based play being shown.
-    public var currentLoop: Int { state.withLock { $0.loaded?.cursor.loop ?? 0 } }
+    public var currentPlay: Int { state.withLock { $0.loaded?.cursor.loop ?? 0 } }
 
     /// Playback time since the start of the first play (time spent waiting for frames not included).
     public var elapsed: Duration { state.withLock { $0.loaded?.cursor.elapsed ?? .zero } }
@@ -281,9 +281,9 @@ public final class Animator: Sendable {
 
     /// One play's length in the current mode (a bounce goes there and back); for an image still
     /// arriving, the frames that have arrived.
-    public var loopDuration: Duration { state.withLock { $0.loaded?.cursor.loopDuration ?? .zero } }
+    public var playDuration: Duration { state.withLock { $0.loaded?.cursor.loopDuration ?? .zero } }
 
-    /// All plays' length; `nil` when looping forever, and while the image is still arriving (its
+    /// All plays' length; `nil` when playing forever, and while the image is still arriving (its
     /// length is not known yet).
     public var totalDuration: Duration? {
         state.withLock { state in

@@ -51,7 +51,7 @@ extension AnimatorState {
         switch lookup {
         case .ready(let frame):
             show(frame, index: cursor.frame)
-            effects.events.append(.frameChanged(frame: cursor.frame, loop: cursor.loop))
+            effects.events.append(.frameChanged(frame: cursor.frame, play: cursor.loop))
         case .failed(let error):
             activeIndex = cursor.frame
             effects.events += failed(cursor.frame, error)

@@ -207,7 +207,7 @@ struct AnimatorState {
             guard activeIndex != pending.frame || activeFrame == nil || pending.replacesShown else { return [] }
             let changed = activeIndex != pending.frame || pending.replacesShown
             show(frame, index: pending.frame)
-            return changed ? [.frameChanged(frame: pending.frame, loop: pending.loop)] : []
+            return changed ? [.frameChanged(frame: pending.frame, play: pending.loop)] : []
         }
     }
 

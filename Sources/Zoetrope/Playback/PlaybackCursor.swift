@@ -154,7 +154,7 @@ struct PlaybackCursor: Sendable {
         step = 0
         completedLoops += 1
         let remaining = plays.map { max($0 - completedLoops, 0) }
-        events.append(.loopCompleted(completed: completedLoops, remaining: remaining))
+        events.append(.playCompleted(completed: completedLoops, remaining: remaining))
         if remaining == 0 {
             isFinished = true
             events.append(.finished)

@@ -7,20 +7,20 @@ public struct PlaybackReport: Sendable, Hashable {
         /// The frame's index.
         public var frame: Int
         /// The 0-based play it belongs to.
-        public var loop: Int
+        public var play: Int
 
         /// Creates a change.
-        public init(time: Duration, frame: Int, loop: Int) {
+        public init(time: Duration, frame: Int, play: Int) {
             self.time = time
             self.frame = frame
-            self.loop = loop
+            self.play = play
         }
     }
 
     /// Every change of the frame shown, in order, starting with the first frame at time 0.
     public var changes: [Change] = []
     /// Plays completed.
-    public var loopsCompleted = 0
+    public var playsCompleted = 0
     /// Whether the last play ended.
     public var finished = false
     /// Frames that were due but not decoded in time.
@@ -35,14 +35,14 @@ public struct PlaybackReport: Sendable, Hashable {
 
     /// Creates a report whose first frame is `firstFrame`, shown at time 0.
     public init(firstFrame: Int = 0) {
-        changes = [Change(time: .zero, frame: firstFrame, loop: 0)]
+        changes = [Change(time: .zero, frame: firstFrame, play: 0)]
     }
 
     /// Adds `event`, seen at clock time `time`.
     public mutating func record(_ event: AnimatorEvent, at time: Duration) {
         switch event {
-        case .frameChanged(let frame, let loop): changes.append(Change(time: time, frame: frame, loop: loop))
-        case .loopCompleted: loopsCompleted += 1
+        case .frameChanged(let frame, let play): changes.append(Change(time: time, frame: frame, play: play))
+        case .playCompleted: playsCompleted += 1
         case .finished: finished = true
         case .frameFailed(let frame, let error): failures.append(FrameFailure(frame: frame, error: error))
         }
@@ -54,7 +54,7 @@ public struct PlaybackReport: Sendable, Hashable {
     }
 
     /// Fills in the buffer figures: the animator's misses and the cache's peaks.
-    mutating func record(bufferMisses misses: Int, cache statistics: SharedFrameCache.Statistics) {
+    package mutating func record(bufferMisses misses: Int, cache statistics: SharedFrameCache.Statistics) {
         bufferMisses = misses
         peakBufferedFrames = statistics.peakFrames
         peakBufferedBytes = statistics.peakBytes

@@ -123,7 +123,7 @@ public final class SharedFrameCache: Sendable {
     }
 
     /// Creates a cache measuring decodes with `timeSource` (a simulation's clock, a test's script).
-    init(byteLimit: Int?, scheduler: any DecodeScheduler, timeSource: @escaping @Sendable () -> Duration) {
+    package init(byteLimit: Int?, scheduler: any DecodeScheduler, timeSource: @escaping @Sendable () -> Duration) {
         self.byteLimit = max(byteLimit ?? SystemMemory.current().automaticBudget, 0)
         self.scheduler = scheduler
         self.timeSource = timeSource

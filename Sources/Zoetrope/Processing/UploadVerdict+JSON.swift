@@ -44,7 +44,7 @@ extension PolicyViolation {
 
 extension ZoetropeError {
     /// `{"kind", "offset", "message"}`, as in `zoetrope info --json` warnings.
-    var jsonValue: JSONText {
+    package var jsonValue: JSONText {
         .object([
             ("kind", .string(kind.rawValue)),
             ("offset", offset.map(JSONText.int) ?? .null),

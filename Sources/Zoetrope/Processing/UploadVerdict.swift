@@ -82,7 +82,7 @@ extension UploadPolicy {
         let totalPixels = table.canvasSize.area.multipliedReportingOverflow(by: table.frames.count)
         var verdict = UploadVerdict(
             format: container.format, fileBytes: bytes.count, canvasSize: table.canvasSize,
-            frameCount: table.frames.count, totalDuration: table.frames.reduce(.zero) { $0 + $1.delay },
+            frameCount: table.frames.count, totalDuration: table.frames.reduce(.zero) { $0 + $1.duration },
             totalPixels: totalPixels.overflow ? Int.max : totalPixels.partialValue,
             damage: table.warnings.filter { $0 != overflow }, violations: [])
         verdict.violations = violations(of: verdict, framesCutShort: overflow != nil)

@@ -1,6 +1,7 @@
 /// A JSON value built in code and written with keys in the order given (the library has no
-/// Foundation): what ``UploadVerdict/json(pretty:)`` prints.
-enum JSONText: Sendable, Equatable {
+/// Foundation), so that JSON output is stable and diffable: what ``UploadVerdict/json(pretty:)``
+/// prints, and the command's `--json` output.
+package enum JSONText: Sendable, Equatable {
     case null
     case bool(Bool)
     case int(Int)
@@ -10,10 +11,13 @@ enum JSONText: Sendable, Equatable {
     case array([JSONText])
     case object([(String, JSONText)])
 
-    static func == (lhs: JSONText, rhs: JSONText) -> Bool { lhs.rendered() == rhs.rendered() }
+    package static func == (lhs: JSONText, rhs: JSONText) -> Bool { lhs.rendered() == rhs.rendered() }
+
+    /// `value` or `null`.
+    package static func optional(_ value: Int?) -> JSONText { value.map(JSONText.int) ?? .null }
 
     /// A millisecond count: an integer when whole, otherwise up to three decimals.
-    static func milliseconds(_ duration: Duration) -> JSONText {
+    package static func milliseconds(_ duration: Duration) -> JSONText {
         let (seconds, attoseconds) = duration.components
         let micros = Int(clamping: seconds).multipliedReportingOverflow(by: 1_000_000)
         guard !micros.overflow, seconds >= 0 else { return .int(seconds < 0 ? 0 : Int.max / 1000) }
@@ -27,7 +31,7 @@ enum JSONText: Sendable, Equatable {
     }
 
     /// The text: compact on one line, or indented by two spaces per level.
-    func rendered(pretty: Bool = false) -> String {
+    package func rendered(pretty: Bool = false) -> String {
         var out = ""
         write(to: &out, indent: pretty ? 0 : nil)
         return out

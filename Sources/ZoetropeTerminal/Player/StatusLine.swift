@@ -1,13 +1,13 @@
 import Zoetrope
 
-/// The player's status line: frame, loop, rate, mode and timing, and what failed.
+/// The player's status line: frame, play, rate, mode and timing, and what failed.
 package struct StatusLine: Sendable, Hashable {
     /// The frame shown, 0-based.
     package var frame: Int
     /// The number of frames.
     package var frameCount: Int
     /// The play being shown, 0-based.
-    package var loop: Int
+    package var play: Int
     /// The number of plays, `nil` for forever.
     package var plays: Int?
     /// The playback rate.
@@ -28,12 +28,12 @@ package struct StatusLine: Sendable, Hashable {
     package var failure: FrameFailure?
 
     /// Creates a status.
-    package init(frame: Int, frameCount: Int, loop: Int, plays: Int?, rate: Double, mode: String,
+    package init(frame: Int, frameCount: Int, play: Int, plays: Int?, rate: Double, mode: String,
                 frameDuration: Duration, elapsed: Duration, isPaused: Bool, bufferMisses: Int,
                 isReceiving: Bool = false, failure: FrameFailure? = nil) {
         self.frame = frame
         self.frameCount = frameCount
-        self.loop = loop
+        self.play = play
         self.plays = plays
         self.rate = rate
         self.mode = mode
@@ -45,13 +45,13 @@ package struct StatusLine: Sendable, Hashable {
         self.failure = failure
     }
 
-    /// The line, e.g. `frame 3/12  loop 1/∞  1.5×  forward  80 ms  4.32 s  misses 0  paused`,
+    /// The line, e.g. `frame 3/12  play 1/∞  1.5×  forward  80 ms  4.32 s  misses 0  paused`,
     /// 1-based for people; `frame 3/12+` while more frames arrive, and the latest failure second,
     /// where a narrow window still shows it (`frame 5 could not be decoded: GIF: …`).
     package var text: String {
         var parts = ["frame \(frame + 1)/\(frameCount)\(isReceiving ? "+" : "")"]
         if let failure { parts.append(Self.describe(failure)) }
-        parts += ["loop \(loop + 1)/\(plays.map(String.init) ?? "∞")",
+        parts += ["play \(play + 1)/\(plays.map(String.init) ?? "∞")",
                   "\(Self.format(rate, decimals: 2))×",
                   mode,
                   "\(Self.milliseconds(frameDuration)) ms",

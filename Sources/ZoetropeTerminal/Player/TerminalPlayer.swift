@@ -180,7 +180,7 @@ public final class TerminalPlayer: AnimatableView {
         }
         if unchanged { return }
         let frame = animator.currentFrame
-        let loop = animator.currentLoop
+        let loop = animator.currentPlay
         let plays = options.style.plays(imageCount: image.playCount)
         let completed = state.withLock { state -> Int in
             state.completedBeforeRelayout += loop
@@ -224,7 +224,7 @@ public final class TerminalPlayer: AnimatableView {
             return StatusLine.render(StatusLine.describe(failure), row: row, width: width)
         }
         let line = StatusLine(frame: status.frame, frameCount: status.frameCount,
-                              loop: state.completedBeforeRelayout + status.loop, plays: reading.plays,
+                              play: state.completedBeforeRelayout + status.loop, plays: reading.plays,
                               rate: status.style.rate, mode: status.style.mode.rawValue,
                               frameDuration: status.frameDuration, elapsed: status.elapsed,
                               isPaused: !status.isPlaying && !status.isFinished && (status.frameCount > 1 || !status.isComplete),

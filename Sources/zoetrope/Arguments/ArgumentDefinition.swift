@@ -22,6 +22,8 @@ struct ArgumentDefinition {
     var path: [String]
     /// Short names first; empty for positionals.
     var names: [ArgumentName]
+    /// Old spellings the parser still accepts; help, completion and suggestions leave them out.
+    var hiddenNames: [ArgumentName] = []
     /// `<valueName>` in help and messages.
     var valueName: String
     var help: ArgumentHelp
@@ -47,6 +49,9 @@ struct ArgumentDefinition {
     }
 
     var isHidden: Bool { help.visibility == .hidden }
+
+    /// Whether `name` is one of its names, shown or hidden.
+    func answers(to name: ArgumentName) -> Bool { names.contains(name) || hiddenNames.contains(name) }
 
     /// `--format <format>`, `<input>`, `--json`: how messages name it.
     var synopsis: String {

@@ -39,6 +39,8 @@ struct NameSpecification: ExpressibleByArrayLiteral, Sendable {
         case short
         case customLong(String)
         case customShort(Character)
+        /// `--name` accepted but never shown: an old spelling kept so that scripts keep working.
+        case hiddenLong(String)
     }
 
     var elements: [Element]
@@ -53,17 +55,25 @@ struct NameSpecification: ExpressibleByArrayLiteral, Sendable {
     static func customLong(_ name: String) -> NameSpecification { NameSpecification([.customLong(name)]) }
     static func customShort(_ letter: Character) -> NameSpecification { NameSpecification([.customShort(letter)]) }
 
-    /// The names for a property called `key`, short ones first.
+    /// The names help shows for a property called `key`, short ones first.
     func names(for key: String) -> [ArgumentName] {
-        let names = elements.map { element -> ArgumentName in
+        let names = elements.compactMap { element -> ArgumentName? in
             switch element {
             case .long: .long(ArgumentName.kebabCase(key))
             case .short: .short(key.first ?? "?")
             case .customLong(let name): .long(name)
             case .customShort(let letter): .short(letter)
+            case .hiddenLong: nil
             }
         }
         return names.filter(\.isShort) + names.filter { !$0.isShort }
+    }
+
+    /// The names accepted but never shown (``Element/hiddenLong(_:)``).
+    var hiddenNames: [ArgumentName] {
+        elements.compactMap { element in
+            if case .hiddenLong(let name) = element { .long(name) } else { nil }
+        }
     }
 }
 

@@ -161,6 +161,7 @@ extension ArgumentDefiner {
     ) -> ArgumentDefiner {
         ArgumentDefiner { key, parent, section in
             [ArgumentDefinition(kind: kind, path: parent + [key], names: (names ?? .long).names(for: key),
+                                hiddenNames: names?.hiddenNames ?? [],
                                 valueName: help?.valueName ?? ArgumentName.kebabCase(key), help: help ?? ArgumentHelp(),
                                 section: section, parsing: parsing, isRepeating: false, initial: initial,
                                 defaultDescription: defaultDescription, allValues: Element.allValueStrings,
@@ -177,6 +178,7 @@ extension ArgumentDefiner {
     ) -> ArgumentDefiner {
         ArgumentDefiner { key, parent, section in
             [ArgumentDefinition(kind: kind, path: parent + [key], names: (names ?? .long).names(for: key),
+                                hiddenNames: names?.hiddenNames ?? [],
                                 valueName: help?.valueName ?? ArgumentName.kebabCase(key), help: help ?? ArgumentHelp(),
                                 section: section, parsing: parsing, isRepeating: true, initial: .value(initial),
                                 defaultDescription: nil, allValues: Element.allValueStrings,

@@ -38,7 +38,7 @@ struct CommandParser {
                           into state: inout State) throws(CommandLineError) {
         let parts = word.dropFirst(2).split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
         let name = String(parts[0])
-        guard let definition = definitions.first(where: { $0.names.contains(.long(name)) }) else {
+        guard let definition = definitions.first(where: { $0.answers(to: .long(name)) }) else {
             throw .unknownOption(word, in: command, among: definitions)
         }
         let inline = parts.count > 1 ? String(parts[1]) : nil

@@ -17,7 +17,7 @@ struct TimingChange {
     /// not the total changes by a millisecond or more, and for a still image.
     init?(durations: [Duration], format: ImageFormat, timing: FrameTiming) {
         guard durations.count > 1 else { return nil }
-        let shown = durations.map { timing.effectiveDelay(Self.stored($0, in: format)) }
+        let shown = durations.map { timing.effectiveDuration(Self.stored($0, in: format)) }
         let tolerance = Duration.microseconds(999)
         changedFrames = durations.indices.filter { abs(shown[$0] - durations[$0]) > tolerance }
         frameCount = durations.count

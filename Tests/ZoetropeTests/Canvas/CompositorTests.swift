@@ -5,7 +5,7 @@ import Testing
 struct CompositorTests {
     private func info(_ rect: PixelRect, disposal: FrameDisposal = .none, blend: FrameBlend = .over) -> FrameInfo {
         FrameInfo(rect: rect, disposal: disposal, storedDisposal: 0, blend: blend, hasTransparency: true,
-                  storedDelay: nil, delay: .milliseconds(100), offset: 0)
+                  storedDuration: nil, duration: .milliseconds(100), offset: 0)
     }
 
     private func solid(_ width: Int, _ height: Int, _ pixel: (UInt8, UInt8, UInt8, UInt8)) -> RGBAImage {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Zoetrope
+import ZoetropeTesting
 import ZoetropeTestSupport
 
 /// A long replay must not block anything that does not need its result: decoding holds neither

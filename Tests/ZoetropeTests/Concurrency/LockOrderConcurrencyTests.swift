@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Zoetrope
+import ZoetropeTesting
 
 /// The lock order written beside `LockedState` — a thread holds at most one — checked in debug
 /// builds by `LockOrder`. A scenario touching every path of playback runs on one thread (manual
@@ -10,7 +11,7 @@ import Testing
 struct LockOrderConcurrencyTests {
     @Test("a LockedState taken while another is held is reported, naming where both were made")
     func nestingIsReported() {
-        let outer = LockedState(0), inner = LockedState(0)
+        let line = #line; let outer = LockedState(0), inner = LockedState(0)
         let sequential = LockOrder.violations {
             outer.withLock { $0 += 1 }
             inner.withLock { $0 += 1 }
@@ -20,8 +21,9 @@ struct LockOrderConcurrencyTests {
             outer.withLock { _ in inner.withLock { $0 += 1 } }
         }
         #expect(nested.count == 1, "\(nested)")
-        // Both locks are named by where they were made (this file, line 13).
-        #expect(nested.first?.components(separatedBy: "ZoetropeTests/LockOrderConcurrencyTests.swift:13").count == 3, "\(nested)")
+        // Both locks are named by where they were made (this file, `line`).
+        #expect(nested.first?.components(separatedBy: "ZoetropeTests/LockOrderConcurrencyTests.swift:\(line)").count == 3,
+                "\(nested)")
         // After the nesting, the thread holds nothing: the next acquisitions are fine.
         #expect(LockOrder.violations { inner.withLock { $0 += 1 } }.isEmpty)
     }

@@ -38,9 +38,9 @@ struct CodecSeamTests {
         #expect(LoopCountRule.plays.playCount(stored: 2) == .finite(2))
     }
 
-    static func frame(_ rect: PixelRect, delay: Duration?) -> FrameInfo {
+    static func frame(_ rect: PixelRect, stored: Duration?) -> FrameInfo {
         FrameInfo(rect: rect, disposal: .none, storedDisposal: 0, blend: .over, hasTransparency: false,
-                  storedDelay: delay, delay: .seconds(99), offset: 0)
+                  storedDuration: stored, duration: .seconds(99), offset: 0)
     }
 
     @Test("the builder refuses a frame past a limit before it is added, keeps the rest, and says where")
@@ -49,9 +49,9 @@ struct CodecSeamTests {
         var table = try FrameTableBuilder(format: .gif, width: 10, height: 10, options: options, offset: 0)
         let small = PixelRect(x: 0, y: 0, width: 5, height: 5)
         #expect(try table.admit(small, offset: 10))
-        table.append(Self.frame(small, delay: .milliseconds(5)))
+        table.append(Self.frame(small, stored: .milliseconds(5)))
         #expect(try table.admit(small, offset: 20))
-        table.append(Self.frame(small, delay: .milliseconds(50)))
+        table.append(Self.frame(small, stored: .milliseconds(50)))
         // A third frame is past the frame count limit.
         #expect(try !table.admit(small, offset: 30))
         #expect(table.isClosed)
@@ -59,7 +59,7 @@ struct CodecSeamTests {
         let finished = try table.finish(storedLoopCount: 1, rule: .repetitions, endOffset: 50)
         #expect(finished.frames.count == 2)
         #expect(finished.warnings.map(\.kind) == [.limitExceeded] && finished.warnings.first?.offset == 30)
-        #expect(finished.frames.map(\.delay) == [.milliseconds(100), .milliseconds(50)], "the browser delay rule")
+        #expect(finished.frames.map(\.duration) == [.milliseconds(100), .milliseconds(50)], "the browser duration rule")
         #expect(finished.playCount == .finite(2))
     }
 

@@ -1,5 +1,6 @@
 import Testing
 @testable import Zoetrope
+import ZoetropeTesting
 
 @Suite("Memory warnings")
 struct MemoryWarningRelayTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import Zoetrope
+import ZoetropeTesting
 
 /// The system's Animated Images and Reduce Motion settings: what plays by itself, what waits for a
 /// person's request, in views (``ViewPlayback``) and surface attachments.

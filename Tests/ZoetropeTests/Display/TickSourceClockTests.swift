@@ -1,5 +1,6 @@
 import Testing
 @testable import Zoetrope
+import ZoetropeTesting
 
 @Suite("Tick-source (display link) clock")
 struct TickSourceClockTests {

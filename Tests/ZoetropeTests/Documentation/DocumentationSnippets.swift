@@ -3,6 +3,7 @@
 // DocumentationSnippetTests checks that every snippet is here and runs the ones that take bytes.
 import Foundation
 import Zoetrope
+import ZoetropeTesting
 
 /// README.md, "The library". Compiled, not run: it reads cat.gif and cat.webp from the current folder.
 func readmeLibrarySnippet() throws {

@@ -26,7 +26,7 @@ struct GIFEncoderTests {
         let bytes = try GIFEncoder.encode(frames: frames, durations: delays, playCount: .infinite)
         let image = try AnimatedImage(bytes: bytes)
         #expect(image.frameCount == 4 && image.playCount == .infinite)
-        #expect(image.frames.map(\.storedDelay) == [.milliseconds(40), .milliseconds(100), .milliseconds(1000), .milliseconds(10)])
+        #expect(image.frames.map(\.storedDuration) == [.milliseconds(40), .milliseconds(100), .milliseconds(1000), .milliseconds(10)])
         for index in 0..<4 {
             #expect(try image.frame(at: index) == GIFFixtures.canonical(frames[index]), "frame \(index)")
         }
@@ -95,7 +95,7 @@ struct GIFEncoderTests {
         #expect(image.storedLoopCount == 7)
         let info = image.frames[0]
         #expect(info.rect == PixelRect(x: 3, y: 4, width: 2, height: 1) && info.storedDisposal == 6 && info.hasTransparency)
-        #expect(info.storedDelay == .milliseconds(120) && info.isInterlaced)
+        #expect(info.storedDuration == .milliseconds(120) && info.isInterlaced)
         let canvas = try image.frame(at: 0)
         let color = GIFFixtures.palette(3)[1]
         #expect(canvas[3, 4] == (color.red, color.green, color.blue, 255) && canvas[4, 4].a == 0)
@@ -125,7 +125,7 @@ struct SampleAnimationTests {
         let frames = SampleAnimation.frames()
         #expect(image.frameCount == frames.count && image.canvasSize == SampleAnimation.size)
         #expect(image.playCount == .infinite && image.storedLoopCount == 0)
-        #expect(image.frames.allSatisfy { $0.delay == SampleAnimation.frameDuration })
+        #expect(image.frames.allSatisfy { $0.duration == SampleAnimation.frameDuration })
         #expect(try GIFFixtures.sequentialFrames(image) == frames.map(GIFFixtures.canonical))
     }
 }

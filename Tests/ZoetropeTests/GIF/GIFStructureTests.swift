@@ -53,12 +53,12 @@ struct GIFStructureTests {
         file.trailer()
 
         let browser = try AnimatedImage(bytes: file.bytes)
-        #expect(browser.frames.map(\.storedDelay) == [.zero, .milliseconds(10), .milliseconds(20), .milliseconds(655_350), nil])
-        #expect(browser.frames.map(\.delay) == [.milliseconds(100), .milliseconds(100), .milliseconds(20),
+        #expect(browser.frames.map(\.storedDuration) == [.zero, .milliseconds(10), .milliseconds(20), .milliseconds(655_350), nil])
+        #expect(browser.frames.map(\.duration) == [.milliseconds(100), .milliseconds(100), .milliseconds(20),
                                                 .milliseconds(655_350), .milliseconds(100)])
         #expect(browser.totalDuration == .milliseconds(655_670))
         let raw = try AnimatedImage(bytes: file.bytes, options: DecodingOptions(timing: .raw))
-        #expect(raw.frames.map(\.delay) == [.zero, .milliseconds(10), .milliseconds(20), .milliseconds(655_350), .zero])
+        #expect(raw.frames.map(\.duration) == [.zero, .milliseconds(10), .milliseconds(20), .milliseconds(655_350), .zero])
     }
 
     @Test("disposal values map to the compositor's; reserved 4–7 act as unspecified but are kept raw")
@@ -88,9 +88,9 @@ struct GIFStructureTests {
         file.image(canvas, minimumCodeSize: 2, data: data)
         file.trailer()
         let image = try AnimatedImage(bytes: file.bytes)
-        #expect(image.frames[0].storedDelay == .milliseconds(90))
+        #expect(image.frames[0].storedDuration == .milliseconds(90))
         #expect(image.frames[0].disposal == .background && image.frames[0].hasTransparency)
-        #expect(image.frames[1].storedDelay == nil && image.frames[1].disposal == .unspecified)
+        #expect(image.frames[1].storedDuration == nil && image.frames[1].disposal == .unspecified)
     }
 
     @Test("comment, plain-text, unknown and non-loop application extensions are skipped")
@@ -114,7 +114,7 @@ struct GIFStructureTests {
         file.trailer()
         let image = try AnimatedImage(bytes: file.bytes)
         #expect(try image.frame(at: 0)[2, 2] == (palette[3].red, palette[3].green, palette[3].blue, 255))
-        #expect(image.frames[0].storedDelay == nil)
+        #expect(image.frames[0].storedDuration == nil)
     }
 
     @Test("a GIF with no frames is an error")

@@ -33,10 +33,10 @@ struct ImageIOPropertiesTests {
             Self.frame(),                              // none: 100 ms
             Self.frame(delay: 0.07, unclamped: .nan),  // not a number: the clamped value
         ]))
-        #expect(table.frames.map(\.delay) == [.milliseconds(40), .milliseconds(100), .milliseconds(100),
+        #expect(table.frames.map(\.duration) == [.milliseconds(40), .milliseconds(100), .milliseconds(100),
                                               .milliseconds(11), .milliseconds(250), .milliseconds(100),
                                               .milliseconds(70)])
-        #expect(table.frames.map(\.storedDelay) == [.milliseconds(40), .zero, .milliseconds(10), .milliseconds(11),
+        #expect(table.frames.map(\.storedDuration) == [.milliseconds(40), .zero, .milliseconds(10), .milliseconds(11),
                                                     .milliseconds(250), nil, .milliseconds(70)])
     }
 
@@ -44,7 +44,7 @@ struct ImageIOPropertiesTests {
     func rawTiming() throws {
         let table = try Self.table(Self.sequence([Self.frame(delay: 0.1, unclamped: 0.0), Self.frame(unclamped: 0.005)]),
                                    options: DecodingOptions(timing: .raw))
-        #expect(table.frames.map(\.delay) == [.zero, .milliseconds(5)])
+        #expect(table.frames.map(\.duration) == [.zero, .milliseconds(5)])
     }
 
     @Test("loop counts: GIF's counts repetitions, the others count plays; absent is one play",

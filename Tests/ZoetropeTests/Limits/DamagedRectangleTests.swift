@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Testing
 @testable import Zoetrope
+import ZoetropeTesting
 
 /// A 2×2 frame on a 4000×4000 canvas costs its 4 pixels and its disposal, not a canvas: reading
 /// every frame touches the canvas once, random access does not replay from the start, and playback

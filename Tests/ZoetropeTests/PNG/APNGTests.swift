@@ -48,7 +48,7 @@ struct APNGTests {
             #expect(image.playCount == (trial % 3 == 0 ? .infinite : .finite(trial % 3)))
             #expect(image.warnings.isEmpty)
             for index in frames.indices {
-                #expect(image.frames[index].storedDelay == durations[index])
+                #expect(image.frames[index].storedDuration == durations[index])
                 #expect(try image.frame(at: index) == frames[index], "trial \(trial) frame \(index)")
             }
             // Random access in reverse order goes through the replay plan.

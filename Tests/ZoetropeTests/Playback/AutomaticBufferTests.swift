@@ -1,5 +1,6 @@
 import Testing
 @testable import Zoetrope
+import ZoetropeTesting
 
 /// An image whose every decode takes `cost` on a scripted clock (the clock the cache measures with).
 final class TimedImage: AnimatableImage {

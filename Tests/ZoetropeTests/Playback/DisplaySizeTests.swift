@@ -1,5 +1,6 @@
 import Testing
 @testable import Zoetrope
+import ZoetropeTesting
 
 /// Frames kept at the size they are shown: ``Animator/displaySize`` and the cache's frame size.
 @Suite("Playback at the display size")

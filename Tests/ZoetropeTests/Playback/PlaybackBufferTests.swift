@@ -1,5 +1,6 @@
 import Testing
 @testable import Zoetrope
+import ZoetropeTesting
 
 @Suite("Frame buffer")
 struct PlaybackBufferTests {
@@ -54,7 +55,7 @@ struct PlaybackBufferTests {
         let harness = try PlaybackHarness(image, configuration: Animator.Configuration(budget: .allFrames))
         harness.animator.play()
         for tick in 1...240 { harness.tick(at: .seconds(tick) / 60) } // four plays
-        #expect(harness.animator.currentLoop == 4)
+        #expect(harness.animator.currentPlay == 4)
         #expect(image.decodeCounts == Dictionary(uniqueKeysWithValues: (0..<20).map { ($0, 1) }))
         #expect(harness.cache.statistics.evictions == 0)
     }

@@ -1,5 +1,6 @@
 import Testing
 @testable import Zoetrope
+import ZoetropeTesting
 import ZoetropeTestSupport
 
 @Suite("Playback clocks")

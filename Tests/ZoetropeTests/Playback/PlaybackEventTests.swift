@@ -6,10 +6,10 @@ import ZoetropeTestSupport
 struct PlaybackEventTests {
     /// The events of two plays of three 100 ms frames, ticked every 50 ms.
     static let expected: [AnimatorEvent] = [
-        .frameChanged(frame: 1, loop: 0), .frameChanged(frame: 2, loop: 0),
-        .loopCompleted(completed: 1, remaining: 1), .frameChanged(frame: 0, loop: 1),
-        .frameChanged(frame: 1, loop: 1), .frameChanged(frame: 2, loop: 1),
-        .loopCompleted(completed: 2, remaining: 0), .finished,
+        .frameChanged(frame: 1, play: 0), .frameChanged(frame: 2, play: 0),
+        .playCompleted(completed: 1, remaining: 1), .frameChanged(frame: 0, play: 1),
+        .frameChanged(frame: 1, play: 1), .frameChanged(frame: 2, play: 1),
+        .playCompleted(completed: 2, remaining: 0), .finished,
     ]
 
     static func playTwice(_ harness: PlaybackHarness) {
@@ -31,8 +31,8 @@ struct PlaybackEventTests {
         harness.animator.play()
         for step in 1...10 { harness.tick(milliseconds: step * 50) }
         #expect(harness.events == [
-            .frameChanged(frame: 1, loop: 0), .frameChanged(frame: 2, loop: 0), .frameChanged(frame: 1, loop: 0),
-            .loopCompleted(completed: 1, remaining: 0), .frameChanged(frame: 0, loop: 0), .finished,
+            .frameChanged(frame: 1, play: 0), .frameChanged(frame: 2, play: 0), .frameChanged(frame: 1, play: 0),
+            .playCompleted(completed: 1, remaining: 0), .frameChanged(frame: 0, play: 0), .finished,
         ])
     }
 

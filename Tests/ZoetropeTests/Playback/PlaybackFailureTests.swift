@@ -1,5 +1,6 @@
 import Testing
 @testable import Zoetrope
+import ZoetropeTesting
 
 /// A tiny image like ``CountingImage`` whose frames in `broken` cannot be decoded.
 final class BrokenImage: AnimatableImage {
@@ -51,7 +52,7 @@ struct PlaybackFailureTests {
         let recorded = events.withLock { $0 }
         #expect(recorded.filter { if case .frameFailed = $0 { true } else { false } }
                 == [.frameFailed(frame: 3, error: expectedError)])
-        #expect(recorded.prefix(3) == [.frameChanged(frame: 1, loop: 0), .frameChanged(frame: 2, loop: 0),
+        #expect(recorded.prefix(3) == [.frameChanged(frame: 1, play: 0), .frameChanged(frame: 2, play: 0),
                                        .frameFailed(frame: 3, error: expectedError)])
         #expect(view.lastFailure == FrameFailure(frame: 3, error: expectedError))
         #expect(view.animator.lastFailure?.description == "frame 4 could not be decoded: GIF: frame 3 is broken (at byte offset 1003)")
@@ -71,7 +72,7 @@ struct PlaybackFailureTests {
         harness.animator.seek(toFrame: 4)
         #expect(harness.animator.currentFrame == 2)
         #expect(harness.animator.activeFrame == CountingImage.still(2, size: image.canvasSize))
-        #expect(harness.events == [.frameChanged(frame: 2, loop: 0), .frameFailed(frame: 4, error: BrokenImage.error(4))])
+        #expect(harness.events == [.frameChanged(frame: 2, play: 0), .frameFailed(frame: 4, error: BrokenImage.error(4))])
         #expect(harness.animator.lastFailure?.frame == 4)
         // Playing on from frame 2 passes over frame 4 with frame 3's picture.
         harness.animator.play()

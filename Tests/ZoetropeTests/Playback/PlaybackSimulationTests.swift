@@ -1,5 +1,6 @@
 import Testing
 @testable import Zoetrope
+import ZoetropeTesting
 
 @Suite("Playback simulation")
 struct PlaybackSimulationTests {
@@ -16,12 +17,12 @@ struct PlaybackSimulationTests {
         // so 270 ms shows at tick 17 (283.3 ms) and 570 ms at tick 35 (583.3 ms).
         let tick = { (k: Int) in Duration.seconds(k) / 60 }
         #expect(report.changes == [
-            .init(time: .zero, frame: 0, loop: 0), .init(time: tick(6), frame: 1, loop: 0),
-            .init(time: tick(9), frame: 2, loop: 0), .init(time: tick(17), frame: 3, loop: 0),
-            .init(time: tick(18), frame: 0, loop: 1), .init(time: tick(24), frame: 1, loop: 1),
-            .init(time: tick(27), frame: 2, loop: 1), .init(time: tick(35), frame: 3, loop: 1),
+            .init(time: .zero, frame: 0, play: 0), .init(time: tick(6), frame: 1, play: 0),
+            .init(time: tick(9), frame: 2, play: 0), .init(time: tick(17), frame: 3, play: 0),
+            .init(time: tick(18), frame: 0, play: 1), .init(time: tick(24), frame: 1, play: 1),
+            .init(time: tick(27), frame: 2, play: 1), .init(time: tick(35), frame: 3, play: 1),
         ])
-        #expect(report.loopsCompleted == 2)
+        #expect(report.playsCompleted == 2)
         #expect(report.finished)
         #expect(report.bufferMisses == 0)
         #expect(report.peakBufferedFrames == 4)
@@ -44,6 +45,6 @@ struct PlaybackSimulationTests {
         // Bounce: 0 1 2 3 2 1, then 0 again; one play is 100+50+120+30+120+50 = 470 ms, 235 ms at
         // rate 2, so 3 s hold 12 whole plays.
         #expect(first.changes.prefix(7).map(\.frame) == [0, 1, 2, 3, 2, 1, 0])
-        #expect(first.loopsCompleted == 12)
+        #expect(first.playsCompleted == 12)
     }
 }

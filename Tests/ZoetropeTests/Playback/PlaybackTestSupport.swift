@@ -1,5 +1,6 @@
 import Testing
 @testable import Zoetrope
+import ZoetropeTesting
 
 /// A tiny image whose frame `i` is filled with the value `i`, counting how often each frame is
 /// decoded.

@@ -94,12 +94,12 @@ struct PlaybackTimingTests {
         harness.animator.play()
         for step in 1...100 { harness.tick(milliseconds: step * 20) }
         let loops = harness.events.filter { if case .frameChanged = $0 { false } else { true } }
-        #expect(loops == [.loopCompleted(completed: 1, remaining: 2), .loopCompleted(completed: 2, remaining: 1),
-                          .loopCompleted(completed: 3, remaining: 0), .finished])
+        #expect(loops == [.playCompleted(completed: 1, remaining: 2), .playCompleted(completed: 2, remaining: 1),
+                          .playCompleted(completed: 3, remaining: 0), .finished])
         #expect(harness.animator.isFinished)
         #expect(!harness.animator.isPlaying)
         #expect(harness.animator.currentFrame == 1)
-        #expect(harness.animator.currentLoop == 2)
+        #expect(harness.animator.currentPlay == 2)
         #expect(harness.animator.totalDuration == .milliseconds(600))
         #expect(harness.animator.elapsed == .milliseconds(600))
         #expect(harness.animator.progress == 1)
@@ -108,12 +108,12 @@ struct PlaybackTimingTests {
         once.animator.play()
         for step in 1...20 { once.tick(milliseconds: step * 20) }
         #expect(once.events.last == .finished)
-        #expect(once.events.filter { if case .loopCompleted = $0 { true } else { false } }.count == 1)
+        #expect(once.events.filter { if case .playCompleted = $0 { true } else { false } }.count == 1)
 
         let forever = try PlaybackHarness(image, configuration: Animator.Configuration(style: PlaybackStyle(playCount: .infinite)))
         forever.animator.play()
         for step in 1...100 { forever.tick(milliseconds: step * 20) }
-        #expect(forever.events.contains(.loopCompleted(completed: 9, remaining: nil)))
+        #expect(forever.events.contains(.playCompleted(completed: 9, remaining: nil)))
         #expect(!forever.events.contains(.finished))
         #expect(forever.animator.totalDuration == nil)
     }
@@ -160,7 +160,7 @@ struct PlaybackTimingTests {
         harness.animator.seek(toFrame: 3)
         #expect(harness.animator.currentFrame == 3)
         #expect(harness.animator.elapsed == .milliseconds(270))
-        #expect(harness.events == [.frameChanged(frame: 3, loop: 0)])
+        #expect(harness.events == [.frameChanged(frame: 3, play: 0)])
         harness.animator.seek(to: .milliseconds(160))
         #expect(harness.animator.currentFrame == 2)
         #expect(harness.animator.elapsed == .milliseconds(160))
@@ -190,10 +190,10 @@ struct PlaybackTimingTests {
         harness.tick(milliseconds: 950)
         #expect(harness.animator.currentFrame == 2)
         harness.tick(milliseconds: 1_200) // 350 ms into the first play → second play, frame 0
-        #expect(harness.animator.currentLoop == 1)
+        #expect(harness.animator.currentPlay == 1)
         harness.animator.stop()
         #expect(harness.animator.currentFrame == 0)
-        #expect(harness.animator.currentLoop == 0)
+        #expect(harness.animator.currentPlay == 0)
         #expect(harness.animator.elapsed == .zero)
         #expect(!harness.animator.isPlaying)
         harness.tick(milliseconds: 1_500)

@@ -1,5 +1,6 @@
 import Testing
 @testable import Zoetrope
+import ZoetropeTesting
 
 /// A view that records what it is asked to show.
 final class RecordingView: AnimatableView {

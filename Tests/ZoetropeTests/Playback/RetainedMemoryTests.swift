@@ -1,5 +1,6 @@
 import Testing
 @testable import Zoetrope
+import ZoetropeTesting
 
 /// A 16×16 image that says it keeps `retained` bytes of its own (as an AnimatedImage does).
 final class RetainingImage: AnimatableImage, RetainsMemory {

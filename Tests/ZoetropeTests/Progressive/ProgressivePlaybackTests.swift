@@ -1,5 +1,6 @@
 import Testing
 @testable import Zoetrope
+import ZoetropeTesting
 
 /// An animator playing an image whose bytes are still arriving.
 @Suite("Playing a progressive image")
@@ -82,7 +83,7 @@ struct ProgressivePlaybackTests {
             #expect(image.totalDuration == known && scaled.totalDuration == known && known <= whole.totalDuration)
             #expect(image.summary.map { $0.frameCount == image.frameCount } ?? true)
             guard animator.image != nil else { continue }
-            #expect(animator.loopDuration <= known, "loop \(animator.loopDuration) of \(known) known")
+            #expect(animator.playDuration <= known, "loop \(animator.playDuration) of \(known) known")
             #expect(animator.totalDuration == nil) // not known while the image arrives
             #expect((0...1).contains(animator.progress))
             #expect(animator.elapsed <= time)
@@ -94,7 +95,7 @@ struct ProgressivePlaybackTests {
             scheduler.runAll()
             clock.tick(at: time)
         }
-        #expect(animator.loopDuration == whole.totalDuration && animator.totalDuration == whole.totalDuration * 2)
+        #expect(animator.playDuration == whole.totalDuration && animator.totalDuration == whole.totalDuration * 2)
         #expect(animator.isFinished && events.withLock { $0 }.last == .finished)
         #expect(frameChanges(events.withLock { $0 }).suffix(7) == [0, 1, 2, 3, 4, 5, 6])
     }

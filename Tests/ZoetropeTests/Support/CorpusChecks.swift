@@ -54,7 +54,7 @@ enum CorpusChecks {
         #expect(image.frameCount == entry.frame_count, "\(path): frame count \(image.frameCount)")
         #expect(image.storedLoopCount == entry.loop_count, "\(path): loop count \(String(describing: image.storedLoopCount))")
         guard let durations = entry.durations_ms else { return }
-        let stored = image.frames.map { exactMilliseconds($0.storedDelay ?? .zero) }
+        let stored = image.frames.map { exactMilliseconds($0.storedDuration ?? .zero) }
         // Inexact APNG delays are listed to 3 decimals.
         let agree = stored.count == durations.count && zip(stored, durations).allSatisfy { abs($0 - $1) <= 0.0005 + 1e-9 }
         #expect(agree, "\(path): stored delays \(stored) differ from \(durations)")

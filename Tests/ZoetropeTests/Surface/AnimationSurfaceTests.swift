@@ -1,5 +1,6 @@
 import Testing
 @testable import Zoetrope
+import ZoetropeTesting
 
 /// A view recording what it is given to show.
 private final class SurfaceRecordingView: AnimatableView {

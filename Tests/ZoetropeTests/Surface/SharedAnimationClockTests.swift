@@ -1,5 +1,6 @@
 import Testing
 @testable import Zoetrope
+import ZoetropeTesting
 
 /// Several animators driven by one clock.
 @Suite("Shared animation clock")

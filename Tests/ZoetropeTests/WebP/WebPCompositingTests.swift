@@ -12,7 +12,7 @@ struct WebPCompositingTests {
     static func frame(_ rect: PixelRect, blend: FrameBlend = .over, disposal: FrameDisposal = .none,
                       alpha: Bool = true) -> FrameInfo {
         FrameInfo(rect: rect, disposal: disposal, storedDisposal: disposal == .background ? 1 : 0, blend: blend,
-                  hasTransparency: alpha, storedDelay: .milliseconds(100), delay: .milliseconds(100), offset: 0,
+                  hasTransparency: alpha, storedDuration: .milliseconds(100), duration: .milliseconds(100), offset: 0,
                   compression: .vp8l)
     }
 

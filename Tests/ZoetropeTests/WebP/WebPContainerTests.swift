@@ -31,8 +31,8 @@ struct WebPContainerTests {
                                              PixelRect(x: 0, y: 2, width: 4, height: 2), PixelRect(x: 0, y: 0, width: 4, height: 4)])
         #expect(image.frames.map(\.blend) == [.over, .over, .over, .source])
         #expect(image.frames.map(\.disposal) == [.none, .background, .none, .none])
-        #expect(image.frames.map(\.storedDelay) == [.milliseconds(40), .milliseconds(5), .milliseconds(70), .milliseconds(100)])
-        #expect(image.frames.map(\.delay) == [.milliseconds(40), .milliseconds(100), .milliseconds(70), .milliseconds(100)],
+        #expect(image.frames.map(\.storedDuration) == [.milliseconds(40), .milliseconds(5), .milliseconds(70), .milliseconds(100)])
+        #expect(image.frames.map(\.duration) == [.milliseconds(40), .milliseconds(100), .milliseconds(70), .milliseconds(100)],
                 "5 ms shows for 100 ms, as in browsers")
         #expect(image.storedLoopCount == 3)
         #expect(image.playCount == .finite(3), "WebP counts plays, not repetitions")

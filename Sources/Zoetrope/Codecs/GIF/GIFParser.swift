@@ -114,8 +114,8 @@ struct GIFParser {
         let info = FrameInfo(rect: rect, disposal: control?.frameDisposal ?? .unspecified,
                              storedDisposal: control?.disposal ?? 0, blend: .over,
                              hasTransparency: control?.transparentIndex != nil,
-                             isInterlaced: record.isInterlaced, storedDelay: storedDelay,
-                             delay: storedDelay ?? .zero, offset: descriptorOffset)
+                             isInterlaced: record.isInterlaced, storedDuration: storedDelay,
+                             duration: storedDelay ?? .zero, offset: descriptorOffset)
         if colorTable == nil {
             table.warn(ZoetropeError(.malformed, format: .gif, offset: descriptorOffset,
                                      "frame \(table.frames.count) has no colour table; its pixels are transparent"))

@@ -69,7 +69,7 @@ extension ImageIOProperties {
             let rect = PixelRect(x: 0, y: 0, width: frame.width, height: frame.height)
             guard try builder.admit(rect, offset: 0) else { break }
             builder.append(FrameInfo(rect: rect, disposal: .none, storedDisposal: 0, blend: .source,
-                                     hasTransparency: true, storedDelay: frame.storedDelay, delay: .zero,
+                                     hasTransparency: true, storedDuration: frame.storedDelay, duration: .zero,
                                      offset: 0, compression: compression))
             guard frame.isComplete else {
                 builder.warn(ZoetropeError(.truncated, format: format, offset: nil,

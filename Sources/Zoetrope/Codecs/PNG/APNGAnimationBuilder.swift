@@ -141,7 +141,7 @@ struct APNGAnimationBuilder {
                 rect: PixelRect(x: control.x, y: control.y, width: control.width, height: control.height),
                 disposal: disposal, storedDisposal: Int(control.disposeOp),
                 blend: control.blendOp == 0 ? .source : .over, hasTransparency: hasTransparency,
-                isInterlaced: canvas.isInterlaced, storedDelay: stored, delay: stored, offset: frame.offset,
+                isInterlaced: canvas.isInterlaced, storedDuration: stored, duration: stored, offset: frame.offset,
                 compression: .deflate))
             data.append(frame.usesIDAT ? idat : frame.data)
         }

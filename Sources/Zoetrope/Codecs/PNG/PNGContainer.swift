@@ -55,7 +55,7 @@ struct PNGContainer: ImageContainer {
         _ = try still.admit(canvas, offset: firstIDAT.lowerBound - 8)
         still.append(FrameInfo(rect: canvas, disposal: .none, storedDisposal: 0, blend: .source,
                                hasTransparency: converter.hasTransparency, isInterlaced: header.isInterlaced,
-                               storedDelay: nil, delay: .zero, offset: firstIDAT.lowerBound - 8,
+                               storedDuration: nil, duration: .zero, offset: firstIDAT.lowerBound - 8,
                                compression: .deflate))
         scan.warnings.forEach { still.warn($0) }
         let table = try still.finish(storedLoopCount: nil, rule: .plays, endOffset: bytes.count)

@@ -60,7 +60,8 @@ struct PNGRowStream {
             let start = filled
             current.withUnsafeMutableBufferPointer { row in
                 // `start + count` ≤ 1 + rowBytes ≤ row.count, and `offset + count` ≤ data.count.
-                (row.baseAddress! + start).update(from: source + offset, count: count)
+                guard let base = row.baseAddress else { return }
+                (base + start).update(from: source + offset, count: count)
             }
             filled += count
             offset += count
@@ -77,8 +78,11 @@ struct PNGRowStream {
         let type = current[0]
         let known = current.withUnsafeMutableBufferPointer { row in
             previous.withUnsafeBufferPointer { above in
-                let data = row.baseAddress! + 1
-                guard PNGFilter.unfilter(type: type, row: data, previous: usePrevious ? above.baseAddress! + 1 : nil,
+                // The row buffers hold the filter byte and `count` bytes; a missing one is no row.
+                guard let rowBase = row.baseAddress else { return false }
+                let data = rowBase + 1
+                let previousRow = usePrevious ? above.baseAddress.map { $0 + 1 } : nil
+                guard PNGFilter.unfilter(type: type, row: data, previous: previousRow,
                                          count: count, stride: stride) else { return false }
                 let y = pass.y0 + passRow * pass.dy
                 converter.convert(row: UnsafePointer(data), count: pass.width,

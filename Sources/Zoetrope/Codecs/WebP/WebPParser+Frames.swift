@@ -8,7 +8,7 @@ extension WebPParser {
         }
         guard try table.admit(rect, offset: offset) else { return }
         table.append(FrameInfo(rect: rect, disposal: .none, storedDisposal: 0, blend: .source,
-                               hasTransparency: record.hasAlpha, storedDelay: nil, delay: .zero,
+                               hasTransparency: record.hasAlpha, storedDuration: nil, duration: .zero,
                                offset: offset, compression: record.compression))
         records.append(record)
         if truncated {
@@ -75,7 +75,7 @@ extension WebPParser {
         let stored = Duration.milliseconds(duration)
         table.append(FrameInfo(rect: rect, disposal: flags & 1 != 0 ? .background : .none,
                                storedDisposal: Int(flags & 1), blend: flags & 2 != 0 ? .source : .over,
-                               hasTransparency: record.hasAlpha, storedDelay: stored, delay: stored,
+                               hasTransparency: record.hasAlpha, storedDuration: stored, duration: stored,
                                offset: chunk.offset, compression: record.compression))
         records.append(record)
         if image.isTruncated || chunk.isTruncated {

@@ -80,40 +80,33 @@ public enum WebPEncoder {
             return
         }
         let settings = VP8LEncoderSettings(level: level)
-        var chunks: [[UInt8]] = []
-        // VP8X's alpha flag: some frame's data has alpha, or some canvas shown does (a first frame
-        // that does not cover the canvas leaves the rest transparent, though every piece is opaque).
-        var hasAlpha = false
+        var writer = WebPAnimationWriter(durations: checked.durations)
         var planner = WebPFramePlanner()
         let count = EncodingMemory.workers(workers, format: .webp, canvas: source.canvasSize)
         // Each job holds its piece and the lossless encoder's planes (about 20 canvases at worst):
         // the window is the workers and one more, so that planning never waits for a free worker.
-        try OrderedFrameWork<[UInt8]>.run(workers: count, window: count + 1, deliver: { chunks.append($0) }) { work in
-            var index = 0
+        // Encoded pieces reach the writer in order, on this thread.
+        try OrderedFrameWork<EncodedPiece>.run(workers: count, window: count + 1, deliver: { encoded in
+            writer.append(rect: encoded.rect, blends: encoded.blends, disposesToBackground: encoded.disposesToBackground,
+                          hasAlpha: encoded.hasAlpha, chunks: encoded.chunks)
+        }) { work in
             func append(_ piece: WebPFramePlanner.Piece) throws {
-                var blendSettings = settings
-                blendSettings.transparentColorIsFree = piece.blends
-                let pieceSettings = blendSettings
-                hasAlpha = hasAlpha || !piece.image.isOpaque
-                let milliseconds = milliseconds(checked.durations[index])
-                index += 1
+                var pieceSettings = settings
+                pieceSettings.transparentColorIsFree = piece.blends
+                let frozen = pieceSettings
                 try work.submit {
-                    WebPFileWriter.frame(rect: piece.rect, milliseconds: milliseconds, blends: piece.blends,
-                                         disposesToBackground: piece.disposesToBackground,
-                                         vp8l: VP8LEncoder.encode(piece.image, settings: pieceSettings))
+                    EncodedPiece(rect: piece.rect, blends: piece.blends, disposesToBackground: piece.disposesToBackground,
+                                 hasAlpha: !piece.image.isOpaque,
+                                 chunks: WebPFileWriter.chunk(RIFFChunk.vp8l, VP8LEncoder.encode(piece.image, settings: frozen)))
                 }
             }
             try source.forEachCheckedFrame(format: .webp) { _, frame in
-                hasAlpha = hasAlpha || !frame.isOpaque
+                writer.show(frame)
                 if let piece = planner.add(frame) { try append(piece) }
             }
             if let piece = planner.finish() { try append(piece) }
         }
-        let size = source.canvasSize
-        let header = WebPFileWriter.animationHeader(width: size.width, height: size.height, hasAlpha: hasAlpha,
-                                                    loopCount: checked.storedPlayCount ?? 0)
-        try output(WebPFileWriter.riffHeader(bodySize: header.count + chunks.reduce(0) { $0 + $1.count }) + header)
-        for chunk in chunks { try output(chunk) }
+        try writer.write(canvasSize: source.canvasSize, loopCount: checked.storedPlayCount ?? 0, to: output)
     }
 
     static func milliseconds(_ duration: Duration) -> Int {
@@ -122,4 +115,13 @@ public enum WebPEncoder {
         let total = components.seconds * 1000 + (components.attoseconds + 500_000_000_000_000) / 1_000_000_000_000_000
         return Int(min(total, 0xff_ffff))
     }
+}
+
+/// A planned piece of an animation, encoded (VP8L) on a worker: what the animation writer needs.
+private struct EncodedPiece: Sendable {
+    var rect: PixelRect
+    var blends: Bool
+    var disposesToBackground: Bool
+    var hasAlpha: Bool
+    var chunks: [UInt8]
 }

@@ -36,9 +36,10 @@ enum WebPFileWriter {
         return chunk(RIFFChunk.vp8x, features.bytes) + chunk(RIFFChunk.anim, animation.bytes)
     }
 
-    /// One `ANMF` chunk holding a `VP8L` frame at (`rect.x`, `rect.y`), both even.
+    /// One `ANMF` chunk at (`rect.x`, `rect.y`) (both even) holding the image `chunks` (`VP8L`, or
+    /// `ALPH` and `VP8 `).
     static func frame(rect: PixelRect, milliseconds: Int, blends: Bool, disposesToBackground: Bool,
-                      vp8l: [UInt8]) -> [UInt8] {
+                      chunks: [UInt8]) -> [UInt8] {
         precondition(rect.x & 1 == 0 && rect.y & 1 == 0, "ANMF offsets are stored halved")
         var header = ByteWriter()
         appendLittleEndian24(rect.x / 2, to: &header)
@@ -47,7 +48,7 @@ enum WebPFileWriter {
         appendLittleEndian24(rect.height - 1, to: &header)
         appendLittleEndian24(milliseconds, to: &header)
         header.append((blends ? 0 : 0x02) | (disposesToBackground ? 0x01 : 0))
-        return chunk(RIFFChunk.anmf, header.bytes + chunk(RIFFChunk.vp8l, vp8l))
+        return chunk(RIFFChunk.anmf, header.bytes + chunks)
     }
 
     private static func appendLittleEndian24(_ value: Int, to out: inout ByteWriter) {

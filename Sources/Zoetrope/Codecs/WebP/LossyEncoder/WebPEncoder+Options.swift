@@ -113,24 +113,17 @@ extension WebPEncoder {
             return
         }
         var builder = WebPAnimationBuilder(options: options)
-        var chunks: [[UInt8]] = [], hasAlpha = false
+        var writer = WebPAnimationWriter(durations: checked.durations)
         func append(_ frame: WebPAnimationBuilder.Frame) {
-            hasAlpha = hasAlpha || frame.hasAlpha
-            chunks.append(WebPFileWriter.frame(rect: frame.rect, milliseconds: milliseconds(checked.durations[chunks.count]),
-                                               blends: frame.blends, disposesToBackground: frame.disposesToBackground,
-                                               chunks: frame.chunks))
+            writer.append(rect: frame.rect, blends: frame.blends, disposesToBackground: frame.disposesToBackground,
+                          hasAlpha: frame.hasAlpha, chunks: frame.chunks)
         }
         try source.forEachCheckedFrame(format: .webp) { _, frame in
-            // VP8X's alpha flag: some frame's data has alpha, or some canvas shown does.
-            hasAlpha = hasAlpha || !frame.isOpaque
+            writer.show(frame)
             if let finished = builder.add(frame) { append(finished) }
         }
         if let last = builder.finish() { append(last) }
-        let size = source.canvasSize
-        let header = WebPFileWriter.animationHeader(width: size.width, height: size.height, hasAlpha: hasAlpha,
-                                                    loopCount: checked.storedPlayCount ?? 0)
-        try output(WebPFileWriter.riffHeader(bodySize: header.count + chunks.reduce(0) { $0 + $1.count }) + header)
-        for chunk in chunks { try output(chunk) }
+        try writer.write(canvasSize: source.canvasSize, loopCount: checked.storedPlayCount ?? 0, to: output)
     }
 
     /// Encodes `frames` (all the same size) with `options`; see

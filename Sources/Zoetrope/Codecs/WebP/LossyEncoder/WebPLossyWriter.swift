@@ -20,19 +20,6 @@ enum WebPLossyWriter {
 }
 
 extension WebPFileWriter {
-    /// One `ANMF` chunk at (`rect.x`, `rect.y`) (both even) holding the image `chunks`.
-    static func frame(rect: PixelRect, milliseconds: Int, blends: Bool, disposesToBackground: Bool, chunks: [UInt8]) -> [UInt8] {
-        precondition(rect.x & 1 == 0 && rect.y & 1 == 0, "ANMF offsets are stored halved")
-        var header = ByteWriter()
-        for value in [rect.x / 2, rect.y / 2, rect.width - 1, rect.height - 1, milliseconds] {
-            header.append(UInt8(truncatingIfNeeded: value))
-            header.append(UInt8(truncatingIfNeeded: value >> 8))
-            header.append(UInt8(truncatingIfNeeded: value >> 16))
-        }
-        header.append((blends ? 0 : 0x02) | (disposesToBackground ? 0x01 : 0))
-        return chunk(RIFFChunk.anmf, header.bytes + chunks)
-    }
-
     /// `VP8X` for a still image: the alpha flag and the canvas size.
     static func stillHeader(width: Int, height: Int, hasAlpha: Bool) -> [UInt8] {
         var features = ByteWriter()

@@ -1,3 +1,4 @@
+import Zoetrope
 
 /// A clock that ticks only when told to: the clock for deterministic tests and simulations.
 ///

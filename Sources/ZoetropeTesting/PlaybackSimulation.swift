@@ -1,6 +1,7 @@
 import Dispatch
+import Zoetrope
 
-/// Plays an image through the real ``Animator`` and ``SharedFrameCache`` on a simulated clock: the
+/// Plays an image through the real `Animator` and `SharedFrameCache` on a simulated clock: the
 /// timing a fast enough machine shows, without a screen, identical on every run.
 ///
 /// Decoding takes no simulated time: before each tick the cache finishes the work asked of it
@@ -43,7 +44,7 @@ public enum PlaybackSimulation {
         return finalReport(report, animator: animator)
     }
 
-    /// Plays `image` on a ``TimerClock`` ticking `ticksPerSecond` times a second, with decoding on
+    /// Plays `image` on a `TimerClock` ticking `ticksPerSecond` times a second, with decoding on
     /// a background queue, for `duration` of real time or until the animation finishes: the
     /// timing this machine manages, misses and all. Blocks the calling thread meanwhile.
     /// - Throws: the error decoding the first frame.

@@ -1,4 +1,5 @@
 import Dispatch
+import Zoetrope
 
 /// Holds decoding jobs until ``runAll()`` or ``runNext()`` runs them on the calling thread: the
 /// scheduler for deterministic tests and for simulated playback.
