@@ -32,14 +32,7 @@ public final class ApplicationActivity: Sendable {
 
     /// Records a change: every following view pauses (inactive) or resumes what it paused (active).
     public func setActive(_ active: Bool) {
-        // The views are returned from the lock: one released meanwhile goes after it, not under it.
-        let playbacks = state.withLock { state -> [ViewPlayback] in
-            state.isActive = active
-            let live = state.playbacks.compactMap(\.playback)
-            state.playbacks = live.map(WeakPlayback.init)
-            return live
-        }
-        for playback in playbacks { playback.setApplicationActive(active) }
+        for playback in update({ $0.isActive = active }) { playback.setApplicationActive(active) }
     }
 
     /// The system's motion settings (Animated Images, Reduce Motion) the views follow.
@@ -48,13 +41,19 @@ public final class ApplicationActivity: Sendable {
     /// Records a change of the system's motion settings: every following view that was not given
     /// its own (``ViewPlayback/setMotion(_:)``) follows it.
     public func setMotion(_ motion: MotionSettings) {
-        let playbacks = state.withLock { state -> [ViewPlayback] in
-            state.motion = motion
+        for playback in update({ $0.motion = motion }) { playback.setSystemMotion(motion) }
+    }
+
+    /// Applies `change` under the lock and returns the views still following, forgetting the
+    /// released ones. The views are told outside the lock: one released meanwhile goes after it,
+    /// not under it.
+    private func update(_ change: (inout State) -> Void) -> [ViewPlayback] {
+        state.withLock { state -> [ViewPlayback] in
+            change(&state)
             let live = state.playbacks.compactMap(\.playback)
             state.playbacks = live.map(WeakPlayback.init)
             return live
         }
-        for playback in playbacks { playback.setSystemMotion(motion) }
     }
 
     /// Follows `playback` (weakly) and tells it the current activity and motion settings.
