@@ -27,6 +27,7 @@ extension ImageFormat {
         case .webp: return "org.webmproject.webp"
         case .avif: return "public.avif"
         case .heic: return "public.heic"
+        default: return "public.data"
         }
     }
 

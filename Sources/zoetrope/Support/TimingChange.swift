@@ -32,7 +32,7 @@ struct TimingChange {
         case .gif: return GIFEncoder.storedDuration(duration)
         case .png, .apng: return APNGEncoder.storedDuration(duration)
         case .webp: return WebPEncoder.storedDuration(duration)
-        case .avif, .heic: return duration // not an output format
+        default: return duration // not an output format
         }
     }
 
@@ -42,7 +42,7 @@ struct TimingChange {
         case .gif: return "GIF stores durations in hundredths of a second"
         case .png, .apng: return "APNG stores durations as fractions of 16-bit numbers"
         case .webp: return "WebP stores durations in whole milliseconds"
-        case .avif, .heic: return "\(format) is not an output format"
+        default: return "\(format) is not an output format"
         }
     }
 

@@ -47,8 +47,7 @@ struct ImageOperation: Sendable {
         case .gif: return "image/gif"
         case .png, .apng: return "image/png"
         case .webp: return "image/webp"
-        case .avif: return "image/avif" // read through ImageIO on Apple systems; never an output here
-        case .heic: return "image/heic"
+        default: return "application/octet-stream" // AVIF, HEIC: read through ImageIO on Apple systems; never an output here
         }
     }
 

@@ -16,7 +16,7 @@ enum WorkEstimate {
         case .webp: return 64
         case .gif: return 24
         case .png, .apng: return 24
-        case .avif, .heic: return 64 // no encoder: never an output; the largest figure if one comes
+        default: return 64 // no encoder (AVIF, HEIC): never an output; the largest figure if one comes
         }
     }
 

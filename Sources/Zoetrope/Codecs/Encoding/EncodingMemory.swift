@@ -14,7 +14,7 @@ package enum EncodingMemory {
         case .webp: return 24
         case .png, .apng: return 6
         case .gif: return 3
-        case .avif, .heic: return 24 // no encoder: never asked; the largest figure if one comes
+        default: return 24 // no encoder (AVIF, HEIC): never asked; the largest figure if one comes
         }
     }
 
