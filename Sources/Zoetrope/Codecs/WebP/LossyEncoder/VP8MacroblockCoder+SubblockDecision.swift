@@ -89,6 +89,7 @@ extension VP8MacroblockCoder {
         var best = VP8ModeScore()
         var errors = SIMD8<Int8>.zero
         for mode in 0..<4 {
+            if mode > 0 && VP8CostTables.chromaModeCost[mode] &* segment.lambdaChroma >= best.score { continue }
             var score = VP8ModeScore()
             score.nonZero = withUnsafeMutableBytes(of: &errors) { raw in
                 reconstructChroma(mode: mode, levels: levels, into: trial - 16, errors: raw.baseAddress!.assumingMemoryBound(to: Int8.self))
