@@ -45,7 +45,7 @@ enum RGBAToYUV {
     /// invisible) so that they cost few bits.
     static func convert(_ image: RGBAImage) -> VP8SourcePlanes {
         let width = image.width, height = image.height
-        let chromaWidth = (width + 1) >> 1, chromaHeight = (height + 1) >> 1
+        let chromaWidth = (width + 1) >> 1, chromaHeight = (height + 1) >> 1, isOpaque = image.isOpaque
         var luma = [UInt8](repeating: 0, count: width * height)
         var u = [UInt8](repeating: 0, count: chromaWidth * chromaHeight), v = u
         gammaToLinear.withUnsafeBufferPointer { toLinear in
@@ -57,22 +57,24 @@ enum RGBAToYUV {
                         }
                     }
                     let tables = Tables(gammaToLinear: toLinear, linearToGamma: toGamma)
-                    convertChroma(pixels, width: width, height: height, u: &u, v: &v, tables: tables)
+                    convertChroma(pixels, width: width, height: height, isOpaque: isOpaque, u: &u, v: &v, tables: tables)
                 }
             }
         }
         var planes = VP8SourcePlanes(width: width, height: height, luma: luma, u: u, v: v)
-        if !image.isOpaque { TransparentAreaCleanup.apply(to: &planes, alpha: image) }
+        if !isOpaque { TransparentAreaCleanup.apply(to: &planes, alpha: image) }
         return planes
     }
 
-    private static func convertChroma(_ pixels: UnsafeBufferPointer<UInt8>, width: Int, height: Int,
+    /// U and V of every 2×2 block; alpha weighs the rows of blocks that are not all opaque
+    /// (never looked for when the whole image is).
+    private static func convertChroma(_ pixels: UnsafeBufferPointer<UInt8>, width: Int, height: Int, isOpaque: Bool,
                                       u: inout [UInt8], v: inout [UInt8], tables: Tables) {
         let chromaWidth = (width + 1) >> 1, chromaHeight = (height + 1) >> 1
         for row in 0..<chromaHeight {
             let top = 2 * row, bottom = min(2 * row + 1, height - 1)
             var rowsAreOpaque = true
-            for r in top...bottom where rowsAreOpaque {
+            for r in top...bottom where rowsAreOpaque && !isOpaque {
                 for x in 0..<width where pixels[(r * width + x) * 4 + 3] != 255 {
                     rowsAreOpaque = false
                     break

@@ -40,6 +40,9 @@ extension VP8MacroblockCoder {
         let sourceSpectra = VP8Distortion.spectra16x16(source)
         var best = VP8ModeScore(), bestSet = 0, candidateSet = 1
         for mode in 0..<4 {
+            // A mode whose bits alone lose is out before it is transformed (every other term is at
+            // least zero); not while the flatness test still runs, which each mode updates.
+            if mode > 0 && !isFlat && VP8CostTables.lumaModeCost[mode] &* segment.lambdaLuma16 >= best.score { continue }
             let levels = workspace.levels(candidateSet)
             var score = VP8ModeScore()
             score.nonZero = reconstructLuma16(mode: mode, levels: levels, into: workspace.candidate)

@@ -47,6 +47,9 @@ extension VP8MacroblockCoder {
         let flagContext = Int(topFlags[n & 3] + leftFlags[n >> 2])
         var best = VP8ModeScore(), bestMode = -1
         for mode in 0..<10 {
+            // Every term of the score is at least zero: a mode whose bits alone lose is out
+            // before it is transformed.
+            if bestMode >= 0 && Int(modeCosts[mode]) &* segment.lambdaLuma4 >= best.score { continue }
             var score = VP8ModeScore()
             score.nonZero = reconstructSubblock(n, mode: mode, levels: levels, into: trial) ? 1 << n : 0
             score.distortion = VP8Distortion.sse(source, trial, width: 4, height: 4)
@@ -86,6 +89,7 @@ extension VP8MacroblockCoder {
         var best = VP8ModeScore()
         var errors = SIMD8<Int8>.zero
         for mode in 0..<4 {
+            if mode > 0 && VP8CostTables.chromaModeCost[mode] &* segment.lambdaChroma >= best.score { continue }
             var score = VP8ModeScore()
             score.nonZero = withUnsafeMutableBytes(of: &errors) { raw in
                 reconstructChroma(mode: mode, levels: levels, into: trial - 16, errors: raw.baseAddress!.assumingMemoryBound(to: Int8.self))

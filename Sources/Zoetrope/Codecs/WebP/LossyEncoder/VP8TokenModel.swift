@@ -90,13 +90,29 @@ final class VP8TokenModel {
         }
     }
 
+    /// Fills one row of ``levelCosts``: ``VP8CostTables/treeCost(level:_:)`` for every level, from
+    /// the few distinct paths through the tree (levels of one category share theirs).
     private func fillLevelCosts(_ row: UnsafeMutablePointer<UInt16>, _ p: UnsafePointer<UInt8>, context: Int) {
-        let notEnd = context > 0 ? VP8CostTables.bitCost(true, p[0]) : 0
-        row[0] = UInt16(VP8CostTables.bitCost(false, p[1]) + notEnd)
-        let nonZero = VP8CostTables.bitCost(true, p[1]) + notEnd
-        for level in 1..<Self.levelsPerTable {
-            row[level] = UInt16(nonZero + VP8CostTables.treeCost(level: level, p))
+        @inline(__always) func cost(_ bit: Bool, _ node: Int) -> Int { bitCost(bit, p[node]) }
+        let notEnd = context > 0 ? cost(true, 0) : 0
+        row[0] = UInt16(cost(false, 1) + notEnd)
+        let nonZero = cost(true, 1) + notEnd
+        @inline(__always) func fill(_ levels: ClosedRange<Int>, _ tree: Int) {
+            for level in levels { row[level] = UInt16(nonZero + tree) }
         }
+        fill(1...1, cost(false, 2))
+        let large = cost(true, 2)
+        fill(2...2, large + cost(false, 3) + cost(false, 4))
+        fill(3...3, large + cost(false, 3) + cost(true, 4) + cost(false, 5))
+        fill(4...4, large + cost(false, 3) + cost(true, 4) + cost(true, 5))
+        let category = large + cost(true, 3)
+        fill(5...6, category + cost(false, 6) + cost(false, 7))
+        fill(7...10, category + cost(false, 6) + cost(true, 7))
+        let extra = category + cost(true, 6)
+        fill(11...18, extra + cost(false, 8) + cost(false, 9))
+        fill(19...34, extra + cost(false, 8) + cost(true, 9))
+        fill(35...66, extra + cost(true, 8) + cost(false, 10))
+        fill(67...67, extra + cost(true, 8) + cost(true, 10))
     }
 }
 

@@ -5,8 +5,19 @@
 /// The distortion of a coefficient is weighted by frequency (low frequencies count most). Only
 /// coefficients up to the last whose square exceeds a quarter step² (and one more) are searched.
 enum VP8Trellis {
-    /// Distortion weights by natural position.
-    private static let weights: [Int] = [30, 27, 19, 11, 27, 24, 17, 10, 19, 17, 12, 8, 11, 10, 8, 6]
+    /// Distortion weights by natural position (30, 27, 19, 11 / 27, 24, 17, 10 / 19, 17, 12, 8 /
+    /// 11, 10, 8, 6), a byte each in two constants: a global array would cost a lazy-initialisation
+    /// check and a bounds check at every coefficient.
+    @inline(__always)
+    private static func weight(_ j: Int) -> Int {
+        Int(truncatingIfNeeded: ((j < 8 ? 0x0a11_181b_0b13_1b1e : 0x0608_0a0b_080c_1113) as UInt64) >> UInt64(truncatingIfNeeded: (j & 7) &* 8)) & 0xff
+    }
+
+    /// Natural position of the `n`th coefficient in coding order (``VP8Tables/zigzag``), four bits each.
+    @inline(__always)
+    static func zigzag(_ n: Int) -> Int {
+        Int(truncatingIfNeeded: (0xfeb7_adc9_6325_8410 as UInt64) >> UInt64(truncatingIfNeeded: n &* 4)) & 15
+    }
     private static let unreachable = 0x7f_ffff_ffff_ffff
 
     /// Quantises the block at `coefficients` (natural order; replaced by the dequantised values)
@@ -20,9 +31,9 @@ enum VP8Trellis {
         let last = searchEnd(coefficients, first: first, matrix: matrix)
         return withUnsafeTemporaryAllocation(of: Int.self, capacity: 16 * 2 + 8) { storage in
             let nodes = storage.baseAddress!, scores = nodes + 32, tables = nodes + 36
-            var best = (score: lambda * VP8CostTables.bitCost(false, firstNode), end: -1, node: 0, previous: 0)
+            var best = (score: lambda * model.bitCost(false, firstNode), end: -1, node: 0, previous: 0)
             for m in 0..<2 {
-                scores[m] = context == 0 ? lambda * VP8CostTables.bitCost(true, firstNode) : 0
+                scores[m] = context == 0 ? lambda * model.bitCost(true, firstNode) : 0
                 tables[m] = VP8TokenModel.tableIndex(type: type, position: first, context: context)
             }
             var n = first
@@ -31,7 +42,7 @@ enum VP8Trellis {
                      nodes: nodes, scores: scores, tables: tables, best: &best)
                 n += 1
             }
-            for i in first..<16 { coefficients[VP8QuantizerMatrix.zigzag[i]] = 0 }
+            for i in first..<16 { coefficients[zigzag(i)] = 0 }
             levels.update(repeating: 0, count: 16)
             guard best.end >= 0 else { return false }
             return unwind(best, first: first, nodes: nodes, coefficients: coefficients, levels: levels, matrix: matrix)
@@ -43,7 +54,7 @@ enum VP8Trellis {
         let threshold = Int(matrix.step[1]) * Int(matrix.step[1]) / 4
         var last = first - 1
         for n in stride(from: 15, through: first, by: -1) {
-            let value = Int(coefficients[VP8QuantizerMatrix.zigzag[n]])
+            let value = Int(coefficients[zigzag(n)])
             if value * value > threshold {
                 last = n
                 break
@@ -60,7 +71,7 @@ enum VP8Trellis {
                              type: Int, model: VP8TokenModel, nodes: UnsafeMutablePointer<Int>,
                              scores: UnsafeMutablePointer<Int>, tables: UnsafeMutablePointer<Int>,
                              best: inout (score: Int, end: Int, node: Int, previous: Int)) {
-        let j = VP8QuantizerMatrix.zigzag[n]
+        let j = zigzag(n)
         let value = Int(coefficients[j])
         let magnitude = abs(value) + Int(matrix.sharpening[j])
         let product = UInt32(truncatingIfNeeded: magnitude) &* matrix.reciprocal[j]
@@ -76,8 +87,8 @@ enum VP8Trellis {
                 continue
             }
             let error = magnitude - level * Int(matrix.step[j])
-            let distortion = weights[j] * (error * error - magnitude * magnitude)
-            let fixed = Int(VP8CostTables.levelFixedCost[level]), column = min(level, 67)
+            let distortion = weight(j) * (error * error - magnitude * magnitude)
+            let fixed = Int(model.fixedCosts[level]), column = min(level, 67)
             let fromFirst = previousScores.0 + lambda * (fixed + Int(costs[previousTables.0 + column]))
             let fromSecond = previousScores.1 + lambda * (fixed + Int(costs[previousTables.1 + column]))
             let previous = fromSecond < fromFirst ? 1 : 0
@@ -86,8 +97,8 @@ enum VP8Trellis {
             scores[m] = score
             guard level != 0, score < best.score else { continue }
             let endCost = n < 15
-                ? VP8CostTables.bitCost(false, model.probabilities[VP8TokenModel.nodeIndex(
-                    type: type, band: VP8Tables.bands[n + 1], context: min(level, 2))])
+                ? model.bitCost(false, model.probabilities[VP8TokenModel.nodeIndex(
+                    type: type, band: model.bands[n + 1], context: min(level, 2))])
                 : 0
             if score + lambda * endCost < best.score { best = (score + lambda * endCost, n, m, previous) }
         }
@@ -106,7 +117,7 @@ enum VP8Trellis {
             let level = node & 0xfff, negative = node & (1 << 12) != 0
             let signed = negative ? -level : level
             levels[n] = Int16(signed)
-            coefficients[VP8QuantizerMatrix.zigzag[n]] = Int16(truncatingIfNeeded: signed * Int(matrix.step[VP8QuantizerMatrix.zigzag[n]]))
+            coefficients[zigzag(n)] = Int16(truncatingIfNeeded: signed * Int(matrix.step[zigzag(n)]))
             anyNonZero = anyNonZero || level != 0
             m = n == best.end ? best.previous : (node >> 13) & 1
             n -= 1
