@@ -68,8 +68,10 @@ struct ConvertCommand: ParsableCommand {
           zoetrope convert intro.gif main.webp outro.png joined.webp
           zoetrope convert 'frame-*.png' out.webp --fps 25
           zoetrope convert --list frames.txt out.gif
-          ffmpeg -i video.mp4 -f yuv4mpegpipe - | zoetrope convert --input-format y4m - clip.gif
-          ffmpeg -i video.mp4 -f rawvideo -pix_fmt rgba - | zoetrope convert --input-format rgba --size 640x360 --fps 25 - clip.webp
+          ffmpeg -i video.mp4 -f yuv4mpegpipe - \\
+            | zoetrope convert --input-format y4m - clip.gif
+          ffmpeg -i video.mp4 -vf scale=640:360 -f rawvideo -pix_fmt rgba - \\
+            | zoetrope convert --input-format rgba --size 640x360 --fps 25 - clip.webp
           ffmpeg -i video.mp4 -f apng - | zoetrope convert - clip.webp
           curl -s URL | zoetrope convert - - --format png > out.png
         """
@@ -77,7 +79,7 @@ struct ConvertCommand: ParsableCommand {
 
     @Argument(help: ArgumentHelp("The images to read, joined in order (\(FormatNames.list); - for standard input; "
                                  + "a quoted pattern such as 'frame-*.png' is expanded in numeric order), then the file to "
-                                 + "write (replaced if it exists; - for standard output).", valueName: "input… output"))
+                                 + "write (replaced if it exists; - for standard output).", valueName: "in ... out"))
     var paths: [String] = []
 
     @Option(help: ArgumentHelp(OutputFormat.help))
@@ -108,7 +110,7 @@ struct ConvertCommand: ParsableCommand {
         if inputOptions.list != nil {
             guard inputs.isEmpty, !paths.isEmpty else { throw ValidationError("with --list, give only the file to write") }
         } else if paths.count < 2 {
-            throw ValidationError("give the image to read and the file to write (zoetrope convert IN OUT)")
+            throw ValidationError("Missing expected argument: give the image to read and the file to write (zoetrope convert IN OUT)")
         }
         try ImageSource.requireStandardInputOnce(Array(inputs))
         if (inputOptions.inputFormat ?? .image) != .image && inputs.count != 1 {
