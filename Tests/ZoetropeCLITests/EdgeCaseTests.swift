@@ -188,9 +188,9 @@ struct EdgeCaseTests {
         let folder = try TemporaryFolder()
         let frames = (0..<3).map { index in RGBAImage(width: 2, height: 2, pixels: [UInt8](repeating: UInt8(index * 80), count: 16)) }
         var apng = try APNGEncoder.encode(frames: frames, durations: Array(repeating: .milliseconds(50), count: 3), playCount: .infinite)
-        // acTL num_frames 3 → 2, with the chunk's CRC made right again: more frames than declared.
+        // acTL num_frames 3 → 4, with the chunk's CRC made right again: the count no longer matches.
         let actl = try #require((0..<apng.count - 4).first { Array(apng[$0..<$0 + 4]) == Array("acTL".utf8) })
-        apng.replaceSubrange((actl - 4)..<(actl + 16), with: Self.chunk("acTL", [0, 0, 0, 2] + Array(apng[(actl + 8)..<(actl + 12)])))
+        apng.replaceSubrange((actl - 4)..<(actl + 16), with: Self.chunk("acTL", [0, 0, 0, 4] + Array(apng[(actl + 8)..<(actl + 12)])))
         try folder.write(apng, to: "broken.png")
         let result = try CommandRunner.run(["timeline", "broken.png"], in: folder.url)
         #expect(result.status == 0)

@@ -50,17 +50,13 @@ struct APNGAnimationBuilder {
             numPlays = 0
             problems.append("acTL has \(chunk.data.count) bytes instead of 8")
         }
-        if declaredFrames == 0 && problems.isEmpty {
-            table.warn(ZoetropeError(.malformed, format: .apng, offset: chunk.offset,
-                                     "acTL num_frames is 0 (left unfilled by a streaming writer?): playing the frames present"))
-        }
+        if declaredFrames == 0 { problems.append("acTL num_frames is 0") }
     }
 
     /// The `num_frames` a writer that cannot seek back leaves in `acTL` (ffmpeg writing APNG to a
     /// pipe): not a PNG integer (those stop at 2³¹ − 1), so no real count. The frames present are
-    /// played, as ffmpeg and apngdis do, rather than the still default image, and so they are
-    /// when `num_frames` is 0 or larger than the frames present (with a warning); more frames
-    /// than `num_frames` declares still break the animation.
+    /// played, as ffmpeg and apngdis do, rather than the still default image; any other count
+    /// that differs from the frames present still breaks the animation.
     static let unfilledFrameCount: UInt32 = 0xFFFF_FFFF
 
     /// Whether any `fdAT` has been seen (kept as a flag: the chunk walk asks for every `IDAT`, and a
@@ -128,12 +124,8 @@ struct APNGAnimationBuilder {
                 table.warn(ZoetropeError(.truncated, format: .apng, offset: offset,
                                          "acTL declares \(declaredFrames) frames, the file ends after \(frames.count)"))
             }
-        } else if let declaredFrames, declaredFrames > 0, frames.count > declaredFrames {
+        } else if let declaredFrames, frames.count != declaredFrames {
             return .broken("acTL num_frames \(declaredFrames) but \(frames.count) fcTL frames", table.warnings)
-        } else if let declaredFrames, frames.count < declaredFrames {
-            // A streaming writer that counted ahead, or stopped early: the frames present play.
-            table.warn(ZoetropeError(.malformed, format: .apng, offset: offset,
-                                     "acTL declares \(declaredFrames) frames but \(frames.count) are present: playing those"))
         }
         guard !frames.isEmpty else { return .broken("no frames", table.warnings) }
         if let empty = frames.firstIndex(where: { $0.data.isEmpty && !$0.usesIDAT }) {
