@@ -1,7 +1,8 @@
 import Zoetrope
 
-/// `zoetrope convert IN OUT`: re-encodes any image Zoetrope decodes as GIF, APNG (or PNG) or
-/// WebP (lossless, lossy or mixed).
+/// `zoetrope convert IN… OUT`: re-encodes any image Zoetrope decodes (several joined in order, a
+/// PNG sequence, raw RGBA or YUV4MPEG2 frames from another tool) as GIF, APNG (or PNG) or WebP
+/// (lossless, lossy or mixed).
 struct ConvertCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "convert",
@@ -27,12 +28,24 @@ struct ConvertCommand: ParsableCommand {
         an existing output is left as it was. Frames are converted one at a time, so memory stays \
         at a few frames whatever the length. Use - for standard input or output.
 
+        Several inputs are joined in order into one animation (they must have one canvas size); the \
+        last argument is always the file to write. A quoted pattern ('frame-*.png') is expanded by \
+        Zoetrope in numeric order (frame-2 before frame-10); a pattern the shell expanded keeps the \
+        shell's order. Still images joined show for 1/--fps s each (their own duration without \
+        --fps); --list reads the files and each one's duration from a list file. Video comes in \
+        through a pipe as raw RGBA (--input-format rgba --size WxH --fps N) or YUV4MPEG2 \
+        (--input-format y4m; a .y4m file is recognised by itself): standard input is copied to an \
+        unlinked temporary file (in TMPDIR) and read back a frame at a time, so memory stays at a \
+        few frames however long the video is.
+
         Edits keep the animation in every format, transparency included: --crop, --rotate and --flip \
-        move pixels without resampling them; --trim, --reverse, --speed and --fps change which \
+        move pixels without resampling them; --crop content keeps what the frames show (a first \
+        pass finds it, holding one frame); --mask circle or rounded:R makes the corners \
+        transparent with an anti-aliased edge (avatars); --trim, --reverse, --speed and --fps change which \
         frames play and for how long (--fps drops frames by time, so the total duration stays); \
         --plays sets how many times the output plays. Whatever order they are given in, they apply \
         in this one: --frames, --trim, --reverse, --speed, --fps; then --crop, --rotate, --flip, \
-        and last --width/--height.
+        --mask, and last --width/--height.
 
         Durations are the effective ones (stored durations of 10 ms or less become 100 ms, as in browsers) \
         unless --raw-timing is given. GIF loop counts are converted to APNG plays (a GIF that \
@@ -50,16 +63,24 @@ struct ConvertCommand: ParsableCommand {
           zoetrope convert avatar.gif avatar.webp --crop 200x200+40+10 --rotate 90
           zoetrope convert clip.webp boomerang.png --reverse --speed 1.5 --plays forever
           zoetrope convert long.gif short.gif --trim 2-5.5 --fps 15
+          zoetrope convert avatar.gif round.webp --crop content --mask circle
+          zoetrope convert sticker.png sticker.gif --mask rounded:24
+          zoetrope convert intro.gif main.webp outro.png joined.webp
+          zoetrope convert 'frame-*.png' out.webp --fps 25
+          zoetrope convert --list frames.txt out.gif
+          ffmpeg -i video.mp4 -f yuv4mpegpipe - \\
+            | zoetrope convert --input-format y4m - clip.gif
+          ffmpeg -i video.mp4 -vf scale=640:360 -f rawvideo -pix_fmt rgba - \\
+            | zoetrope convert --input-format rgba --size 640x360 --fps 25 - clip.webp
           ffmpeg -i video.mp4 -f apng - | zoetrope convert - clip.webp
           curl -s URL | zoetrope convert - - --format png > out.png
         """
     )
 
-    @Argument(help: ArgumentHelp("The image to read (\(FormatNames.list)), or - for standard input."))
-    var input: String
-
-    @Argument(help: "The file to write (replaced if it exists), or - for standard output.")
-    var output: String
+    @Argument(help: ArgumentHelp("The images to read, joined in order (\(FormatNames.list); - for standard input; "
+                                 + "a quoted pattern such as 'frame-*.png' is expanded in numeric order), then the file to "
+                                 + "write (replaced if it exists; - for standard output).", valueName: "in ... out"))
+    var paths: [String] = []
 
     @Option(help: ArgumentHelp(OutputFormat.help))
     var format: String?
@@ -79,21 +100,41 @@ struct ConvertCommand: ParsableCommand {
                                             valueName: "n"))
     var jobs: Int?
 
+    @OptionGroup(title: "Frames from other tools") var inputOptions: InputOptions
+
+    /// The last argument: the file to write.
+    var output: String { paths.last ?? "-" }
+
+    func validate() throws {
+        let inputs = paths.dropLast()
+        if inputOptions.list != nil {
+            guard inputs.isEmpty, !paths.isEmpty else { throw ValidationError("with --list, give only the file to write") }
+        } else if paths.count < 2 {
+            throw ValidationError("Missing expected argument: give the image to read and the file to write (zoetrope convert IN OUT)")
+        }
+        try ImageSource.requireStandardInputOnce(Array(inputs))
+        if (inputOptions.inputFormat ?? .image) != .image && inputs.count != 1 {
+            throw ValidationError("--input-format \(inputOptions.inputFormat!.rawValue) reads one input")
+        }
+        if inputOptions.inputFormat == .rgba && edits.fps == nil { throw ValidationError("--input-format rgba needs --fps N") }
+    }
+
     func run() throws {
-        let source = ImageSource.file(PathArgument(input))
+        let name = paths.count == 2 ? ImageSource.file(PathArgument(paths[0])).name : nil
         // Errors name the input file, except the system's (which name their own subject) and the
         // command's own (which name the output, or nothing).
-        try reportingFailures("convert", file: source.name) {
+        try reportingFailures("convert", file: name) {
             let outputPath = PathArgument(output)
             if let jobs, !(1...EncodingWorkers.maximum).contains(jobs) {
                 throw CommandFailure(file: nil, "--jobs must be between 1 and \(EncodingWorkers.maximum) (got \(jobs))")
             }
             let encoder = try OutputFormat.resolve(format, for: outputPath)
             try encoderFlags.check(for: encoder)
-            let inputs = ProtectedInputs([source])
             let timing: FrameTiming = rawTiming ? .raw : .browser
-            let image = try source.open(options: DecodingOptions(timing: timing)).image
-            var frames = try SelectedFrames(image, selection: selection.frames, edit: edits.edit, width: selection.width, height: selection.height)
+            let (input, inputs) = try openInput(timing: timing)
+            var edit = edits.edit
+            if edits.crop?.isContent == true { edit.crop = try contentBounds(of: input) }
+            var frames = try SelectedFrames(input, selection: selection.frames, edit: edit, width: selection.width, height: selection.height)
             let destination = try OutputDestination.open(outputPath, protecting: inputs)
             // GIF and APNG read the frames twice (to plan, then to write), WebP and a PNG still once.
             let progress = ProgressReporter("converting", frames: frames.frameCount,
@@ -110,16 +151,16 @@ struct ConvertCommand: ParsableCommand {
             }
             var settings = encoderFlags.settings
             settings.workers = jobs
-            try encoder.encode(frames, durations: frames.durations, playCount: edits.edit.plays ?? image.playCount,
+            try encoder.encode(frames, durations: frames.durations, playCount: edit.plays ?? input.playCount,
                                settings: settings, to: destination.write)
             try destination.commit()
-            var warnings = image.warnings.map { "warning: " + CommandFailure.describe($0) }
+            var warnings = input.problems.map { problem in
+                problem as? CommandFailure ?? CommandFailure(file: name, "warning: " + CommandFailure.describe(problem))
+            }
             if let change = TimingChange(durations: frames.durations, format: encoder.format, timing: timing) {
-                warnings.append("warning: " + change.message(format: encoder.format))
+                warnings.append(CommandFailure(file: name, "warning: " + change.message(format: encoder.format)))
             }
-            for warning in warnings {
-                StandardError.print(CommandFailure(file: source.name, warning).line(subcommand: "convert"))
-            }
+            for warning in warnings { StandardError.print(warning.line(subcommand: "convert")) }
         }
     }
 }

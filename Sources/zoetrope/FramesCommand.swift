@@ -74,7 +74,7 @@ struct FramesCommand: ParsableCommand {
                 failures += 1
                 continue
             }
-            for warning in frames.image.warnings {
+            for warning in frames.image.problems {
                 StandardError.print(CommandFailure(file: source.name, "warning: " + CommandFailure.describe(warning))
                     .line(subcommand: "frames"))
             }

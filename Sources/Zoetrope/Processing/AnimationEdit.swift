@@ -1,5 +1,5 @@
-/// What users do to an animation and keep it animated, in any format: crop, rotate, flip, trim,
-/// reverse, change the speed, cap the frame rate, set the number of plays.
+/// What users do to an animation and keep it animated, in any format: crop, rotate, flip, mask,
+/// trim, reverse, change the speed, cap the frame rate, set the number of plays.
 ///
 /// An edit is a value: set the parts you want and apply it with
 /// ``AnimatableImage/edited(_:)`` (frames are edited as they are read, so an encoder streams
@@ -14,7 +14,9 @@
 ///    100 ms).
 /// 4. ``maxFrameRate``: frames dropped by time, the total duration kept (as
 ///    ``TranscodeOptions/maxFrameRate``).
-/// 5. ``crop`` (in source pixels), then ``rotation``, then ``flip`` of the rotated picture.
+/// 5. ``crop`` (in source pixels), then ``rotation``, then ``flip`` of the rotated picture, then
+///    ``mask`` (a circle or rounded corners made transparent, in the pixels of that picture).
+///    To crop to what the frames show, set ``crop`` to ``FrameSource/contentBounds()``.
 /// 6. ``plays`` replaces the source's play count.
 ///
 /// ```swift
@@ -35,6 +37,8 @@ public struct AnimationEdit: Sendable, Hashable {
     public var rotation: Rotation = .none
     /// A mirror image of the rotated picture.
     public var flip: Flip?
+    /// A circle or rounded corners cut out of the flipped picture, with transparent corners.
+    public var mask: FrameMask?
     /// The span of the source timeline kept, from its lower to its upper bound (`nil`: all).
     public var trim: Range<Duration>?
     /// Whether the frames play in reverse order.
@@ -53,13 +57,16 @@ public struct AnimationEdit: Sendable, Hashable {
     /// An edit that changes nothing; set the parts you want.
     public init() {}
 
-    package var geometry: FrameGeometry { FrameGeometry(crop: crop, rotation: rotation, flip: flip) }
+    package var geometry: FrameGeometry { FrameGeometry(crop: crop, rotation: rotation, flip: flip, mask: mask) }
 
     /// Refuses an edit that cannot apply to a source of `canvas`.
     package func check(canvas: PixelSize) throws(ZoetropeError) {
         if let crop, crop.isEmpty || crop.x < 0 || crop.y < 0 || crop.maxX > canvas.width || crop.maxY > canvas.height {
             throw ZoetropeError(.invalidArgument, "the crop \(crop.width)x\(crop.height)+\(crop.x)+\(crop.y) "
                                 + "is not inside the \(canvas.width)x\(canvas.height) canvas")
+        }
+        if case .rounded(let radius)? = mask, radius < 0 {
+            throw ZoetropeError(.invalidArgument, "the mask's corner radius cannot be negative (got \(radius))")
         }
         guard speed.isFinite, speed > 0 else {
             throw ZoetropeError(.invalidArgument, "the speed must be a number greater than 0 (got \(speed))")

@@ -15,13 +15,22 @@ public enum Flip: String, Sendable, Hashable, CaseIterable {
 }
 
 /// The pixel part of an ``AnimationEdit``: a crop, then a rotation, then a flip of the rotated
-/// picture. Every output pixel is one source pixel (nothing is resampled), alpha included.
+/// picture, then a mask. Every output pixel is one source pixel (nothing is resampled), alpha
+/// included; the mask only lowers alpha at the shape's edge.
 package struct FrameGeometry: Hashable {
     package var crop: PixelRect?
     package var rotation: Rotation
     package var flip: Flip?
+    package var mask: FrameMask?
 
-    package var isIdentity: Bool { crop == nil && rotation == .none && flip == nil }
+    package init(crop: PixelRect?, rotation: Rotation, flip: Flip?, mask: FrameMask? = nil) {
+        self.crop = crop
+        self.rotation = rotation
+        self.flip = flip
+        self.mask = mask
+    }
+
+    package var isIdentity: Bool { crop == nil && rotation == .none && flip == nil && mask == nil }
 
     /// The output size for a frame of `canvas` (the crop must lie inside it).
     package func outputSize(for canvas: PixelSize) -> PixelSize {
@@ -66,9 +75,15 @@ package struct FrameGeometry: Hashable {
         return map
     }
 
-    /// `frame` cropped, rotated and flipped.
+    /// `frame` cropped, rotated, flipped and masked.
     package func apply(to frame: RGBAImage) -> RGBAImage {
-        guard !isIdentity else { return frame }
+        let moved = move(frame)
+        return mask.map { $0.apply(to: moved) } ?? moved
+    }
+
+    /// `frame` cropped, rotated and flipped.
+    private func move(_ frame: RGBAImage) -> RGBAImage {
+        guard crop != nil || rotation != .none || flip != nil else { return frame }
         if rotation == .none, flip == nil, let crop { return frame.cropped(to: crop) }
         let map = mapping(for: frame.size)
         let out = outputSize(for: frame.size)

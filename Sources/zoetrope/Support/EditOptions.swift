@@ -4,7 +4,9 @@ import Zoetrope
 /// reverse, speed, frame-rate cap, plays.
 struct EditOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Keep the rectangle WxH+X+Y of the canvas (pixels; X, Y from the top left), "
-                               + "before any rotation.", valueName: "WxH+X+Y"))
+                               + "before any rotation; or content (also auto): the smallest rectangle holding every "
+                               + "pixel that is not transparent in any frame (found by a first pass over the frames).",
+                               valueName: "WxH+X+Y|content"))
     var crop: CropRect?
 
     @Option(help: ArgumentHelp("Turn the picture clockwise by 90, 180 or 270 degrees (after --crop).", valueName: "degrees"))
@@ -13,6 +15,11 @@ struct EditOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Mirror the picture (after --rotate): horizontal swaps left and right, vertical "
                                + "top and bottom.", valueName: "axis"))
     var flip: Flip?
+
+    @Option(help: ArgumentHelp("Make the corners transparent (after --flip, before --width/--height), with an "
+                               + "anti-aliased edge: circle (the ellipse filling the picture, a circle when it is square) "
+                               + "or rounded:R (corners rounded to R pixels).", valueName: "circle|rounded:R"))
+    var mask: MaskArgument?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Keep the time span FROM-TO of the animation, in seconds (1.5-4, 2- to the end, "
                                + "-3 from the start); frames cut by either end are shortened.", valueName: "FROM-TO"))
@@ -28,7 +35,9 @@ struct EditOptions: ParsableArguments {
     var speed: Double?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Show at most N frames a second: faster frames are dropped "
-                                                        + "by time and the total duration is kept.", valueName: "N"))
+                                                        + "by time and the total duration is kept. For inputs without a "
+                                                        + "rate (still images joined, such as a PNG sequence; raw RGBA "
+                                                        + "frames) it is the rate: each frame shows 1/N s.", valueName: "N"))
     var fps: Int?
 
     @Option(help: ArgumentHelp("How many times the output plays: a number from 1, or forever (0 means forever "
@@ -42,6 +51,7 @@ struct EditOptions: ParsableArguments {
         edit.crop = crop?.rect
         edit.rotation = rotate ?? .none
         edit.flip = flip
+        edit.mask = mask?.mask
         edit.trim = trim?.range
         edit.isReversed = reverse
         edit.speed = speed ?? 1
@@ -67,11 +77,19 @@ extension Rotation: ExpressibleByArgument {
 
 extension Flip: ExpressibleByArgument {}
 
-/// `--crop WxH+X+Y` (ImageMagick's geometry; `+X+Y` may be left out for the top left corner).
+/// `--crop WxH+X+Y` (ImageMagick's geometry; `+X+Y` may be left out for the top left corner), or
+/// `--crop content` (`auto`): the bounds of what the frames show, found by a first pass.
 struct CropRect: ExpressibleByArgument {
-    let rect: PixelRect
+    /// The rectangle; `nil` for `content` until ``ConvertCommand`` has measured it.
+    let rect: PixelRect?
+
+    var isContent: Bool { rect == nil }
 
     init?(argument: String) {
+        if argument == "content" || argument == "auto" {
+            rect = nil
+            return
+        }
         let parts = argument.split(separator: "+", omittingEmptySubsequences: false)
         let size = parts[0].split(separator: "x", omittingEmptySubsequences: false)
         guard size.count == 2, parts.count == 1 || parts.count == 3,
@@ -106,6 +124,21 @@ struct PlaysArgument: ExpressibleByArgument {
             count = .infinite
         } else if let plays = Int(argument), plays >= 1 {
             count = .finite(plays)
+        } else {
+            return nil
+        }
+    }
+}
+
+/// `--mask circle` or `--mask rounded:R`.
+struct MaskArgument: ExpressibleByArgument {
+    let mask: FrameMask
+
+    init?(argument: String) {
+        if argument == "circle" {
+            mask = .circle
+        } else if argument.hasPrefix("rounded:"), let radius = Int(argument.dropFirst("rounded:".count)), radius >= 0 {
+            mask = .rounded(radius: radius)
         } else {
             return nil
         }

@@ -4,7 +4,7 @@ import Zoetrope
 /// `convert` and `frames` write. A ``FrameSource``, so encoders stream it; each visited frame is
 /// counted for progress.
 struct SelectedFrames: FrameSource {
-    let image: AnimatedImage
+    let image: any FrameInput
     /// The source frame shown as each output frame, in playing order.
     let indices: [Int]
     /// How long each output frame shows.
@@ -20,7 +20,7 @@ struct SelectedFrames: FrameSource {
     ///   - selection: `--frames`, or `nil` for every frame; the edit applies to the frames it selects.
     ///   - edit: the crop, rotation, flip and timeline edits.
     ///   - width, height: `--width`, `--height`: one keeps the aspect ratio, both set the size.
-    init(_ image: AnimatedImage, selection: FrameSelection?, edit: AnimationEdit = AnimationEdit(),
+    init(_ image: any FrameInput, selection: FrameSelection?, edit: AnimationEdit = AnimationEdit(),
          width: Int?, height: Int?) throws {
         self.image = image
         let selected = try selection?.indices(frameCount: image.frameCount) ?? Array(0..<image.frameCount)

@@ -101,6 +101,7 @@ func makeAvatar(of upload: [UInt8]) throws -> [UInt8] {
     var edit = AnimationEdit()
     edit.crop = PixelRect(x: 0, y: 0, width: min(image.canvasSize.width, image.canvasSize.height),
                           height: min(image.canvasSize.width, image.canvasSize.height))
+    edit.mask = .circle
     var options = TranscodeOptions(format: .webp, fit: PixelSize(width: 128, height: 128))
     options.workers = 1
     return try Transcoder.transcode(image, edit: edit, options: options)
