@@ -79,6 +79,11 @@ struct ConvertCommand: ParsableCommand {
                                             valueName: "n"))
     var jobs: Int?
 
+    @Flag(name: .long, help: ArgumentHelp("GIF output: store the same frames, exactly, in as few bytes as the encoder finds "
+          + "(durations as stored); from a GIF with no edits, never larger than the input, whose bytes are kept when nothing "
+          + "smaller is found."))
+    var optimize = false
+
     func run() throws {
         let source = ImageSource.file(PathArgument(input))
         // Errors name the input file, except the system's (which name their own subject) and the
@@ -91,7 +96,10 @@ struct ConvertCommand: ParsableCommand {
             let encoder = try OutputFormat.resolve(format, for: outputPath)
             try encoderFlags.check(for: encoder)
             let inputs = ProtectedInputs([source])
-            let timing: FrameTiming = rawTiming ? .raw : .browser
+            if optimize, encoder.format != .gif {
+                throw CommandFailure(file: nil, "--optimize applies to GIF output only")
+            }
+            let timing: FrameTiming = rawTiming || optimize ? .raw : .browser
             let image = try source.open(options: DecodingOptions(timing: timing)).image
             var frames = try SelectedFrames(image, selection: selection.frames, edit: edits.edit, width: selection.width, height: selection.height)
             let destination = try OutputDestination.open(outputPath, protecting: inputs)
@@ -110,8 +118,12 @@ struct ConvertCommand: ParsableCommand {
             }
             var settings = encoderFlags.settings
             settings.workers = jobs
-            try encoder.encode(frames, durations: frames.durations, playCount: edits.edit.plays ?? image.playCount,
-                               settings: settings, to: destination.write)
+            if optimize {
+                try writeOptimized(frames, image: image, settings: settings, encoder: encoder, to: destination)
+            } else {
+                try encoder.encode(frames, durations: frames.durations, playCount: edits.edit.plays ?? image.playCount,
+                                   settings: settings, to: destination.write)
+            }
             try destination.commit()
             var warnings = image.warnings.map { "warning: " + CommandFailure.describe($0) }
             if let change = TimingChange(durations: frames.durations, format: encoder.format, timing: timing) {
@@ -120,6 +132,22 @@ struct ConvertCommand: ParsableCommand {
             for warning in warnings {
                 StandardError.print(CommandFailure(file: source.name, warning).line(subcommand: "convert"))
             }
+        }
+    }
+
+    /// `--optimize`: the GIF in memory, checked exact, or the input's bytes when those are smaller.
+    private func writeOptimized(_ frames: SelectedFrames, image: AnimatedImage, settings: EncoderSettings,
+                                encoder: ImageEncoder, to destination: OutputDestination) throws {
+        let unchanged = image.format == .gif && selection.frames == nil && selection.width == nil && selection.height == nil
+            && edits.edit == AnimationEdit()
+        let original = unchanged ? PathArgument(input).isStandardStream ? nil : try InputFile(PathArgument(input)).bytes.array : nil
+        let result = try GIFOptimization(original: original).encode(
+            frames, durations: frames.durations, playCount: image.playCount, encoder: encoder, settings: settings,
+            isLossy: (encoderFlags.lossy ?? 0) > 0)
+        try destination.write(result.bytes)
+        if result.keptInput, !selection.quiet {
+            StandardError.print(CommandFailure(file: nil, "note: nothing smaller found; the input's bytes are written as they are")
+                .line(subcommand: "convert"))
         }
     }
 }

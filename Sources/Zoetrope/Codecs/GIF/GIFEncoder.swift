@@ -221,7 +221,7 @@ public enum GIFEncoder {
                                   loopCount: checked.storedPlayCount, frames: [])
         let globalTableCount = try GIFWriter.appendHeader(of: header, to: &out)
         try output(out.bytes)
-        var maker = GIFFrameMaker(plan: plan)
+        var maker = GIFFrameMaker(plan: plan, canvasSize: source.canvasSize)
         let count = EncodingMemory.workers(workers, format: .gif, canvas: source.canvasSize)
         // A frame in the window holds its indices (a quarter of a canvas) until it is written.
         try OrderedFrameWork<[UInt8]>.run(workers: count, window: 2 * count, deliver: output) { work in
