@@ -19,8 +19,9 @@ struct ConvertCommand: ParsableCommand {
         frames stored as what changed beyond what the quality hides) or --mixed codes each frame \
         lossy or lossless, whichever is smaller (as gif2webp -mixed). GIF output is exact when every frame has at most 256 \
         colours (or --colors) and no partial transparency; otherwise colours are quantised to an \
-        adaptive palette (built in the Oklab colour space) and dithered as --dither says. Opaque \
-        GIF animations are stored as the rectangles that change.
+        adaptive palette (built in the Oklab colour space) and dithered as --dither says. GIF \
+        animations are stored as the rectangles that change; --optimize keeps a GIF's frames exact \
+        and never writes more bytes than the input GIF (whose bytes are kept when nothing smaller is found).
 
         Nothing is lost: the output is written to a temporary file beside it and moved into place \
         only when complete, an input is never overwritten (by any name or link), and on any error \

@@ -35,8 +35,9 @@ struct GIFTransparentDifferencingTests {
         #expect(try ReferenceDecoders.magickFrames(url, size: size).map(Self.clearingTransparent) == Self.frames)
         let image = try AnimatedImage(bytes: bytes)
         let records = image.frames
-        // Frames 1–9 cover the sprite's old and new places only; frame 10 also the logo frame 11 clears.
-        for record in records[1..<10] { #expect(record.rect.width * record.rect.height <= 14 * 12, "\(record)") }
+        // Frames after the first cover the sprite's old and new places and the logo (which a frame
+        // disposed to background clears and the next redraws), never the whole canvas.
+        for record in records.dropFirst() { #expect(record.rect.width * record.rect.height < 64 * 48 / 3, "\(record)") }
         // A frame is disposed to background when the next one clears pixels it shows: the sprite
         // moves on after every frame but the 6th (frame 6 repeats it), and frame 11 drops the logo.
         #expect(records.enumerated().filter { $0.element.disposal == .background }.map(\.offset) == [0, 1, 2, 3, 4, 6, 7, 8, 9, 10])

@@ -4,7 +4,8 @@
 /// changes what is displayed, is not disposed, and — when that compresses smaller — leaves the
 /// pixels that already show the right colour transparent. Pixels whose input did not change keep
 /// what is displayed even when it is an approximation (temporal stability: no dither crawl in
-/// still areas). Animations with transparent pixels are written whole and disposed to background.
+/// still areas). Animations with transparent pixels are differenced too, over the canvas the last
+/// frame's disposal leaves (``overTransparency(_:table:transparent:tableCount:)``).
 struct GIFFrameMaker {
     private let plan: GIFPalettizer.Plan
     private let global: GIFFramePalette?
