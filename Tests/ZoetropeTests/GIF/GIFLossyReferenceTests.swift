@@ -46,7 +46,7 @@ struct GIFLossyReferenceTests {
         for (lower, higher) in zip(results, results.dropFirst()) {
             #expect(higher.bytes < lower.bytes && higher.psnr < lower.psnr, "\(results)")
         }
-        // Bounds measured on this input (27 Nov): 0 → 33.5 dB; 40 → 31.8, 80 → 29.3, 160 → 25.3.
+        // Lower bounds for this input (the test passed with them on 27 Nov).
         let bounds = [0: 33.0, 40: 30.5, 80: 28.0, 160: 24.0]
         for result in results { #expect(result.psnr > bounds[result.level]!, "\(results)") }
         #expect(Double(results[2].bytes) < 0.7 * Double(results[0].bytes), "\(results)")
