@@ -20,8 +20,9 @@ struct ConvertCommand: ParsableCommand {
         frames stored as what changed beyond what the quality hides) or --mixed codes each frame \
         lossy or lossless, whichever is smaller (as gif2webp -mixed). GIF output is exact when every frame has at most 256 \
         colours (or --colors) and no partial transparency; otherwise colours are quantised to an \
-        adaptive palette (built in the Oklab colour space) and dithered as --dither says. Opaque \
-        GIF animations are stored as the rectangles that change.
+        adaptive palette (built in the Oklab colour space) and dithered as --dither says. GIF \
+        animations are stored as the rectangles that change; --optimize keeps a GIF's frames exact \
+        and never writes more bytes than the input GIF (whose bytes are kept when nothing smaller is found).
 
         Nothing is lost: the output is written to a temporary file beside it and moved into place \
         only when complete, an input is never overwritten (by any name or link), and on any error \
@@ -119,6 +120,11 @@ struct ConvertCommand: ParsableCommand {
         if inputOptions.inputFormat == .rgba && edits.fps == nil { throw ValidationError("--input-format rgba needs --fps N") }
     }
 
+    @Flag(name: .long, help: ArgumentHelp("GIF output: store the same frames, exactly, in as few bytes as the encoder finds "
+          + "(durations as stored); from a GIF with no edits, never larger than the input, whose bytes are kept when nothing "
+          + "smaller is found."))
+    var optimize = false
+
     func run() throws {
         let name = paths.count == 2 ? ImageSource.file(PathArgument(paths[0])).name : nil
         // Errors name the input file, except the system's (which name their own subject) and the
@@ -130,7 +136,10 @@ struct ConvertCommand: ParsableCommand {
             }
             let encoder = try OutputFormat.resolve(format, for: outputPath)
             try encoderFlags.check(for: encoder)
-            let timing: FrameTiming = rawTiming ? .raw : .browser
+            if optimize, encoder.format != .gif {
+                throw CommandFailure(file: nil, "--optimize applies to GIF output only")
+            }
+            let timing: FrameTiming = rawTiming || optimize ? .raw : .browser
             let (input, inputs) = try openInput(timing: timing)
             var edit = edits.edit
             if edits.crop?.isContent == true { edit.crop = try contentBounds(of: input) }
@@ -151,8 +160,12 @@ struct ConvertCommand: ParsableCommand {
             }
             var settings = encoderFlags.settings
             settings.workers = jobs
-            try encoder.encode(frames, durations: frames.durations, playCount: edit.plays ?? input.playCount,
-                               settings: settings, to: destination.write)
+            if optimize {
+                try writeOptimized(frames, input: input, edit: edit, settings: settings, encoder: encoder, to: destination)
+            } else {
+                try encoder.encode(frames, durations: frames.durations, playCount: edit.plays ?? input.playCount,
+                                   settings: settings, to: destination.write)
+            }
             try destination.commit()
             var warnings = input.problems.map { problem in
                 problem as? CommandFailure ?? CommandFailure(file: name, "warning: " + CommandFailure.describe(problem))
@@ -161,6 +174,23 @@ struct ConvertCommand: ParsableCommand {
                 warnings.append(CommandFailure(file: name, "warning: " + change.message(format: encoder.format)))
             }
             for warning in warnings { StandardError.print(warning.line(subcommand: "convert")) }
+        }
+    }
+
+    /// `--optimize`: the GIF in memory, checked exact, or the input's bytes when those are smaller.
+    private func writeOptimized(_ frames: SelectedFrames, input: any FrameInput, edit: AnimationEdit, settings: EncoderSettings,
+                                encoder: ImageEncoder, to destination: OutputDestination) throws {
+        let path = PathArgument(paths[0])
+        let unchanged = paths.count == 2 && (input as? AnimatedImage)?.format == .gif && !path.isStandardStream
+            && selection.frames == nil && selection.width == nil && selection.height == nil && edit == AnimationEdit()
+        let original = unchanged ? try InputFile(path).bytes.array : nil
+        let result = try GIFOptimization(original: original).encode(
+            frames, durations: frames.durations, playCount: edit.plays ?? input.playCount, encoder: encoder, settings: settings,
+            isLossy: (encoderFlags.lossy ?? 0) > 0)
+        try destination.write(result.bytes)
+        if result.keptInput, !selection.quiet {
+            StandardError.print(CommandFailure(file: nil, "note: nothing smaller found; the input's bytes are written as they are")
+                .line(subcommand: "convert"))
         }
     }
 }

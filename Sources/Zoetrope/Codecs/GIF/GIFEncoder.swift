@@ -171,11 +171,11 @@ public enum GIFEncoder {
     /// Pixels with alpha below 128 are transparent, the rest opaque (GIF has no partial
     /// transparency). Palettes: when all frames together use few enough colours they share one
     /// exact global table; otherwise each frame's table is exact when the pixels it writes fit,
-    /// else colours are quantised as `options` say (see ``Options``). Opaque animations are stored
-    /// as differences: each frame after the first covers only the rectangle it changes, leaving
-    /// unchanged pixels transparent when that is smaller. When any frame has transparent pixels,
-    /// every frame covers the whole canvas and is disposed to background, so each shows exactly its
-    /// own pixels.
+    /// else colours are quantised as `options` say (see ``Options``). Animations are stored as
+    /// differences: each frame after the first covers only the rectangle it changes, leaving
+    /// unchanged pixels transparent (in opaque animations, when that is smaller). With transparent
+    /// pixels, a frame is disposed to background, and covers the pixels concerned, only when the
+    /// next frame makes some of its opaque pixels transparent.
     /// - Parameters:
     ///   - frames: at least one frame, all the same size (1 to 65535 pixels each way).
     ///   - durations: one per frame, or a single duration for all (none negative); rounded to
@@ -221,7 +221,7 @@ public enum GIFEncoder {
                                   loopCount: checked.storedPlayCount, frames: [])
         let globalTableCount = try GIFWriter.appendHeader(of: header, to: &out)
         try output(out.bytes)
-        var maker = GIFFrameMaker(plan: plan)
+        var maker = GIFFrameMaker(plan: plan, canvasSize: source.canvasSize)
         let count = EncodingMemory.workers(workers, format: .gif, canvas: source.canvasSize)
         // A frame in the window holds its indices (a quarter of a canvas) until it is written.
         try OrderedFrameWork<[UInt8]>.run(workers: count, window: 2 * count, deliver: output) { work in

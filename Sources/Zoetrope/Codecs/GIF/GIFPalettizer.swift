@@ -11,9 +11,13 @@ enum GIFPalettizer {
         var global: ColorPalette?
         /// Whether ``global`` holds every colour of every frame.
         var globalIsExact: Bool
-        /// Whether some frame has transparent pixels: frames are then written whole and disposed
-        /// to background, so each shows exactly its own pixels.
+        /// Whether some frame has transparent pixels: frames are then drawn over what the frame
+        /// before leaves (``clears``), transparent pixels included.
         var anyTransparency: Bool
+        /// For each frame, the bounding box of the pixels it shows opaque and the next frame leaves
+        /// transparent (`nil` when none does): that frame covers the box and is disposed to
+        /// background, so the next one starts from transparent pixels there.
+        var clears: [PixelRect?] = []
         /// Whether a palette leaves an entry for a transparent index (after its colours).
         var reservesTransparent: Bool
         /// Colours a palette may hold besides the transparent entry.
@@ -28,10 +32,17 @@ enum GIFPalettizer {
     static func plan(_ source: some FrameSource, options: GIFEncoder.Options) throws -> Plan {
         var anyTransparency = false
         var histogram = ColorHistogram()
+        var clears: [PixelRect?] = [], lastOpaque: [Bool]?
         try source.forEachCheckedFrame(format: .gif) { _, image in
             if !anyTransparency { anyTransparency = hasTransparentPixel(image) }
             histogram.add(image)
+            let opaque = opaquePixels(image)
+            if let lastOpaque {
+                clears.append(PixelRect.bounding(width: image.width, height: image.height) { lastOpaque[$0] && !opaque[$0] })
+            }
+            lastOpaque = opaque
         }
+        clears.append(nil)
         let maximum = min(256, max(2, options.maximumColors)) // a public var: clamp again
         // Animations keep a transparent entry for unchanged pixels unless the colours need all 256.
         let wantsTransparent = anyTransparency || source.frameCount > 1
@@ -48,9 +59,14 @@ enum GIFPalettizer {
         } else if options.palette != .perFrame {
             global = ColorQuantizer.palette(for: histogram, maximumColors: wantsTransparent ? maximum - 1 : maximum)
         }
-        return Plan(global: global, globalIsExact: globalIsExact, anyTransparency: anyTransparency,
+        return Plan(global: global, globalIsExact: globalIsExact, anyTransparency: anyTransparency, clears: clears,
                     reservesTransparent: reservesTransparent, colorLimit: reservesTransparent ? maximum - 1 : maximum,
                     options: options, dither: options.ditherMethod(frameCount: source.frameCount))
+    }
+
+    /// Whether each pixel of `image` is opaque (alpha at or above the threshold).
+    private static func opaquePixels(_ image: RGBAImage) -> [Bool] {
+        (0..<image.width * image.height).map { image[byte: $0 * 4 + 3] >= alphaThreshold }
     }
 
     private static func hasTransparentPixel(_ image: RGBAImage) -> Bool {

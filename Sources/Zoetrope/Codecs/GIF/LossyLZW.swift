@@ -1,71 +1,107 @@
-/// Lossy LZW in the manner of `gifsicle --lossy`: a pass over a frame's indices that runs GIF's
-/// greedy LZW parse and, where the string matched so far has no continuation with the next
-/// index, continues it with a similar colour that it does have. The result is a new index stream;
-/// compressing it with the ordinary ``LZWEncoder`` follows the same parse, so the longer strings
-/// become fewer codes, and a decoder shows exactly the rewritten indices.
+/// Lossy LZW with error diffusion, in the manner of `gifsicle --lossy`: a pass over a frame's
+/// indices that runs GIF's LZW parse and, at each string, searches the string table for the
+/// longest string whose colours stay close to the pixels they replace. The error each
+/// substitution makes is carried along the string (three quarters of it to the next pixel), so a
+/// string that starts too dark continues with lighter colours rather than drifting; the closest
+/// of the longest strings wins.
+///
+/// The result is a new index stream; compressing it with the ordinary ``LZWEncoder`` follows the
+/// same parse (a chosen string never stops where the exact next index would continue it), so the
+/// longer strings become fewer codes, and a decoder shows exactly the rewritten indices.
 struct LossyLZW {
-    /// For each index, the other colour indices within the allowed distance, nearest first.
-    private let similar: [[UInt8]]
+    /// The colour of each index, or `nil` for one that is never changed nor substituted (an entry
+    /// past the palette: a transparent one without ``shown``).
+    private let colors: [LossyColor]
+    /// Where the transparent index keeps what is shown (a differenced frame): that colour for each
+    /// pixel (`nil` where it shows transparency), so the transparent index can stand for pixels
+    /// whose colour is already displayed.
+    private let shown: [LossyColor?]?
+    private let transparent: Int
+    private let limit: Int32
     private let minimumCodeSize: Int
-    private var table = LZWStringTable()
-    private var nextCode = 0
+    private var trie: LossyStringTrie
 
-    /// `colors` are the table's colours (indices at or above their count — a transparent entry —
-    /// are never changed nor substituted); `distance` is the largest RGB distance allowed.
-    init(colors: [RGBColor], distance: Int, minimumCodeSize: Int) {
-        let limit = distance * distance
-        similar = colors.indices.map { index in
-            let color = colors[index]
-            let near = colors.indices.compactMap { other -> (Int, Int)? in
-                let dr = Int(color.red) - Int(colors[other].red), dg = Int(color.green) - Int(colors[other].green)
-                let db = Int(color.blue) - Int(colors[other].blue)
-                let squared = dr * dr + dg * dg + db * db
-                return other != index && squared <= limit ? (squared, other) : nil
-            }
-            return near.sorted { $0 < $1 }.map { UInt8($0.1) }
-        }
+    /// `colors` are the table's colours (indices at or above their count are never changed nor
+    /// substituted, unless `shown` gives the colour a transparent index at `transparent` leaves in
+    /// each pixel); `distance` is the largest RGB distance allowed between a pixel's colour (with
+    /// the error carried to it) and its substitute.
+    init(colors: [RGBColor], distance: Int, minimumCodeSize: Int, transparent: UInt8? = nil, shown: [RGBColor?]? = nil) {
+        self.colors = colors.map(LossyColor.init)
+        self.transparent = transparent.map(Int.init) ?? -1
+        self.shown = transparent == nil ? nil : shown?.map { $0.map(LossyColor.init) }
+        limit = Int32(min(distance, 400) * min(distance, 400))
         self.minimumCodeSize = minimumCodeSize
+        trie = LossyStringTrie(roots: 1 << minimumCodeSize)
     }
 
     /// `indices` rewritten for a shorter LZW stream.
     mutating func rewrite(_ indices: [UInt8]) -> [UInt8] {
-        guard var prefix = indices.first.map(Int.init) else { return indices }
+        guard !indices.isEmpty else { return indices }
         var output = indices
-        reset()
-        for position in indices.indices.dropFirst() {
-            let index = indices[position]
-            let key = LZWStringTable.key(prefix, index)
-            let slot = table.slot(key)
-            if let code = table.code(at: slot) {
-                prefix = code
-                continue
-            }
-            if let (substitute, code) = continuation(of: prefix, for: index) {
-                output[position] = substitute
-                prefix = code
-                continue
-            }
-            if nextCode < LZWDecoder.tableSize {
-                table.insert(key, code: nextCode, at: slot)
-                nextCode += 1
-            }
-            if nextCode == LZWDecoder.tableSize { reset() }
-            prefix = Int(index)
+        var search = LossyStringSearch()
+        trie.reset()
+        var start = 0
+        while start < indices.count {
+            let (code, end) = search.longest(from: start, in: indices, trie: trie, lossy: self)
+            for (offset, index) in search.path.enumerated() { output[start + 1 + offset] = index }
+            if end < indices.count { trie.add(code, indices[end]) }
+            start = end
         }
         return output
     }
 
-    /// A similar index that continues `prefix` in the table, with the code of the longer string.
-    private func continuation(of prefix: Int, for index: UInt8) -> (UInt8, Int)? {
-        guard Int(index) < similar.count else { return nil }
-        for candidate in similar[Int(index)] {
-            if let code = table.code(at: table.slot(LZWStringTable.key(prefix, candidate))) { return (candidate, code) }
-        }
+    /// The colour index `index` shows at `pixel`, or `nil` when it must stay as it is.
+    @inline(__always)
+    func color(_ index: UInt8, at pixel: Int) -> LossyColor? {
+        let index = Int(index)
+        if index < colors.count { return colors[index] }
+        if index == transparent, let shown, pixel < shown.count { return shown[pixel] }
         return nil
     }
 
-    private mutating func reset() {
-        table.removeAll()
-        nextCode = (1 << minimumCodeSize) + 2
+    /// How far `substitute` is from `original`'s colour at `pixel` plus the error `carried` to it
+    /// (squared RGB distance, or with half the error when that is closer), and the error carried
+    /// on to the next pixel; `nil` when that is beyond the limit or the substitution not allowed.
+    @inline(__always)
+    func cost(_ original: UInt8, _ substitute: UInt8, at pixel: Int, carried: LossyColor) -> (Int32, LossyColor)? {
+        if original == substitute { return (0, carried.decayed) }
+        guard let want = color(original, at: pixel), let have = color(substitute, at: pixel) else { return nil }
+        let difference = want.subtracting(have)
+        let squared = min(difference.adding(carried).squaredLength, difference.adding(carried.halved).squaredLength)
+        guard squared <= limit else { return nil }
+        return (squared, difference.adding(carried.decayed))
+    }
+}
+
+/// A colour or a colour error, in signed components.
+struct LossyColor: Sendable {
+    var red: Int32, green: Int32, blue: Int32
+
+    static let zero = LossyColor(red: 0, green: 0, blue: 0)
+
+    init(red: Int32, green: Int32, blue: Int32) {
+        self.red = red
+        self.green = green
+        self.blue = blue
+    }
+
+    init(_ color: RGBColor) {
+        self.init(red: Int32(color.red), green: Int32(color.green), blue: Int32(color.blue))
+    }
+
+    /// Three quarters of an error: what is carried to the next pixel.
+    var decayed: LossyColor { LossyColor(red: red * 3 / 4, green: green * 3 / 4, blue: blue * 3 / 4) }
+
+    /// Half an error.
+    var halved: LossyColor { LossyColor(red: red / 2, green: green / 2, blue: blue / 2) }
+
+    var squaredLength: Int32 { red * red + green * green + blue * blue }
+
+    func adding(_ other: LossyColor) -> LossyColor {
+        LossyColor(red: red + other.red, green: green + other.green, blue: blue + other.blue)
+    }
+
+    func subtracting(_ other: LossyColor) -> LossyColor {
+        LossyColor(red: red - other.red, green: green - other.green, blue: blue - other.blue)
     }
 }

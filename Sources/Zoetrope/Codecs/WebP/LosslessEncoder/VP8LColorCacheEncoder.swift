@@ -29,18 +29,48 @@ enum VP8LColorCacheEncoder {
     }
 
     /// The cache size among `candidates` (0: none) whose token stream is estimated smallest,
-    /// with that stream.
+    /// with that stream. Each candidate is priced from a histogram alone; only the chosen stream
+    /// is built (a 1080p frame's tokens take up to 16 MB).
     static func best(of candidates: [Int], tokens: [VP8LToken], pixels: [UInt32]) -> (bits: Int, tokens: [VP8LToken]) {
-        var best = (bits: 0, tokens: tokens)
+        var best = 0
         var bestCost = Double.infinity
         for bits in candidates {
-            let cached = apply(bits: bits, to: tokens, pixels: pixels)
-            let cost = VP8LHistogram(cached, cacheBits: bits).estimatedBits
+            let cost = histogram(bits: bits, of: tokens, pixels: pixels).estimatedBits
             if cost < bestCost {
                 bestCost = cost
-                best = (bits, cached)
+                best = bits
             }
         }
-        return best
+        return (best, apply(bits: best, to: tokens, pixels: pixels))
+    }
+
+    /// The histogram of ``apply(bits:to:pixels:)``'s result, without building it.
+    static func histogram(bits: Int, of tokens: [VP8LToken], pixels: [UInt32]) -> VP8LHistogram {
+        var histogram = VP8LHistogram(cacheBits: bits)
+        guard bits > 0 else {
+            for token in tokens { histogram.add(token) }
+            return histogram
+        }
+        var cache = [UInt32](repeating: 0, count: 1 << bits)
+        var position = 0
+        for token in tokens {
+            if token.kind == .copy {
+                for offset in position ..< position + token.length {
+                    let argb = pixels[offset]
+                    cache[VP8LColorCache.index(of: argb, bits: bits)] = argb
+                }
+                histogram.add(token)
+            } else {
+                let slot = VP8LColorCache.index(of: token.value, bits: bits)
+                if cache[slot] == token.value {
+                    histogram.add(VP8LToken(kind: .cacheIndex, value: UInt32(slot), length: 1))
+                } else {
+                    cache[slot] = token.value
+                    histogram.add(token)
+                }
+            }
+            position += token.length
+        }
+        return histogram
     }
 }

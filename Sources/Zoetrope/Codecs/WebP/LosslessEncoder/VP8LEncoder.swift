@@ -20,13 +20,17 @@ enum VP8LEncoder {
 
     private static func encodeSearching(_ image: RGBAImage, settings: VP8LEncoderSettings,
                                         plans: [VP8LTransformPlan]?) -> [UInt8] {
-        let argb = argbPixels(image)
-        let hasAlpha = argb.contains { $0 >> 24 != 0xff }
+        let (candidates, hasAlpha) = { () -> ([VP8LTransformPlan], Bool) in
+            let argb = argbPixels(image)
+            return (plans ?? VP8LTransformPlan.candidates(for: argb, settings: settings), argb.contains { $0 >> 24 != 0xff })
+        }()
         var best: [UInt8]?
-        for plan in plans ?? VP8LTransformPlan.candidates(for: argb, settings: settings) {
+        for plan in candidates {
             var writer = BitWriter(reservingCapacity: image.width * image.height)
             writeHeader(width: image.width, height: image.height, hasAlpha: hasAlpha, to: &writer)
-            plan.write(argb, width: image.width, height: image.height, settings: settings, to: &writer)
+            // Each plan converts the pixels afresh and transforms them in place: no copy of a
+            // frame's ARGB words stays held while another is coded.
+            plan.write(argbPixels(image), width: image.width, height: image.height, settings: settings, to: &writer)
             writer.alignToByte()
             if best == nil || writer.bytes.count < best!.count { best = writer.bytes }
         }

@@ -34,9 +34,8 @@ enum VP8LEntropyEncoder {
         if isMainImage, settings.entropyImageBits > 0,
            let image = VP8LEntropyImage.plan(tokens: tokens, width: width, height: pixels.count / width, cacheBits: cacheBits,
                                              bits: settings.entropyImageBits, limit: settings.groupLimit) {
-            let groups = image.groups(of: tokens)
             var histograms = [VP8LHistogram](repeating: VP8LHistogram(cacheBits: cacheBits), count: image.groupCount)
-            for (token, group) in zip(tokens, groups) { histograms[group].add(token) }
+            image.forEachGroup(of: tokens) { token, group in histograms[group].add(token) }
             let single = VP8LHistogram(tokens, cacheBits: cacheBits).estimatedBits
             // The entropy image costs about half of log₂ groups per tile once compressed.
             let mapBits = Double(image.grid.count) * binaryLogarithm(Double(image.groupCount)) / 2
@@ -48,7 +47,7 @@ enum VP8LEntropyEncoder {
                       to: &writer)
                 let codes = histograms.map(Codes.init)
                 for group in codes { group.writeDescriptions(to: &writer) }
-                for (token, group) in zip(tokens, groups) { codes[group].write(token, to: &writer) }
+                image.forEachGroup(of: tokens) { token, group in codes[group].write(token, to: &writer) }
                 return
             }
         }
@@ -60,10 +59,11 @@ enum VP8LEntropyEncoder {
 
     /// Literals and copies for `pixels`: one LZ77 pass, or a second one priced by the first.
     private static func matches(_ pixels: [UInt32], width: Int, settings: Settings) -> [VP8LToken] {
-        let plain = VP8LMatchFinder.tokens(pixels, width: width, settings: settings.matching)
-        guard settings.refinesMatches else { return plain }
+        guard settings.refinesMatches else { return VP8LMatchFinder.tokens(pixels, width: width, settings: settings.matching) }
+        // The first pass's tokens are gone before the second pass makes its own.
         var matching = settings.matching
-        matching.costs = VP8LCostModel(VP8LHistogram(plain, cacheBits: 0))
+        matching.costs = VP8LCostModel(VP8LHistogram(VP8LMatchFinder.tokens(pixels, width: width, settings: settings.matching),
+                                                     cacheBits: 0))
         matching.minimumLength = 2
         return VP8LMatchFinder.tokens(pixels, width: width, settings: matching, optimal: settings.parsesOptimally)
     }

@@ -12,9 +12,21 @@ struct VP8LEntropyImage {
                      limit: Int) -> VP8LEntropyImage? {
         let grid = VP8LTileGrid(width: width, height: height, bits: bits)
         let symbols = VP8LSymbolBins(cacheBits: cacheBits)
-        var raw = [[Int32]](repeating: [], count: grid.count)
-        forEachTile(of: tokens, grid: grid) { token, tile in symbols.append(token, to: &raw[tile]) }
-        let (_, assignment) = VP8LHistogramClusters.cluster(raw.map(VP8LSparseCounts.init), symbols: symbols, limit: limit)
+        // The symbols of one row of tiles at a time, counted when the tokens leave it (tokens run
+        // in raster order): a 1080p frame's symbols would take about 30 MB at once.
+        var counts: [VP8LSparseCounts] = []
+        counts.reserveCapacity(grid.count)
+        var band = [[Int32]](repeating: [], count: grid.tilesPerRow)
+        func flush() {
+            counts += band.map(VP8LSparseCounts.init)
+            for index in band.indices { band[index].removeAll(keepingCapacity: true) }
+        }
+        forEachTile(of: tokens, grid: grid) { token, tile in
+            while tile >= counts.count + grid.tilesPerRow { flush() }
+            symbols.append(token, to: &band[tile - counts.count])
+        }
+        while counts.count < grid.count { flush() }
+        let (_, assignment) = VP8LHistogramClusters.cluster(counts, symbols: symbols, limit: limit)
         let groupCount = (assignment.max() ?? 0) + 1
         guard groupCount > 1 else { return nil }
         return VP8LEntropyImage(grid: grid, tileGroups: assignment, groupCount: groupCount)
@@ -30,12 +42,9 @@ struct VP8LEntropyImage {
         }
     }
 
-    /// The group of each token.
-    func groups(of tokens: [VP8LToken]) -> [Int] {
-        var groups: [Int] = []
-        groups.reserveCapacity(tokens.count)
-        Self.forEachTile(of: tokens, grid: grid) { _, tile in groups.append(tileGroups[tile]) }
-        return groups
+    /// Calls `body` with each token and its group.
+    func forEachGroup(of tokens: [VP8LToken], _ body: (VP8LToken, Int) -> Void) {
+        Self.forEachTile(of: tokens, grid: grid) { token, tile in body(token, tileGroups[tile]) }
     }
 
     /// The sub-image: group numbers in red (high byte) and green (low byte).

@@ -24,7 +24,7 @@ struct VP8LMatchFinder {
     static func tokens(_ pixels: [UInt32], width: Int, settings: Settings, optimal: Bool = false) -> [VP8LToken] {
         let count = pixels.count
         var tokens: [VP8LToken] = []
-        tokens.reserveCapacity(count / 2)
+        if !optimal { tokens.reserveCapacity(count / 2) }
         guard count > 0 else { return tokens }
         var head = [Int32](repeating: -1, count: 1 << hashBits)
         var chain = [Int32](repeating: -1, count: count)

@@ -8,7 +8,7 @@ extension VP8LMatchFinder.Search {
     mutating func runOptimal(into tokens: inout [VP8LToken], costs: VP8LCostModel) {
         let count = pixels.count
         var total = [Float](repeating: .infinity, count: count + 1)
-        var stepLength = [Int32](repeating: 1, count: count + 1)
+        var stepLength = [UInt16](repeating: 1, count: count + 1)
         var stepCode = [Int32](repeating: 0, count: count + 1)
         total[0] = 0
         var previous = (length: 0, distance: 0)
@@ -34,21 +34,27 @@ extension VP8LMatchFinder.Search {
                     let cost = base + costs.copy(length: candidate, distanceCode: code)
                     if cost < total[position + candidate] {
                         total[position + candidate] = cost
-                        stepLength[position + candidate] = Int32(candidate)
+                        stepLength[position + candidate] = UInt16(candidate)
                         stepCode[position + candidate] = Int32(code)
                     }
                 }
             }
         }
-        var steps: [VP8LToken] = []
-        var position = count
+        var stepCount = 0, position = count
         while position > 0 {
+            position -= Int(stepLength[position])
+            stepCount += 1
+        }
+        // Filled from the end, in place: no second copy of the tokens.
+        let first = tokens.count
+        tokens.append(contentsOf: repeatElement(VP8LToken.literal(0), count: stepCount))
+        position = count
+        for slot in (first ..< first + stepCount).reversed() {
             let length = Int(stepLength[position])
             position -= length
-            steps.append(length == 1 ? .literal(pixels[position])
-                         : .copy(length: length, distanceCode: Int(stepCode[position + length])))
+            tokens[slot] = length == 1 ? .literal(pixels[position])
+                : .copy(length: length, distanceCode: Int(stepCode[position + length]))
         }
-        tokens.append(contentsOf: steps.reversed())
     }
 
     /// The copy lengths tried for a match of `length`: every length up to 16, then the prefix

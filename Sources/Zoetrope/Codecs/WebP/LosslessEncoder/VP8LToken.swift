@@ -1,13 +1,27 @@
 /// One entropy-coded element of a VP8L image (RFC 9649 §5.2.2): a literal ARGB pixel, a colour
 /// cache index, or a backward reference of `length` pixels.
+///
+/// Eight bytes (a 1080p frame's tokens are the largest buffer the encoder holds): the value, the
+/// length in 16 bits and the kind.
 struct VP8LToken: Sendable, Equatable {
     enum Kind: UInt8, Sendable { case literal, cacheIndex, copy }
 
-    var kind: Kind
     /// The ARGB pixel, the cache index, or the distance code (≥ 1, see ``VP8LDistanceCodes``).
     var value: UInt32
+    private var storedLength: UInt16
+    var kind: Kind
+
     /// Pixels covered: 1 for literals and cache indices, 1...4096 for copies.
-    var length: Int
+    var length: Int {
+        @inline(__always) get { Int(storedLength) }
+        set { storedLength = UInt16(newValue) }
+    }
+
+    init(kind: Kind, value: UInt32, length: Int) {
+        self.value = value
+        storedLength = UInt16(length)
+        self.kind = kind
+    }
 
     static func literal(_ argb: UInt32) -> VP8LToken { VP8LToken(kind: .literal, value: argb, length: 1) }
     static func copy(length: Int, distanceCode: Int) -> VP8LToken {

@@ -36,15 +36,16 @@ enum VP8LTransformPlan: Sendable {
     }
 
     /// Writes the transforms and the main image's entropy-coded pixels.
-    func write(_ argb: [UInt32], width: Int, height: Int, settings: VP8LEncoderSettings, to writer: inout BitWriter) {
-        var pixels = argb, codedWidth = width
+    func write(_ argb: consuming [UInt32], width: Int, height: Int, settings: VP8LEncoderSettings, to writer: inout BitWriter) {
+        var pixels: [UInt32], codedWidth = width
         switch self {
         case .none:
-            break
+            pixels = consume argb
         case .palette(let colors):
             (pixels, codedWidth) = VP8LPaletteEncoder.write(palette: colors, argb: argb, width: width, height: height,
                                                             settings: settings, to: &writer)
         case .spatial(let subtractsGreen, let crossColor, let modesByEntropy):
+            pixels = consume argb
             if subtractsGreen {
                 writer.write(1, bits: 1)
                 writer.write(UInt32(VP8LTransform.Kind.subtractGreen.rawValue), bits: 2)
