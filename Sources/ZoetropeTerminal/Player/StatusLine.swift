@@ -49,7 +49,7 @@ package struct StatusLine: Sendable, Hashable {
         self.memoryBytes = memoryBytes
     }
 
-    /// The line, e.g. `frame 3/12  play 1/∞  1.5×  forward  80 ms  4.32 s  misses 0  memory 42 kB  paused`,
+    /// The line, e.g. `frame 3/12  play 1/∞  1.5×  forward  80 ms  4.32 s  misses 0  paused  memory 42 kB`,
     /// 1-based for people; `frame 3/12+` while more frames arrive, and the latest failure second,
     /// where a narrow window still shows it (`frame 5 could not be decoded: GIF: …`).
     package var text: String {
@@ -61,8 +61,8 @@ package struct StatusLine: Sendable, Hashable {
                   "\(Self.milliseconds(frameDuration)) ms",
                   "\(Self.format(Double(Self.milliseconds(elapsed)) / 1000, decimals: 2)) s",
                   "misses \(bufferMisses)"]
-        if let memoryBytes { parts.append("memory \(GridStatusLine.bytes(memoryBytes))") }
         if isPaused { parts.append("paused") }
+        if let memoryBytes { parts.append("memory \(GridStatusLine.bytes(memoryBytes))") }
         return parts.joined(separator: "  ")
     }
 
