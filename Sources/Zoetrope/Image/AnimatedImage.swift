@@ -162,8 +162,8 @@ public final class AnimatedImage: AnimatableImage {
     /// Lets go of the replay canvas and the last frame read while the image is not being decoded,
     /// keeping the canvas packed (``PackedCanvas``) when decoding will continue from it: the next
     /// frame read unpacks it instead of replaying from the last clean start. A canvas of more
-    /// than 256 colours is not kept; a frame read later then replays from the nearest saved state.
-    /// The file's pages read so far go back to the kernel too.
+    /// than 256 colours (true-colour APNG and WebP, mostly) does not pack and stays whole. The
+    /// file's pages read so far go back to the kernel too.
     func parkCanvas() {
         let taken = state.withLock { state -> (FrameReplay?, RGBAImage?) in
             defer {
@@ -174,11 +174,14 @@ public final class AnimatedImage: AnimatableImage {
         }
         bytes?.releaseResidentPages()
         guard let walk = taken.0, walk.nextIndex < frames.count, !walk.compositor.isBlank,
-              !walk.plan.isCleanStart(walk.nextIndex),
-              let packed = PackedCanvas(pixels: walk.compositor.canvas.pixels) else { return }
+              !walk.plan.isCleanStart(walk.nextIndex) else { return }
+        let packed = PackedCanvas(pixels: walk.compositor.canvas.pixels)
         state.withLock { state in
             // Unless a reader started a walk meanwhile (it then holds the canvas it needs).
-            if state.replay == nil { state.checkpoints.park(packed, before: walk.nextIndex) }
+            guard state.replay == nil else { return }
+            // A canvas that does not pack stays whole: dropping it would replay every frame since
+            // the last clean start on the next decode (quadratic work over a play).
+            if let packed { state.checkpoints.park(packed, before: walk.nextIndex) } else { state.replay = walk }
         }
     }
 
