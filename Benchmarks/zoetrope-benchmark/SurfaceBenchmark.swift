@@ -1,25 +1,28 @@
 import Foundation
 import Zoetrope
 
-/// `zoetrope-benchmark surface DIR [--seconds S] [--full]`: many animations on one surface, as a
+/// `zoetrope-benchmark surface DIR [--seconds S] [--full] [--glibc-default]`: many animations on one surface, as a
 /// chat stream holds them. Every GIF in DIR (sorted by name) is opened once; 200 attachments show
 /// them in turn, each at 160×90 pixels (`--full`: at the images' own size), and the first 20 are
 /// visible. They play on one 60 Hz timer clock at rate 1 for S seconds of wall time (20 by
 /// default). It prints the peak resident memory (VmHWM), the CPU time used after every visible
 /// animation has played once, the buffer misses of the visible attachments, and the cache's
-/// figures at the end.
+/// figures at the end, with the most replay canvases held at once (sampled every 50 ms). Freed
+/// buffers go back to the system as in the `zoetrope` command (``LargeBufferRelease``) unless
+/// `--glibc-default`.
 enum SurfaceBenchmark {
     static let attachmentCount = 200
     static let visibleCount = 20
 
     static func run(_ arguments: [String]) -> Int32 {
         guard let folder = arguments.first, !folder.hasPrefix("--") else {
-            print("usage: zoetrope-benchmark surface DIR [--seconds S] [--full]")
+            print("usage: zoetrope-benchmark surface DIR [--seconds S] [--full] [--glibc-default]")
             return 2
         }
         let seconds = arguments.firstIndex(of: "--seconds").flatMap { arguments.dropFirst($0 + 1).first }
             .flatMap(Double.init) ?? 20
         let full = arguments.contains("--full")
+        if !arguments.contains("--glibc-default") { LargeBufferRelease.enable() }
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
             .filter { $0.hasSuffix(".gif") }.sorted()
         var images: [AnimatedImage] = []
@@ -52,10 +55,17 @@ enum SurfaceBenchmark {
         }.max() ?? .zero
         let start = ContinuousClock.now
         for attachment in visible { attachment.setVisible(true) }
-        Thread.sleep(forTimeInterval: min(seconds, firstLoop / .seconds(1) + 0.5))
+        var canvases = 0
+        func wait(until end: Double) {
+            while (ContinuousClock.now - start) / .seconds(1) < end {
+                canvases = max(canvases, surface.cache.heldCanvasCount)
+                Thread.sleep(forTimeInterval: 0.05)
+            }
+        }
+        wait(until: min(seconds, firstLoop / .seconds(1) + 0.5))
         let cpuAtLoop = PlaybackBenchmark.cpuSeconds()
         let wallAtLoop = (ContinuousClock.now - start) / .seconds(1)
-        Thread.sleep(forTimeInterval: max(0, seconds - wallAtLoop))
+        wait(until: seconds)
         let cpuAfter = PlaybackBenchmark.cpuSeconds() - cpuAtLoop
         let wall = (ContinuousClock.now - start) / .seconds(1)
         let misses = visible.reduce(0) { $0 + $1.animator.bufferMisses }
@@ -68,7 +78,8 @@ enum SurfaceBenchmark {
               + " (\(PlaybackBenchmark.format(wallAtLoop)) s), \(PlaybackBenchmark.format(cpuAfter)) s after"
               + "  misses \(misses)  decodes \(statistics.cache.decodes)"
               + "  memory \(PlaybackBenchmark.format(PlaybackBenchmark.mebibytes(statistics.memoryBytes))) MiB"
-              + "  peak total \(PlaybackBenchmark.format(PlaybackBenchmark.mebibytes(statistics.cache.peakTotalBytes))) MiB")
+              + "  peak total \(PlaybackBenchmark.format(PlaybackBenchmark.mebibytes(statistics.cache.peakTotalBytes))) MiB"
+              + "  canvases held at most \(canvases)")
         return 0
     }
 }

@@ -33,6 +33,8 @@ struct ZoetropeCommand: ParsableCommand {
     /// a crash report (see ``TemporaryFiles``).
     static func main() {
         signal(SIGPIPE, SIG_DFL)
+        // Freed canvases and frames go back to the system instead of staying resident (glibc).
+        LargeBufferRelease.enable()
         let arguments = Array(CommandLine.arguments.dropFirst())
         var command: any ParsableCommand
         do {

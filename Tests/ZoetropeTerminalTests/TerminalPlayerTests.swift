@@ -44,13 +44,13 @@ struct TerminalPlayerTests {
         let (player, clock, recorder) = try makePlayer()
         try player.start()
         #expect(recorder.take() == "\u{1B}[1;1H\u{1B}[48;2;255;0;0m  \u{1B}[0m"
-                                 + "\u{1B}[2;1H\u{1B}[0mframe 1/2  play 1/1  1×  forward  100 ms  0 s  misses 0\u{1B}[K")
+                                 + "\u{1B}[2;1H\u{1B}[0mframe 1/2  play 1/1  1×  forward  100 ms  0 s  misses 0  mem\u{1B}[K") // cut at 60 columns
         decoding.runAll()
         clock.advance(by: .milliseconds(60))
         #expect(recorder.take().isEmpty)
         clock.advance(by: .milliseconds(60))
         #expect(recorder.take() == "\u{1B}[1;1H\u{1B}[48;2;0;0;255m  \u{1B}[0m"
-                                 + "\u{1B}[2;1H\u{1B}[0mframe 2/2  play 1/1  1×  forward  100 ms  0.12 s  misses 0\u{1B}[K")
+                                 + "\u{1B}[2;1H\u{1B}[0mframe 2/2  play 1/1  1×  forward  100 ms  0.12 s  misses 0  \u{1B}[K")
         #expect(recorder.exits.withLock { $0 }.isEmpty)
         decoding.runAll()
         clock.advance(by: .milliseconds(100))

@@ -115,6 +115,35 @@ struct TmuxGridFrameSizeTests {
         }.flatMap(Self.status))
         #expect(large.memory > small.memory)
     }
+
+    @Test("one file keeps frames at the size shown too, and a resize decodes them again at the new size")
+    func singleFileFrameSize() throws {
+        let gif = try Self.writeLargeGIF()
+        defer { try? FileManager.default.removeItem(atPath: gif) }
+        let binary = TmuxHarness.zoetropeExecutable
+        let tmux = try TmuxHarness(command: "'\(binary)' play '\(gif)' --renderer truecolor --info; sleep 60",
+                                   columns: 100, rows: 12)
+        // Three frames of at most 44×22 pixels (half blocks): 11.6 kB, against 960 kB at full size;
+        // the canvas is let go once every frame is held.
+        let small = try #require(try tmux.waitForCapture(timeout: .seconds(30), escapes: false) { screen in
+            Self.memory(screen).map { $0 > 0 && $0 <= 12_000 } ?? false
+        }.flatMap(Self.memory))
+        try tmux.resize(columns: 160, rows: 50)
+        // At most 160×80 pixels now: every frame decoded again at that size, still far below full size.
+        let large = try #require(try tmux.waitForCapture(timeout: .seconds(30), escapes: false) { screen in
+            Self.memory(screen).map { $0 > 3 * small && $0 <= 3 * 160 * 80 * 4 } ?? false
+        }.flatMap(Self.memory))
+        #expect(large < 960_000 / 4)
+    }
+
+    /// The memory the single player's status line gives, in bytes.
+    static func memory(_ screen: String) -> Double? {
+        let words = screen.split(whereSeparator: { $0 == " " || $0 == "\n" })
+        guard let memory = words.firstIndex(of: "memory"), memory + 2 < words.count,
+              let value = Double(words[memory + 1]) else { return nil }
+        let units: [Substring: Double] = ["B": 1, "kB": 1e3, "MB": 1e6, "GB": 1e9]
+        return units[words[memory + 2]].map { value * $0 }
+    }
 }
 
 @Suite("zoetrope play of several files without a terminal")

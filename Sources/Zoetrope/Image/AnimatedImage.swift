@@ -67,7 +67,9 @@ public final class AnimatedImage: AnimatableImage {
         /// Keeps nothing for random access from now on.
         mutating func stopKeepingRandomAccess(frameCount: Int) {
             keepsRandomAccess = false
+            let parked = checkpoints.parked
             checkpoints = ReplayCheckpoints(frameCount: frameCount, bytesPerCanvas: 1, budget: 0)
+            if let parked { checkpoints.park(parked.canvas, before: parked.index) }
             replay?.checkpoints = checkpoints
             lastFrame = nil
         }
@@ -142,6 +144,7 @@ public final class AnimatedImage: AnimatableImage {
             defer {
                 state.replay = nil
                 state.lastFrame = nil
+                state.checkpoints.dropParked()
                 if state.keepsRandomAccess {
                     state.checkpoints = ReplayCheckpoints(frameCount: count, bytesPerCanvas: canvas.area * 4)
                 }
@@ -149,6 +152,37 @@ public final class AnimatedImage: AnimatableImage {
             return (state.replay, state.lastFrame?.image)
         }
         _ = released // freed here, after the lock
+    }
+
+    /// Whether the image holds a replay canvas now (or the last frame read, which shares it).
+    var holdsCanvas: Bool {
+        state.withLock { $0.replay.map { !$0.compositor.isBlank } ?? false || $0.lastFrame != nil }
+    }
+
+    /// Lets go of the replay canvas and the last frame read while the image is not being decoded,
+    /// keeping the canvas packed (``PackedCanvas``) when decoding will continue from it: the next
+    /// frame read unpacks it instead of replaying from the last clean start. A canvas of more
+    /// than 256 colours (true-colour APNG and WebP, mostly) does not pack and stays whole. The
+    /// file's pages read so far go back to the kernel too.
+    func parkCanvas() {
+        let taken = state.withLock { state -> (FrameReplay?, RGBAImage?) in
+            defer {
+                state.replay = nil
+                state.lastFrame = nil
+            }
+            return (state.replay, state.lastFrame?.image)
+        }
+        bytes?.releaseResidentPages()
+        guard let walk = taken.0, walk.nextIndex < frames.count, !walk.compositor.isBlank,
+              !walk.plan.isCleanStart(walk.nextIndex) else { return }
+        let packed = PackedCanvas(pixels: walk.compositor.canvas.pixels)
+        state.withLock { state in
+            // Unless a reader started a walk meanwhile (it then holds the canvas it needs).
+            guard state.replay == nil else { return }
+            // A canvas that does not pack stays whole: dropping it would replay every frame since
+            // the last clean start on the next decode (quadratic work over a play).
+            if let packed { state.checkpoints.park(packed, before: walk.nextIndex) } else { state.replay = walk }
+        }
     }
 
     /// How long frame `index` shows, after the ``FrameTiming`` rule of ``options``.

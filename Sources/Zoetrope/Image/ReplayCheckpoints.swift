@@ -3,7 +3,8 @@
 /// Without them, reading a delta-coded animation backwards (reverse playback) replays from the last
 /// clean frame for every frame: quadratic work. While replaying, the canvas before every
 /// `interval`-th frame is kept, within a byte budget, so any frame is at most `interval` frames of
-/// replay away from a saved state.
+/// replay away from a saved state. Besides them, one canvas parked packed (``PackedCanvas``) when
+/// the image stopped decoding for a while: decoding resumes from it.
 struct ReplayCheckpoints: Sendable {
     /// Bytes all checkpoints of one image may hold.
     static let defaultBudget = 32 << 20
@@ -11,6 +12,8 @@ struct ReplayCheckpoints: Sendable {
     let interval: Int
     private let capacity: Int
     private var canvases: [Int: [UInt8]] = [:]
+    /// The canvas before frame `index`, packed when the image's replay canvas was let go.
+    private(set) var parked: (index: Int, canvas: PackedCanvas)?
 
     init(frameCount: Int, bytesPerCanvas: Int, budget: Int = defaultBudget) {
         capacity = bytesPerCanvas > 0 ? budget / bytesPerCanvas : 0
@@ -19,7 +22,15 @@ struct ReplayCheckpoints: Sendable {
     }
 
     /// Bytes of the canvases saved.
-    var bytes: Int { canvases.values.reduce(0) { $0 + $1.count } }
+    var bytes: Int { canvases.values.reduce(0) { $0 + $1.count } + (parked?.canvas.bytes ?? 0) }
+
+    /// Keeps `canvas` as the state before frame `index`, replacing the canvas parked before.
+    mutating func park(_ canvas: PackedCanvas, before index: Int) {
+        parked = (index, canvas)
+    }
+
+    /// Lets go of the parked canvas.
+    mutating func dropParked() { parked = nil }
 
     /// Whether the state before frame `index` would be kept: `index` is a checkpoint position not
     /// saved yet, and the budget has room.
@@ -38,8 +49,17 @@ struct ReplayCheckpoints: Sendable {
         for (index, canvas) in other.canvases { offer(canvas, before: index) }
     }
 
-    /// The saved state closest before (or at) frame `index`.
+    /// The saved state closest before (or at) frame `index`: a saved canvas, or the parked one
+    /// unpacked.
     func nearest(atOrBefore index: Int) -> (index: Int, canvas: [UInt8])? {
+        let saved = nearestSaved(atOrBefore: index)
+        if let parked, parked.index <= index, parked.index > (saved?.index ?? 0) {
+            return (parked.index, parked.canvas.unpacked())
+        }
+        return saved
+    }
+
+    private func nearestSaved(atOrBefore index: Int) -> (index: Int, canvas: [UInt8])? {
         guard interval != .max else { return nil }
         var position = index - index % interval
         while position > 0 {

@@ -10,6 +10,18 @@ protocol RetainsMemory: AnyObject, Sendable {
     func stopKeepingRandomAccess()
     /// Lets go of everything kept (the replay canvas too); a frame read later is decoded afresh.
     func releaseRetainedMemory()
+    /// Whether the image holds a full-size canvas now (the one its replay walk draws on).
+    var holdsCanvas: Bool { get }
+    /// The image is not being decoded now and may not be for a while: let go of the canvas,
+    /// keeping what decoding needs to continue cheaply (a packed copy of it).
+    func parkCanvas()
+}
+
+extension RetainsMemory {
+    /// No canvas of its own, by default.
+    var holdsCanvas: Bool { false }
+    /// Nothing to park, by default.
+    func parkCanvas() {}
 }
 
 extension ScaledImage: RetainsMemory {
@@ -17,6 +29,8 @@ extension ScaledImage: RetainsMemory {
     var retainedBytes: Int { (source as? any RetainsMemory)?.retainedBytes ?? 0 }
     func stopKeepingRandomAccess() { (source as? any RetainsMemory)?.stopKeepingRandomAccess() }
     func releaseRetainedMemory() { (source as? any RetainsMemory)?.releaseRetainedMemory() }
+    var holdsCanvas: Bool { (source as? any RetainsMemory)?.holdsCanvas ?? false }
+    func parkCanvas() { (source as? any RetainsMemory)?.parkCanvas() }
 }
 
 extension AnimatedImage: RetainsMemory {}
@@ -27,4 +41,6 @@ extension ProgressiveImage: RetainsMemory {
     func stopKeepingRandomAccess() { latestImage?.stopKeepingRandomAccess() }
     /// Lets go of the parsed image's own memory (and of the pages of a mapped file read so far).
     func releaseRetainedMemory() { latestImage?.releaseRetainedMemory() }
+    var holdsCanvas: Bool { latestImage?.holdsCanvas ?? false }
+    func parkCanvas() { latestImage?.parkCanvas() }
 }

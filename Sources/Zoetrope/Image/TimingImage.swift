@@ -32,4 +32,6 @@ extension TimingImage: RetainsMemory {
     var retainedBytes: Int { image.retainedBytes }
     func stopKeepingRandomAccess() { image.stopKeepingRandomAccess() }
     func releaseRetainedMemory() { image.releaseRetainedMemory() }
+    var holdsCanvas: Bool { image.holdsCanvas }
+    func parkCanvas() { image.parkCanvas() }
 }

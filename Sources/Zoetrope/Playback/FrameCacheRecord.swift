@@ -35,6 +35,12 @@ struct FrameCacheRecord {
     var retainedBytes = 0
     /// Whether a client keeps every frame: the image was told to keep nothing for random access.
     var keepsWhole = false
+    /// Decodes of the image running now.
+    var decoding = 0
+    /// When the image was last decoded, on the cache's use counter.
+    var lastDecode: UInt64 = 0
+    /// Whether the image held a full-size replay canvas after its last decode.
+    var holdsCanvas = false
 
     /// Reads `image` (call it with no lock held: an image may take its own).
     init(image: any AnimatableImage) {

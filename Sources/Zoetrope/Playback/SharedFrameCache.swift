@@ -38,7 +38,10 @@ protocol FrameCacheClient: AnyObject, Sendable {
 /// that size (as ``AnimatableImage/scaled(toFit:)`` reduces them) in the background, and the cache
 /// keeps and counts the reduced frames; when several animators show one image at different sizes,
 /// its frames are kept at the largest. When an animator keeps every frame of an image, the image is
-/// told to keep nothing for random access, and once every frame is held its replay canvas goes too. A frame is kept
+/// told to keep nothing for random access, and once every frame is held its replay canvas goes too.
+/// Full-size canvases are held only by images being decoded now and the ``idleCanvasLimit`` decoded
+/// last: any other image parks its canvas (packed, see ``AnimatedImage``), so twelve animations
+/// decoding in turn on two workers hold three canvases, not twelve. A frame is kept
 /// while some animator wants it; when the limit is reached the least recently used frames are
 /// evicted, across all images. The limit also counts what images keep for themselves (an
 /// ``AnimatedImage``'s saved replay checkpoints and its replay canvas), read after each decode.
@@ -78,12 +81,15 @@ public final class SharedFrameCache: Sendable {
         public var retainedBytes = 0
         /// The most bytes held at once, frames and the images' own together.
         public var peakTotalBytes = 0
+        /// Bytes of the frames being decoded now: one full-size frame for each decode under way,
+        /// besides the canvas it is drawn on (an image's own memory).
+        public var decodingBytes = 0
         /// Frames whose decoding failed, in all.
         public var failures = 0
 
-        /// Bytes held now in all: the frames (at the sizes they are shown) and what the images keep
-        /// for themselves (canvases, checkpoints).
-        public var totalBytes: Int { storedBytes + retainedBytes }
+        /// Bytes held now in all: the frames (at the sizes they are shown), what the images keep
+        /// for themselves (canvases, checkpoints) and the frames being decoded.
+        public var totalBytes: Int { storedBytes + retainedBytes + decodingBytes }
     }
 
     private typealias ImageRecord = FrameCacheRecord
@@ -107,6 +113,9 @@ public final class SharedFrameCache: Sendable {
     public let byteLimit: Int
     /// Where background decoding runs.
     public let scheduler: any DecodeScheduler
+    /// How many images not being decoded at the moment may keep their full-size replay canvas (the
+    /// ones decoded last); the others park it packed until they are decoded again.
+    package let idleCanvasLimit: Int
     /// The time decodes are measured with.
     private let timeSource: @Sendable () -> Duration
     private let state = LockedState(State())
@@ -123,9 +132,11 @@ public final class SharedFrameCache: Sendable {
     }
 
     /// Creates a cache measuring decodes with `timeSource` (a simulation's clock, a test's script).
-    package init(byteLimit: Int?, scheduler: any DecodeScheduler, timeSource: @escaping @Sendable () -> Duration) {
+    package init(byteLimit: Int?, scheduler: any DecodeScheduler, idleCanvasLimit: Int = 1,
+                 timeSource: @escaping @Sendable () -> Duration) {
         self.byteLimit = max(byteLimit ?? SystemMemory.current().automaticBudget, 0)
         self.scheduler = scheduler
+        self.idleCanvasLimit = max(0, idleCanvasLimit)
         self.timeSource = timeSource
     }
 
@@ -138,6 +149,12 @@ public final class SharedFrameCache: Sendable {
     public func decodeTime(of image: any AnimatableImage) -> Duration {
         state.withLock { $0.images[ObjectIdentifier(image)]?.decodeTime.value }
             ?? DecodeTimeAverage(pixels: image.canvasSize.area).value
+    }
+
+    /// The number of images holding a full-size replay canvas after their last decode, as the
+    /// cache counts them (tests, benchmarks).
+    package var heldCanvasCount: Int {
+        state.withLock { $0.images.values.count(where: \.holdsCanvas) }
     }
 
     /// The number of decoded frames of `image` held now.
@@ -277,16 +294,25 @@ public final class SharedFrameCache: Sendable {
         case .failed(let error): throw error
         case .missing, nil: break
         }
-        let decode = measuredDecode(index, of: image, at: frameSize(of: image))
         let key = ObjectIdentifier(image)
+        let inFlightBytes = image.bytesPerFrame
+        let size = state.withLock { state -> PixelSize in
+            state.images[key]?.decoding += 1
+            state.statistics.decodingBytes += inFlightBytes
+            return state.images[key]?.frameSize ?? image.canvasSize
+        }
+        let decode = measuredDecode(index, of: image, at: size)
         let release = state.withLock { state -> Bool in
             state.statistics.decodes += 1
+            state.statistics.decodingBytes -= inFlightBytes
+            Self.finishDecoding(decode, of: key, in: &state)
             guard state.images[key]?.frameSize == decode.size else { return false }
             Self.account(decode, of: key, in: &state)
             Self.store(decode.result, at: index, of: key, in: &state, byteLimit: byteLimit)
             return Self.canRelease(key, in: state)
         }
         if release { releaseImageMemory(of: key, image) }
+        parkIdleCanvases()
         return try decode.result.get()
     }
 
@@ -365,19 +391,24 @@ public final class SharedFrameCache: Sendable {
     }
 
     private func decodeInBackground(_ index: Int, of key: ObjectIdentifier) {
-        let job = state.withLock { state -> (any AnimatableImage, PixelSize)? in
+        let job = state.withLock { state -> (any AnimatableImage, PixelSize, Int)? in
             guard let record = state.images[key] else { return nil }
             guard record.isWanted(index), record.frames[index] == nil, record.inFlight.contains(index) else {
                 state.images[key]?.inFlight.remove(index)
                 return nil
             }
-            return (record.image, record.frameSize)
+            state.images[key]?.decoding += 1
+            state.statistics.decodingBytes += record.canvasSize.area * 4
+            return (record.image, record.frameSize, record.canvasSize.area * 4)
         }
-        guard let (image, size) = job else { return }
+        guard let (image, size, inFlightBytes) = job else { return }
         let decode = measuredDecode(index, of: image, at: size)
+        defer { parkIdleCanvases() }
         let release = state.withLock { state -> Bool in
             state.statistics.decodes += 1
+            state.statistics.decodingBytes -= inFlightBytes
             guard let record = state.images[key], record.image === image else { return false }
+            Self.finishDecoding(decode, of: key, in: &state)
             Self.account(decode, of: key, in: &state)
             guard record.frameSize == size else { return false } // the size changed meanwhile
             state.images[key]?.inFlight.remove(index)
@@ -421,6 +452,34 @@ public final class SharedFrameCache: Sendable {
         var size: PixelSize
         var time: Duration
         var retainedBytes: Int
+        var holdsCanvas: Bool
+    }
+
+    /// Counts a decode of the image as over: it is now the one decoded last.
+    private static func finishDecoding(_ decode: MeasuredDecode, of key: ObjectIdentifier, in state: inout State) {
+        guard state.images[key] != nil else { return }
+        state.useCounter += 1
+        let decoding = state.images[key]?.decoding ?? 0
+        state.images[key]?.decoding = max(0, decoding - 1)
+        state.images[key]?.lastDecode = state.useCounter
+        state.images[key]?.holdsCanvas = decode.holdsCanvas
+    }
+
+    /// Parks the canvases of the images not being decoded now beyond the ``idleCanvasLimit``
+    /// decoded last (with no lock held while they pack), then counts what each holds.
+    private func parkIdleCanvases() {
+        let idleLimit = idleCanvasLimit
+        let parked = state.withLock { state -> [(ObjectIdentifier, any AnimatableImage)] in
+            let idle = state.images.filter { $0.value.holdsCanvas && $0.value.decoding == 0 }
+            guard idle.count > idleLimit else { return [] }
+            let victims = idle.sorted { $0.value.lastDecode > $1.value.lastDecode }.dropFirst(idleLimit)
+            for (key, _) in victims { state.images[key]?.holdsCanvas = false }
+            return victims.map { ($0.key, $0.value.image) }
+        }
+        for (key, image) in parked {
+            (image as? any RetainsMemory)?.parkCanvas()
+            refreshRetainedBytes(of: key, image)
+        }
     }
 
     /// Decodes frame `index` of `image` with no lock held and reduces it to `size` (area
@@ -432,8 +491,9 @@ public final class SharedFrameCache: Sendable {
             return frame.size == size ? frame : frame.resized(to: size)
         }.mapError(ZoetropeError.init(decoding:))
         let time = timeSource() - start
-        return MeasuredDecode(result: result, size: size, time: time,
-                              retainedBytes: (image as? any RetainsMemory)?.retainedBytes ?? 0)
+        let retains = image as? any RetainsMemory
+        return MeasuredDecode(result: result, size: size, time: time, retainedBytes: retains?.retainedBytes ?? 0,
+                              holdsCanvas: retains?.holdsCanvas ?? false)
     }
 
     /// Counts a decode of an image played here: its time in the image's average, the image's own

@@ -9,7 +9,8 @@ package struct GridStatusLine: Sendable, Hashable {
     package var playing: Int
     /// The animations laid out outside the window (nothing decoded for them).
     package var offScreen: Int
-    /// Bytes held: cached frames, the images' canvases and checkpoints, and posters.
+    /// Bytes held: cached frames, the images' canvases (packed or not) and checkpoints, the frames
+    /// being decoded, and posters.
     package var memoryBytes: Int
     /// The shared cache's byte limit.
     package var byteLimit: Int

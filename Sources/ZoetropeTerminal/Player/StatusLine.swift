@@ -26,11 +26,14 @@ package struct StatusLine: Sendable, Hashable {
     package var isReceiving: Bool
     /// The latest frame that could not be decoded.
     package var failure: FrameFailure?
+    /// Bytes the frame cache holds for the animation (frames at the size shown, the image's
+    /// canvas and checkpoints); `nil`: not shown.
+    package var memoryBytes: Int?
 
     /// Creates a status.
     package init(frame: Int, frameCount: Int, play: Int, plays: Int?, rate: Double, mode: String,
                 frameDuration: Duration, elapsed: Duration, isPaused: Bool, bufferMisses: Int,
-                isReceiving: Bool = false, failure: FrameFailure? = nil) {
+                isReceiving: Bool = false, failure: FrameFailure? = nil, memoryBytes: Int? = nil) {
         self.frame = frame
         self.frameCount = frameCount
         self.play = play
@@ -43,9 +46,10 @@ package struct StatusLine: Sendable, Hashable {
         self.bufferMisses = bufferMisses
         self.isReceiving = isReceiving
         self.failure = failure
+        self.memoryBytes = memoryBytes
     }
 
-    /// The line, e.g. `frame 3/12  play 1/∞  1.5×  forward  80 ms  4.32 s  misses 0  paused`,
+    /// The line, e.g. `frame 3/12  play 1/∞  1.5×  forward  80 ms  4.32 s  misses 0  paused  memory 42 kB`,
     /// 1-based for people; `frame 3/12+` while more frames arrive, and the latest failure second,
     /// where a narrow window still shows it (`frame 5 could not be decoded: GIF: …`).
     package var text: String {
@@ -58,6 +62,7 @@ package struct StatusLine: Sendable, Hashable {
                   "\(Self.format(Double(Self.milliseconds(elapsed)) / 1000, decimals: 2)) s",
                   "misses \(bufferMisses)"]
         if isPaused { parts.append("paused") }
+        if let memoryBytes { parts.append("memory \(GridStatusLine.bytes(memoryBytes))") }
         return parts.joined(separator: "  ")
     }
 

@@ -49,7 +49,8 @@ public final class TerminalPlayer: AnimatableView {
     public static let rateRange: ClosedRange<Double> = 1.0 / 16 ... 16
 
     public let animator: Animator
-    /// The image played, at its own size (frames are scaled for the window as they are decoded).
+    /// The image played. The animator's ``Animator/displaySize`` is the layout's image size, so
+    /// the frame cache decodes frames and keeps them reduced to it.
     public let image: any AnimatableImage
     /// How frames are drawn.
     public let renderer: any TerminalRenderer
@@ -62,8 +63,6 @@ public final class TerminalPlayer: AnimatableView {
     private struct State {
         var presenter: FramePresenter
         var window: CellSize
-        /// Plays completed before the image was last reloaded at a new size.
-        var completedBeforeRelayout = 0
         var exited = false
         /// Whether ``start()`` has finished: until then the status line would show "paused".
         var started = false
@@ -110,18 +109,19 @@ public final class TerminalPlayer: AnimatableView {
             }
         }
         self.observation.withLock { $0 = observation }
-        try prepareForAnimation(with: scaledImage(for: layout), playCount: options.style.playCount)
+        animator.displaySize = displaySize(for: layout)
+        try prepareForAnimation(with: image, playCount: options.style.playCount)
         if image.frameCount > 1 || !image.isComplete { startAnimating() }
         state.withLock { $0.started = true }
         refreshStatus()
     }
 
-    /// The image the animator plays: frames scaled for `layout` as they are decoded, so the frame
-    /// cache holds small frames. Sprite sheets are played as they are and each frame's rectangle
-    /// is scaled when shown.
-    private func scaledImage(for layout: PlayerLayout) -> any AnimatableImage {
-        if image.frameCount > 0, image.contentsRect(at: 0) != nil { return image }
-        return ScaledImage(image, size: layout.imageSize)
+    /// The size the animator shows frames at in `layout`: the cache decodes frames and keeps them
+    /// reduced to it. Sprite sheets are kept whole (`nil`) and each frame's rectangle is scaled
+    /// when shown.
+    private func displaySize(for layout: PlayerLayout) -> PixelSize? {
+        if image.frameCount > 0, image.contentsRect(at: 0) != nil { return nil }
+        return layout.imageSize
     }
 
     /// Stops playback and lets go of the frames.
@@ -170,7 +170,8 @@ public final class TerminalPlayer: AnimatableView {
     }
 
     /// Lays the image out again for a window of a new size, keeping the frame shown, the plays
-    /// completed and whether it plays.
+    /// completed and whether it plays: the frames are decoded again at the new size (the frame
+    /// shown first), and the frame of the old size is scaled to the new layout until then.
     public func resize(to window: WindowSize) {
         let layout = PlayerLayout(canvas: PlayerLayout.contentSize(of: image), window: window.cells,
                                   columns: options.columns, rows: options.rows, renderer: renderer)
@@ -179,22 +180,17 @@ public final class TerminalPlayer: AnimatableView {
             return state.presenter.layout == layout && state.window == window.cells
         }
         if unchanged { return }
-        let frame = animator.currentFrame
-        let loop = animator.currentPlay
-        let plays = options.style.plays(imageCount: image.playCount)
-        let completed = state.withLock { state -> Int in
-            state.completedBeforeRelayout += loop
-            state.presenter.relayout(layout)
-            return state.completedBeforeRelayout
-        }
+        let current = animator.activeFrame
+        state.withLock { $0.presenter.relayout(layout) }
         send { _ in TerminalSequences.clear + renderer.cleanup() }
-        let remaining = plays.map { PlayCount.finite(max(1, $0 - completed)) } ?? .infinite
-        do {
-            try prepareForAnimation(with: scaledImage(for: layout), playCount: remaining)
-            animator.seek(toFrame: frame)
-        } catch {
-            exit(1)
+        // The frame shown, redrawn in the new layout now; the animator replaces it with the same
+        // frame decoded at the new size.
+        if let current {
+            let contentsRect = image.contentsRect(at: animator.currentFrame)
+            let reading = readStatus()
+            send { state in state.presenter.present(current, contentsRect: contentsRect) + statusBytes(reading, state: state) }
         }
+        animator.displaySize = displaySize(for: layout)
         refreshStatus()
     }
 
@@ -209,10 +205,12 @@ public final class TerminalPlayer: AnimatableView {
     private struct StatusReading {
         var status: AnimatorStatus?
         var plays: Int?
+        var memoryBytes: Int?
     }
 
     private func readStatus() -> StatusReading {
-        StatusReading(status: animator.status, plays: options.style.plays(imageCount: image.playCount))
+        StatusReading(status: animator.status, plays: options.style.plays(imageCount: image.playCount),
+                      memoryBytes: options.showInfo ? animator.cache.statistics.totalBytes : nil)
     }
 
     /// The status row's bytes: the status line with `--info`, else only a failure, if any.
@@ -224,12 +222,12 @@ public final class TerminalPlayer: AnimatableView {
             return StatusLine.render(StatusLine.describe(failure), row: row, width: width)
         }
         let line = StatusLine(frame: status.frame, frameCount: status.frameCount,
-                              play: state.completedBeforeRelayout + status.loop, plays: reading.plays,
+                              play: status.loop, plays: reading.plays,
                               rate: status.style.rate, mode: status.style.mode.rawValue,
                               frameDuration: status.frameDuration, elapsed: status.elapsed,
                               isPaused: !status.isPlaying && !status.isFinished && (status.frameCount > 1 || !status.isComplete),
                               bufferMisses: status.bufferMisses, isReceiving: !status.isComplete,
-                              failure: status.lastFailure)
+                              failure: status.lastFailure, memoryBytes: reading.memoryBytes)
         return line.render(row: row, width: width)
     }
 
