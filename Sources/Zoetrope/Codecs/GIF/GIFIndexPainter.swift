@@ -52,16 +52,6 @@ struct GIFIndexPainter {
             let start = stored * frameWidth, count = min(frameWidth, written - start)
             let row = isInterlaced ? GIFInterlace.imageRow(ofStored: stored, height: frameHeight) : stored
             let to = target + (origin + row * rowStride) * 4
-            #if DEBUG
-            // Unoptimised builds run the generic, SIMD row below unspecialised (every index and
-            // colour through generic calls); byte indices take a plain loop there instead.
-            if Index.self == UInt8.self {
-                Self.paintByteRow(UnsafeRawPointer(source + start).assumingMemoryBound(to: UInt8.self), count: count,
-                                  palette: palette, to: to, skipsTransparent: mode == .skipTransparent)
-                stored += 1
-                continue
-            }
-            #endif
             switch mode {
             case .replace: Self.paintRow(source + start, count: count, palette: palette, mask: mask, to: to, skipsTransparent: false)
             case .skipTransparent: Self.paintRow(source + start, count: count, palette: palette, mask: mask, to: to, skipsTransparent: true)
@@ -107,17 +97,6 @@ struct GIFIndexPainter {
             x &+= 1
         }
     }
-
-    #if DEBUG
-    /// One row of byte indices, a pixel at a time without generics or SIMD: what debug builds run.
-    private static func paintByteRow(_ from: UnsafePointer<UInt8>, count: Int, palette: UnsafePointer<UInt32>,
-                                     to: UnsafeMutableRawPointer, skipsTransparent: Bool) {
-        for x in 0 ..< count {
-            let color = palette[Int(from[x])]
-            if !skipsTransparent || color != 0 { to.storeBytes(of: color, toByteOffset: x &* 4, as: UInt32.self) }
-        }
-    }
-    #endif
 
     /// The colours of the four indices at `from`.
     @inline(__always)
