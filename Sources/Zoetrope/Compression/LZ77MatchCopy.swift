@@ -7,6 +7,9 @@ enum LZ77 {
     @inline(__always)
     static func copyMatch<Element: BitwiseCopyable>(_ out: UnsafeMutablePointer<Element>, at op: Int,
                                                     distance: Int, length: Int, room: Int) {
+        #if DEBUG
+        copyInBlocks(out + op, distance: distance, length: length)
+        #else
         // Most matches are short: copy in chunks inline rather than calling memmove. Bytes go 8 at
         // a time (deflate's distances are often under 16); pixels 16 bytes (4 pixels) at a time.
         // (Both branches are decided at compile time once specialised.)
@@ -23,6 +26,29 @@ enum LZ77 {
             to.update(repeating: from.pointee, count: length)
         } else {
             for k in 0..<length { to[k] = from[k] }
+        }
+        #endif
+    }
+
+    /// The copy of ``copyMatch(_:at:distance:length:room:)`` that debug builds run: unoptimised,
+    /// the chunked copies above go through unspecialised generic and SIMD calls per chunk, so
+    /// there the match is copied in a few bulk copies instead (each at most `distance` elements,
+    /// whose source is then final), and a run of one element as one fill.
+    ///
+    /// What is written repeats every `distance` elements, so once `copied` are done, the elements
+    /// a whole number of periods back (the most that fit in what is final, `period`) can be copied
+    /// in one go: the blocks double, and a long run of a short pattern takes a few copies.
+    static func copyInBlocks<Element: BitwiseCopyable>(_ to: UnsafeMutablePointer<Element>, distance: Int, length: Int) {
+        if distance == 1 {
+            to.update(repeating: (to - 1).pointee, count: length)
+            return
+        }
+        var copied = 0
+        while copied < length {
+            let period = distance * (copied / distance + 1)
+            let count = min(period, length - copied)
+            (to + copied).update(from: to + copied - period, count: count)
+            copied += count
         }
     }
 
@@ -65,6 +91,9 @@ extension LZ77 {
     /// periods it holds (no load waits for a store).
     @inline(__always)
     static func copyBytesWithSlack(_ out: UnsafeMutablePointer<UInt8>, at op: Int, distance: Int, length: Int) {
+        #if DEBUG
+        copyInBlocks(out + op, distance: distance, length: length)
+        #else
         // Pointers from the match's start, so the copy needs no registers beyond its own.
         let start = UnsafeMutableRawPointer(out + op), end = start + length
         if distance >= 8 {
@@ -99,6 +128,7 @@ extension LZ77 {
                 to += step
             } while to < end
         }
+        #endif
     }
 
     /// The `period` (2 to 7) bytes at `source`, repeated across a word, the first lowest. (Only

@@ -34,6 +34,19 @@ struct CompressionMatchCopyTests {
     @Test("pixels: the same for 32-bit elements")
     func pixels() { Self.check { UInt32(truncatingIfNeeded: $0 &* 0x9E37_79B9) } }
 
+    @Test("bulk copies (what debug builds run): every distance to 20 and lengths to 300 equal the element-by-element copy")
+    func blocks() {
+        let start = 40
+        for distance in 1...20 {
+            for length in [1, 2, 3, 7, 19, 20, 21, 41, 64, 300] {
+                var buffer = (0..<(start + length)).map { UInt32(truncatingIfNeeded: $0 &* 0x9E37_79B9) }
+                let expected = Self.reference(buffer, at: start, distance: distance, length: length)
+                buffer.withUnsafeMutableBufferPointer { LZ77.copyInBlocks($0.baseAddress! + start, distance: distance, length: length) }
+                #expect(buffer == expected, "distance \(distance) length \(length)")
+            }
+        }
+    }
+
     @Test("word copies with slack: every distance up to 40 and lengths to 258 equal the byte-by-byte copy, and write nothing past the slack")
     func bytesWithSlack() {
         let start = 300

@@ -30,6 +30,28 @@ struct VP8ColorConversionTests {
         return output
     }
 
+    @Test("whole rows (sixteen pixels at a time in optimised builds, then one by one) equal the per-pixel conversion")
+    func rows() {
+        var generator = SplitMix64(seed: 36)
+        for count in [1, 15, 16, 17, 31, 32, 33, 70] {
+            let samples = (0 ..< 3 * count).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
+            let luma = Array(samples[..<count]), u = Array(samples[count ..< 2 * count]), v = Array(samples[(2 * count)...])
+            var output = [UInt8](repeating: 0, count: 4 * count)
+            luma.withUnsafeBufferPointer { luma in
+                u.withUnsafeBufferPointer { u in
+                    v.withUnsafeBufferPointer { v in
+                        output.withUnsafeMutableBufferPointer {
+                            YUVToRGBA.convertRow(luma: luma.baseAddress!, u: u.baseAddress!, v: v.baseAddress!,
+                                                 into: $0.baseAddress!, count: count)
+                        }
+                    }
+                }
+            }
+            let expected: [UInt8] = (0 ..< count).flatMap { (x: Int) -> [UInt8] in rgb(Int(luma[x]), Int(u[x]), Int(v[x])) + [255] }
+            #expect(output == expected, "\(count) pixels")
+        }
+    }
+
     @Test("black and white at the ends of the luma range and beyond (worked by hand)")
     func rounding() {
         // y 16: (16·19077) >> 8 = 1192; R = 1192 + (128·26149 >> 8 = 13074) − 14234 = 32 → 32 >> 6 = 0.

@@ -50,7 +50,10 @@ struct VP8LImageStream {
     /// word becomes its RGBA bytes in place, so decoding holds one image, not an ARGB copy besides.
     mutating func decodeMainImage(width: Int, height: Int) throws(ZoetropeError) -> Decoded {
         let (codedWidth, transforms, decoder) = try readCodedImageHeader(width: width, height: height)
-        var rgba = [UInt8](repeating: 0, count: width * height * 4)
+        // Not zeroed: the entropy decoder writes the coded pixels of every row it completes, the
+        // transforms rewrite those rows in place, and the rows after any damage are cleared below,
+        // so every byte is written before it is read or returned.
+        var rgba = [UInt8](unwrittenCount: width * height * 4)
         var reader = self.reader
         let end = self.end
         let outcome = rgba.withUnsafeMutableBytes { bytes in
@@ -60,10 +63,19 @@ struct VP8LImageStream {
         let (rows, damage) = completeRows(outcome, codedWidth: codedWidth, height: height)
         rgba.withUnsafeMutableBytes { bytes in
             bytes.withMemoryRebound(to: UInt32.self) { buffer in
-                for transform in transforms.reversed() { transform.invert(buffer, rows: rows) }
-                // Rows after the damage hold leftovers of the coded data: clear them.
-                for index in rows * width ..< width * height { buffer[index] = 0 }
-                Self.argbToRGBA(buffer, count: rows * width)
+                // A palette undone last writes its colours as RGBA words already (its entries are
+                // swapped once), so the pass over the image from ARGB to RGBA is left out.
+                let paletteLast = Self.lastPalette(transforms)
+                for transform in transforms.dropFirst(paletteLast == nil ? 0 : 1).reversed() {
+                    transform.invert(buffer, rows: rows)
+                }
+                // Rows after the damage hold leftovers of the coded data (or nothing): clear them.
+                UnsafeMutableBufferPointer(rebasing: buffer[(rows * width)...]).update(repeating: 0)
+                if let paletteLast {
+                    paletteLast.rgbaOrdered.invert(buffer, rows: rows)
+                } else {
+                    Self.argbToRGBA(buffer, count: rows * width)
+                }
             }
         }
         return Decoded(rgba: rgba, width: width, height: height, completeRows: rows, damage: damage)
@@ -116,6 +128,12 @@ struct VP8LImageStream {
             }
         }
         return plane
+    }
+
+    /// The palette of `transforms` when it is the first in stream order: the last one undone.
+    private static func lastPalette(_ transforms: [VP8LTransform]) -> VP8LPalette? {
+        guard let first = transforms.first, case .colorIndexing(let palette) = first else { return nil }
+        return palette
     }
 
     /// The palette of `transforms` when it is their only one.

@@ -31,32 +31,58 @@ struct VP8LPalette: Sendable {
     /// Width of the coded (packed) image.
     var packedWidth: Int { vp8lSubsampledSize(width, bits: bits) }
 
+    /// The same palette with every colour's red and blue swapped: undoing it writes RGBA words
+    /// (R in the low byte) instead of ARGB ones, for a palette undone last.
+    var rgbaOrdered: VP8LPalette {
+        var swapped = self
+        swapped.colors = colors.map { argb in
+            ((argb & 0xff00_ff00) | (argb >> 16 & 0xff) | (argb & 0xff) << 16).littleEndian
+        }
+        return swapped
+    }
+
     /// Replaces the indices of the first `rows` rows with colours, in place.
     ///
     /// With packing, row y's packed pixels (at y × packedWidth) are expanded to y × width; going
-    /// backwards from the last pixel, every read position lies below every position written so
-    /// far, so nothing is overwritten before it is read.
+    /// backwards from the last coded pixel, every read position lies at or below every position
+    /// written so far (a coded pixel is read before its own colours are written), so nothing is
+    /// overwritten before it is read.
     func invert(_ pixels: UnsafeMutableBufferPointer<UInt32>, rows: Int) {
+        precondition(rows >= 0 && rows * width <= pixels.count)
+        guard rows > 0, width > 0, let base = pixels.baseAddress else { return }
         colors.withUnsafeBufferPointer { colors in
+            // `colors` holds 2^(8 >> bits) entries, so every index the mask lets through is in it.
+            let color = colors.baseAddress!
             if bits == 0 {
-                for index in 0 ..< rows * width { pixels[index] = colors[Int((pixels[index] >> 8) & 0xff)] }
+                for index in 0 ..< rows * width { base[index] = color[Int((base[index] >> 8) & 0xff)] }
                 return
             }
-            let indexBits = UInt32(8 >> bits)
-            let indexMask = (UInt32(1) << indexBits) - 1
-            let subMask = (1 << bits) - 1
-            let packedWidth = self.packedWidth
-            var y = rows - 1
-            while y >= 0 {
-                var x = width - 1
-                while x >= 0 {
-                    let packed = pixels[y * packedWidth + (x >> bits)] >> 8
-                    let colorIndex = (packed >> (UInt32(x & subMask) * indexBits)) & indexMask
-                    pixels[y * width + x] = colors[Int(colorIndex)]
-                    x -= 1
+            invertPacked(base, rows: rows, colors: color)
+        }
+    }
+
+    /// ``invert(_:rows:)`` for packed rows, one coded pixel (2^`bits` colours) at a time.
+    private func invertPacked(_ base: UnsafeMutablePointer<UInt32>, rows: Int, colors: UnsafePointer<UInt32>) {
+        let indexBits = UInt32(8 >> bits), perPixel = 1 << bits
+        let indexMask = (UInt32(1) << indexBits) - 1
+        let packedWidth = self.packedWidth
+        var y = rows - 1
+        while y >= 0 {
+            let packedRow = base + y * packedWidth, row = base + y * width
+            var column = packedWidth - 1
+            // The last coded pixel may hold fewer than 2^bits pixels of the row.
+            var count = width - column * perPixel
+            while column >= 0 {
+                var packed = packedRow[column] >> 8
+                let out = row + column * perPixel
+                for slot in 0 ..< count {
+                    out[slot] = colors[Int(packed & indexMask)]
+                    packed >>= indexBits
                 }
-                y -= 1
+                column -= 1
+                count = perPixel
             }
+            y -= 1
         }
     }
 

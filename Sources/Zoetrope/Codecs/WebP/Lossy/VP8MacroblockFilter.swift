@@ -37,6 +37,12 @@ extension VP8LoopFilter {
 
         func filterLuma(_ origin: UnsafeMutablePointer<UInt8>, stride: Int) {
             let outer = settings(macroblockEdge: true), inner = settings(macroblockEdge: false)
+            #if DEBUG
+            // Unoptimised builds run the SIMD filters unspecialised, lane by lane through generic
+            // calls, far slower than the one-position-at-a-time filters, which give the same bytes.
+            Self.filterScalar(origin, stride: stride, count: 16, left: x > 0, top: y > 0,
+                              innerEdges: strength.filtersInnerEdges ? [4, 8, 12] : [], outer: outer, inner: inner)
+            #else
             VP8VectorLoopFilter.filterVerticalEdges(rows: { origin + $0 * stride }, width: 16, hasLeft: x > 0,
                                                     innerCount: strength.filtersInnerEdges ? 3 : 0, outer: outer, inner: inner)
             if y > 0 { VP8VectorLoopFilter.filterHorizontalEdge(left: origin, right: origin + 8, stride: stride, outer) }
@@ -46,11 +52,42 @@ extension VP8LoopFilter {
                     VP8VectorLoopFilter.filterHorizontalEdge(left: row, right: row + 8, stride: stride, inner)
                 }
             }
+            #endif
         }
+
+        #if DEBUG
+        /// One block's edges (`count` square, at `origin`) with ``VP8LoopFilter``'s scalar filters,
+        /// in libwebp's order: the left edge, the inner vertical edges, the top edge, the inner
+        /// horizontal edges (`innerEdges` gives their offsets).
+        private static func filterScalar(_ origin: UnsafeMutablePointer<UInt8>, stride: Int, count: Int, left: Bool, top: Bool,
+                                         innerEdges: [Int], outer: VP8VectorLoopFilter.Settings,
+                                         inner: VP8VectorLoopFilter.Settings) {
+            func edge(_ at: UnsafeMutablePointer<UInt8>, across: Int, along: Int, _ settings: VP8VectorLoopFilter.Settings) {
+                if settings.isSimple {
+                    VP8LoopFilter.simpleEdge(at, across: across, along: along, count: count, limit: settings.limit)
+                } else {
+                    VP8LoopFilter.normalEdge(at, across: across, along: along, count: count, limit: settings.limit,
+                                             interiorLimit: settings.interiorLimit,
+                                             varianceThreshold: settings.varianceThreshold,
+                                             isMacroblockEdge: settings.isMacroblockEdge)
+                }
+            }
+            if left { edge(origin, across: 1, along: stride, outer) }
+            for offset in innerEdges { edge(origin + offset, across: 1, along: stride, inner) }
+            if top { edge(origin, across: stride, along: 1, outer) }
+            for offset in innerEdges { edge(origin + offset * stride, across: stride, along: 1, inner) }
+        }
+        #endif
 
         /// U and V together: 8 positions of each per edge; one inner edge each way, at 4.
         func filterChroma(_ u: UnsafeMutablePointer<UInt8>, _ v: UnsafeMutablePointer<UInt8>, stride: Int) {
             let outer = settings(macroblockEdge: true), inner = settings(macroblockEdge: false)
+            #if DEBUG
+            for plane in [u, v] {
+                Self.filterScalar(plane, stride: stride, count: 8, left: x > 0, top: y > 0,
+                                  innerEdges: strength.filtersInnerEdges ? [4] : [], outer: outer, inner: inner)
+            }
+            #else
             VP8VectorLoopFilter.filterVerticalEdges(rows: { $0 < 8 ? u + $0 * stride : v + ($0 - 8) * stride }, width: 8,
                                                     hasLeft: x > 0, innerCount: strength.filtersInnerEdges ? 1 : 0,
                                                     outer: outer, inner: inner)
@@ -58,6 +95,7 @@ extension VP8LoopFilter {
             if strength.filtersInnerEdges {
                 VP8VectorLoopFilter.filterHorizontalEdge(left: u + 4 * stride, right: v + 4 * stride, stride: stride, inner)
             }
+            #endif
         }
     }
 }
