@@ -14,8 +14,10 @@ import Glibc
 /// such buffer, small beside decoding a frame into it.
 ///
 /// It is a choice for the whole process, so the library never makes it by itself: the `zoetrope`
-/// command and the benchmarks call this at start, and an app on Linux that plays many large
-/// animations can too. Elsewhere (Darwin's allocator returns large blocks already) it does nothing.
+/// command and the benchmarks call this at start; an app on Linux that plays many large animations
+/// can make the same choice with glibc's `mallopt(M_MMAP_THRESHOLD, 131072)` or the environment
+/// variable `MALLOC_MMAP_THRESHOLD_=131072`. Elsewhere (Darwin's allocator returns large blocks
+/// already) it does nothing.
 package enum LargeBufferRelease {
     /// The size from which a block gets a mapping of its own.
     package static let threshold = 128 << 10
