@@ -39,7 +39,7 @@ protocol FrameCacheClient: AnyObject, Sendable {
 /// keeps and counts the reduced frames; when several animators show one image at different sizes,
 /// its frames are kept at the largest. When an animator keeps every frame of an image, the image is
 /// told to keep nothing for random access, and once every frame is held its replay canvas goes too.
-/// Full-size canvases are held only by images being decoded now and the ``idleCanvasLimit`` decoded
+/// Full-size canvases are held only by images being decoded now and the `idleCanvasLimit` decoded
 /// last: any other image parks its canvas (packed, see ``AnimatedImage``), so twelve animations
 /// decoding in turn on two workers hold three canvases, not twelve. A frame is kept
 /// while some animator wants it; when the limit is reached the least recently used frames are

@@ -49,7 +49,7 @@ public final class TerminalPlayer: AnimatableView {
     public static let rateRange: ClosedRange<Double> = 1.0 / 16 ... 16
 
     public let animator: Animator
-    /// The image played. The animator's ``Animator/displaySize`` is the layout's image size, so
+    /// The image played. The animator's `displaySize` is the layout's image size, so
     /// the frame cache decodes frames and keeps them reduced to it.
     public let image: any AnimatableImage
     /// How frames are drawn.
