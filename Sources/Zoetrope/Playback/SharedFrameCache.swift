@@ -398,9 +398,8 @@ public final class SharedFrameCache: Sendable {
                 return nil
             }
             state.images[key]?.decoding += 1
-            let inFlightBytes = record.image.bytesPerFrame // as the synchronous path counts it
-            state.statistics.decodingBytes += inFlightBytes
-            return (record.image, record.frameSize, inFlightBytes)
+            state.statistics.decodingBytes += record.canvasSize.area * 4
+            return (record.image, record.frameSize, record.canvasSize.area * 4)
         }
         guard let (image, size, inFlightBytes) = job else { return }
         let decode = measuredDecode(index, of: image, at: size)
