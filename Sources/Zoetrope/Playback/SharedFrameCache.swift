@@ -398,8 +398,8 @@ public final class SharedFrameCache: Sendable {
                 return nil
             }
             state.images[key]?.decoding += 1
-            // From the record, not `record.image.bytesPerFrame`: the image's own lock must not be
-            // taken under the cache's (doing so stalls the tmux grid tests).
+            // From the record, not `record.image.bytesPerFrame`: asking the image here, under the
+            // cache's lock, made the tmux grid tests time out (27 Nov; the cause not traced).
             state.statistics.decodingBytes += record.canvasSize.area * 4
             return (record.image, record.frameSize, record.canvasSize.area * 4)
         }
