@@ -57,6 +57,9 @@ struct GridLayoutTests {
         let status = GridStatusLine(animations: 6, playing: 4, offScreen: 2, memoryBytes: 1_234_567,
                                     byteLimit: 512_000_000, decodes: 40, isPaused: false)
         #expect(status.text == "4/6 playing  2 off screen  memory 1.2 MB / 512 MB  decoded 40")
+        var withResident = status
+        withResident.residentBytes = 14_000_000
+        #expect(withResident.text == "4/6 playing  2 off screen  memory 1.2 MB / 512 MB  decoded 40  resident 14 MB")
         #expect(GridStatusLine.bytes(999) == "999 B")
         #expect(GridStatusLine.bytes(3_400) == "3.4 kB")
     }

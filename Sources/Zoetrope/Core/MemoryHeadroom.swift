@@ -86,12 +86,12 @@ package enum MemoryHeadroom {
         return headroom
     }
 
-    /// The total and data sizes, in pages, from the text of Linux's `/proc/self/statm` ("size
-    /// resident shared text lib data dt").
-    static func statm(_ text: String) -> (size: Int, data: Int)? {
+    /// The total, resident and data sizes, in pages, from the text of Linux's `/proc/self/statm`
+    /// ("size resident shared text lib data dt").
+    static func statm(_ text: String) -> (size: Int, resident: Int, data: Int)? {
         let fields = text.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
         guard fields.count >= 6 else { return nil }
-        return (fields[0], fields[5])
+        return (fields[0], fields[1], fields[5])
     }
 
     private static func megabytes(_ bytes: Int) -> String {

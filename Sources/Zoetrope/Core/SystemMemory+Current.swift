@@ -44,6 +44,19 @@ extension SystemMemory {
     /// those against what the process has mapped).
     static func machineAvailable() -> Int { machine().available }
 
+    /// The process's resident memory in bytes, read now (Linux's `/proc/self/statm`: code and
+    /// mapped file pages included), or `nil` where it cannot be read. Status lines show it beside
+    /// a cache's own figures, which count only what the animations hold.
+    package static func processResident() -> Int? {
+        #if os(Linux) || os(Android)
+        guard let text = text("/proc/self/statm"), let usage = MemoryHeadroom.statm(text) else { return nil }
+        let (bytes, overflow) = usage.resident.multipliedReportingOverflow(by: max(1, sysconf(Int32(_SC_PAGESIZE))))
+        return overflow ? nil : bytes
+        #else
+        return nil
+        #endif
+    }
+
     /// The lower of the soft `RLIMIT_AS` and `RLIMIT_DATA` limits, or `nil` when both are unlimited.
     private static func resourceLimit() -> Int? {
         let limits = resourceLimits()

@@ -14,31 +14,36 @@ package struct GridStatusLine: Sendable, Hashable {
     package var memoryBytes: Int
     /// The shared cache's byte limit.
     package var byteLimit: Int
+    /// The process's resident memory (the runtime's code and everything else included), where the
+    /// system reports it: what ``memoryBytes`` is to be read against.
+    package var residentBytes: Int?
     /// Frames decoded so far.
     package var decodes: Int
     /// Whether playback is paused.
     package var isPaused: Bool
 
     /// Creates a status.
-    package init(animations: Int, playing: Int, offScreen: Int, memoryBytes: Int, byteLimit: Int, decodes: Int,
-                isPaused: Bool) {
+    package init(animations: Int, playing: Int, offScreen: Int, memoryBytes: Int, byteLimit: Int,
+                residentBytes: Int? = nil, decodes: Int, isPaused: Bool) {
         self.animations = animations
         self.playing = playing
         self.offScreen = offScreen
         self.memoryBytes = memoryBytes
         self.byteLimit = byteLimit
+        self.residentBytes = residentBytes
         self.decodes = decodes
         self.isPaused = isPaused
     }
 
-    /// The line, e.g. `4/6 playing  2 off screen  memory 1.2 MB / 512 MB  decoded 40`: the memory
-    /// comes early, so that a narrow window still shows it.
+    /// The line, e.g. `4/6 playing  2 off screen  memory 1.2 MB / 512 MB  decoded 40  resident 14 MB`:
+    /// the memory comes early, so that a narrow window still shows it; the process's figure last.
     package var text: String {
         var parts = ["\(playing)/\(animations) playing"]
         if offScreen > 0 { parts.append("\(offScreen) off screen") }
         parts.append("memory \(Self.bytes(memoryBytes)) / \(Self.bytes(byteLimit))")
         parts.append("decoded \(decodes)")
         if isPaused { parts.append("paused") }
+        if let residentBytes { parts.append("resident \(Self.bytes(residentBytes))") }
         return parts.joined(separator: "  ")
     }
 

@@ -29,11 +29,14 @@ package struct StatusLine: Sendable, Hashable {
     /// Bytes the frame cache holds for the animation (frames at the size shown, the image's
     /// canvas and checkpoints); `nil`: not shown.
     package var memoryBytes: Int?
+    /// The process's resident memory, shown after ``memoryBytes``; `nil`: not shown.
+    package var residentBytes: Int?
 
     /// Creates a status.
     package init(frame: Int, frameCount: Int, play: Int, plays: Int?, rate: Double, mode: String,
                 frameDuration: Duration, elapsed: Duration, isPaused: Bool, bufferMisses: Int,
-                isReceiving: Bool = false, failure: FrameFailure? = nil, memoryBytes: Int? = nil) {
+                isReceiving: Bool = false, failure: FrameFailure? = nil, memoryBytes: Int? = nil,
+                residentBytes: Int? = nil) {
         self.frame = frame
         self.frameCount = frameCount
         self.play = play
@@ -47,9 +50,11 @@ package struct StatusLine: Sendable, Hashable {
         self.isReceiving = isReceiving
         self.failure = failure
         self.memoryBytes = memoryBytes
+        self.residentBytes = residentBytes
     }
 
-    /// The line, e.g. `frame 3/12  play 1/∞  1.5×  forward  80 ms  4.32 s  misses 0  paused  memory 42 kB`,
+    /// The line, e.g. `frame 3/12  play 1/∞  1.5×  forward  80 ms  4.32 s  misses 0  paused  memory 42 kB
+    /// resident 14 MB`,
     /// 1-based for people; `frame 3/12+` while more frames arrive, and the latest failure second,
     /// where a narrow window still shows it (`frame 5 could not be decoded: GIF: …`).
     package var text: String {
@@ -63,6 +68,7 @@ package struct StatusLine: Sendable, Hashable {
                   "misses \(bufferMisses)"]
         if isPaused { parts.append("paused") }
         if let memoryBytes { parts.append("memory \(GridStatusLine.bytes(memoryBytes))") }
+        if let residentBytes { parts.append("resident \(GridStatusLine.bytes(residentBytes))") }
         return parts.joined(separator: "  ")
     }
 

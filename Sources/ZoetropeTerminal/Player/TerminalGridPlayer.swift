@@ -181,7 +181,7 @@ package final class TerminalGridPlayer: Sendable {
         GridStatusLine(animations: images.count, playing: statistics.playingAttachments,
                               offScreen: state.layout.tiles.count { !$0.isVisible },
                               memoryBytes: statistics.memoryBytes, byteLimit: surface.cache.byteLimit,
-                              decodes: statistics.cache.decodes, isPaused: state.isPaused)
+                              residentBytes: SystemMemory.processResident(), decodes: statistics.cache.decodes, isPaused: state.isPaused)
     }
 
     /// Tile `index` finished its plays: playback ends when every animation on screen has.

@@ -206,11 +206,13 @@ public final class TerminalPlayer: AnimatableView {
         var status: AnimatorStatus?
         var plays: Int?
         var memoryBytes: Int?
+        var residentBytes: Int?
     }
 
     private func readStatus() -> StatusReading {
         StatusReading(status: animator.status, plays: options.style.plays(imageCount: image.playCount),
-                      memoryBytes: options.showInfo ? animator.cache.statistics.totalBytes : nil)
+                      memoryBytes: options.showInfo ? animator.cache.statistics.totalBytes : nil,
+                      residentBytes: options.showInfo ? SystemMemory.processResident() : nil)
     }
 
     /// The status row's bytes: the status line with `--info`, else only a failure, if any.
@@ -227,7 +229,8 @@ public final class TerminalPlayer: AnimatableView {
                               frameDuration: status.frameDuration, elapsed: status.elapsed,
                               isPaused: !status.isPlaying && !status.isFinished && (status.frameCount > 1 || !status.isComplete),
                               bufferMisses: status.bufferMisses, isReceiving: !status.isComplete,
-                              failure: status.lastFailure, memoryBytes: reading.memoryBytes)
+                              failure: status.lastFailure, memoryBytes: reading.memoryBytes,
+                              residentBytes: reading.residentBytes)
         return line.render(row: row, width: width)
     }
 

@@ -16,6 +16,19 @@ struct AutomaticBudgetTests {
         #expect(SystemMemory(physical: 64 * mib, available: 64 * mib).automaticBudget == 16 * mib)
     }
 
+    @Test("the process's resident memory is read from /proc/self/statm's second field, in pages")
+    func processResident() throws {
+        let usage = try #require(MemoryHeadroom.statm("5000 1200 300 40 0 900 0\n"))
+        #expect(usage.size == 5000 && usage.resident == 1200 && usage.data == 900)
+        #expect(MemoryHeadroom.statm("1 2 3") == nil)
+        #if os(Linux)
+        // A process holding this much of its own is resident for at least that much.
+        let held = [UInt8](repeating: 1, count: 8 << 20)
+        let resident = try #require(SystemMemory.processResident())
+        #expect(resident >= held.count && resident < SystemMemory.current().physical)
+        #endif
+    }
+
     @Test("a resource limit lowers the memory the process may use")
     func resourceLimit() {
         let machine = SystemMemory(physical: 24 * Self.gib, available: 22 * Self.gib)
