@@ -79,6 +79,23 @@ struct Compositor: Sendable {
         return RGBAImage(width: width, height: height, pixels: pixels)
     }
 
+    /// Whether every pixel of `rect` (clipped to the canvas) has alpha 255; `true` when nothing
+    /// of it is on the canvas.
+    func isOpaque(in rect: PixelRect) -> Bool {
+        let target = rect.intersection(bounds)
+        guard !target.isEmpty else { return true }
+        guard !isBlank else { return false }
+        for y in target.y..<(target.y + target.height) {
+            var offset = (y * width + target.x) * 4 + 3
+            let end = offset + target.width * 4
+            while offset < end {
+                if pixels[offset] != 255 { return false }
+                offset += 4
+            }
+        }
+        return true
+    }
+
     /// Clears the whole canvas to transparent. Nothing is cleared now: a buffer an image handed
     /// out may share is let go, any other is cleared where it was drawn when next drawn on.
     mutating func reset() {

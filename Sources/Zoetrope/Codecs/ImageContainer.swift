@@ -25,17 +25,26 @@ protocol ImageContainer: Sendable {
     /// - Throws: what ``decodeFrame(at:)`` throws, or `limitExceeded` when a canvas-sized buffer
     ///   cannot be allocated; the canvas is then untouched.
     func drawFrame(at index: Int, info: FrameInfo, onto compositor: inout Compositor,
-                   scratch: inout [UInt8]) throws(ZoetropeError) -> ZoetropeError?
+                   scratch: inout [UInt8]) throws(ZoetropeError) -> DrawnFrame
 }
 
 extension ImageContainer {
     /// Decodes the frame into its own pixels, then draws them.
     func drawFrame(at index: Int, info: FrameInfo, onto compositor: inout Compositor,
-                   scratch: inout [UInt8]) throws(ZoetropeError) -> ZoetropeError? {
+                   scratch: inout [UInt8]) throws(ZoetropeError) -> DrawnFrame {
         let decoded = try decodeFrame(at: index)
         try compositor.draw(decoded, info: info)
-        return decoded.damage
+        return DrawnFrame(damage: decoded.damage, isOpaque: decoded.isOpaque)
     }
+}
+
+/// What drawing a frame straight onto the canvas found (``ImageContainer/drawFrame(at:info:onto:scratch:)``).
+struct DrawnFrame: Sendable {
+    /// Damage met while decoding; the pixels after it were not drawn.
+    var damage: ZoetropeError?
+    /// Whether the decoder knows every pixel it drew is opaque (``DecodedFrame/isOpaque``), damage
+    /// aside; `false` when it does not know.
+    var isOpaque: Bool
 }
 
 /// One frame's own pixels, before compositing.

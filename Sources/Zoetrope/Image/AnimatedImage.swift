@@ -225,9 +225,10 @@ public final class AnimatedImage: AnimatableImage {
         }
         let container = container
         var decoded = 0
-        let image = try walk.advance(to: index, frames: frames) { (frame) throws(ZoetropeError) in
+        let frames = frames
+        let image = try walk.advance(to: index, frames: frames) { (frame, compositor, scratch) throws(ZoetropeError) in
             decoded += 1
-            return try container.decodeFrame(at: frame)
+            return try container.drawFrame(at: frame, info: frames[frame], onto: &compositor, scratch: &scratch)
         }
         let release = state.withLock { state -> Bool in
             state.merge(walk)
@@ -255,7 +256,7 @@ public final class AnimatedImage: AnimatableImage {
         for (index, info) in frames.enumerated() {
             let damage: ZoetropeError?
             do {
-                damage = try container.drawFrame(at: index, info: info, onto: &compositor, scratch: &scratch)
+                damage = try container.drawFrame(at: index, info: info, onto: &compositor, scratch: &scratch).damage
             } catch where error.kind == .limitExceeded {
                 throw error // a limit (memory the process cannot get) is not damage
             } catch {

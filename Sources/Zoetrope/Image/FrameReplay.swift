@@ -25,11 +25,12 @@ struct FrameReplay: Sendable {
         self.checkpoints = checkpoints
     }
 
-    /// Walks to frame `index` and returns the canvas with it drawn.
+    /// Walks to frame `index` and returns the canvas with it drawn. `draw` draws a frame straight
+    /// onto the canvas (``ImageContainer/drawFrame(at:info:onto:scratch:)``), given working memory
+    /// to reuse from frame to frame.
     /// - Throws: the decoding error of a first frame with no usable data, or `limitExceeded` when a
     ///   canvas-sized buffer cannot be allocated.
-    mutating func advance(to index: Int, frames: [FrameInfo],
-                          decode: (Int) throws(ZoetropeError) -> DecodedFrame) throws(ZoetropeError) -> RGBAImage {
+    mutating func advance(to index: Int, frames: [FrameInfo], draw: FrameDrawing) throws(ZoetropeError) -> RGBAImage {
         // Continue from the current canvas when it is at or a short replay before `index`;
         // otherwise start over from the nearest saved or clean state.
         if nextIndex > index || index - nextIndex > checkpoints.interval {
@@ -37,6 +38,7 @@ struct FrameReplay: Sendable {
             if nextIndex > index || nextIndex < cleanStart { rewind(to: index) }
         }
         var shown: RGBAImage?
+        var scratch: [UInt8] = []
         while nextIndex <= index {
             let next = nextIndex
             let info = frames[next]
@@ -44,22 +46,23 @@ struct FrameReplay: Sendable {
             if !wasCleanStart && checkpoints.wants(before: next) {
                 checkpoints.offer(try compositor.handOut(offset: info.offset).pixels, before: next)
             }
-            let decoded = try decodeRecording(next, decode)
-            if decoded.damage != nil || (info.blend == .over && !decoded.image.isOpaque) {
+            // A clean start does not depend on the canvas: it is drawn on a blank one, so a buffer
+            // the last frame handed out is let go rather than copied (one image-sized buffer less).
+            if wasCleanStart { compositor.reset() }
+            let drawn = try drawRecording(next, info: info, draw, scratch: &scratch)
+            // Only a clean start's plan can change: a frame found not to set every pixel (damage,
+            // or indices that decode as transparent) cannot start a replay, and this one must
+            // start again further back. The canvas was blank under it, so its rectangle shows
+            // exactly the frame's own alpha.
+            if wasCleanStart, drawn.damage != nil
+                || (info.blend == .over && !drawn.isOpaque && !compositor.isOpaque(in: info.rect)) {
                 plan.markIncomplete(next)
                 incomplete.append(next)
-                if wasCleanStart && !plan.isCleanStart(next) {
-                    // Replay started here believing this frame replaces the whole canvas; it
-                    // does not, so the canvas under it matters: start again further back.
+                if !plan.isCleanStart(next) {
                     rewind(to: index)
                     continue
                 }
             }
-            // A clean start does not depend on the canvas: drawing it on a blank one lets the
-            // compositor adopt the decoded pixels instead of copying them into a canvas that the
-            // last frame handed out still shares (one image-sized buffer less per decode).
-            if plan.isCleanStart(next) { compositor.reset() }
-            try compositor.draw(decoded, info: info)
             if next == index { shown = try compositor.handOut(offset: info.offset) }
             try compositor.dispose(info)
             nextIndex = next + 1
@@ -80,21 +83,26 @@ struct FrameReplay: Sendable {
         }
     }
 
-    /// Frame `index`'s own pixels with its damage recorded; a later frame with no usable data comes
-    /// back empty, so drawing it leaves the canvas unchanged. A limit (memory the process cannot
-    /// get) is not damage: it is thrown.
-    private mutating func decodeRecording(_ index: Int,
-                                          _ decode: (Int) throws(ZoetropeError) -> DecodedFrame) throws(ZoetropeError) -> DecodedFrame {
-        let decoded: DecodedFrame
+    /// Draws frame `index` with its damage recorded; a later frame with no usable data draws
+    /// nothing, so the canvas stays as it was. A limit (memory the process cannot get) is not
+    /// damage: it is thrown.
+    private mutating func drawRecording(_ index: Int, info: FrameInfo, _ draw: FrameDrawing,
+                                        scratch: inout [UInt8]) throws(ZoetropeError) -> DrawnFrame {
+        let drawn: DrawnFrame
         do {
-            decoded = try decode(index)
+            drawn = try draw(index, &compositor, &scratch)
         } catch where error.kind == .limitExceeded {
             throw error
         } catch {
             if index == 0 { throw error }
-            decoded = DecodedFrame(image: RGBAImage(width: 0, height: 0), damage: error)
+            try compositor.draw(RGBAImage(width: 0, height: 0), info: info)
+            drawn = DrawnFrame(damage: error, isOpaque: false)
         }
-        if let damage = decoded.damage { self.damage[index] = damage }
-        return decoded
+        if let damage = drawn.damage { self.damage[index] = damage }
+        return drawn
     }
 }
+
+/// Draws frame `index` onto the canvas, with working memory it may reuse (see
+/// ``ImageContainer/drawFrame(at:info:onto:scratch:)``).
+typealias FrameDrawing = (_ index: Int, _ compositor: inout Compositor, _ scratch: inout [UInt8]) throws(ZoetropeError) -> DrawnFrame

@@ -22,7 +22,7 @@ struct GIFContainer: ImageContainer {
 
     /// Decodes straight into the canvas through the palette (see ``GIFFrameDecoder``).
     func drawFrame(at index: Int, info: FrameInfo, onto compositor: inout Compositor,
-                   scratch: inout [UInt8]) throws(ZoetropeError) -> ZoetropeError? {
+                   scratch: inout [UInt8]) throws(ZoetropeError) -> DrawnFrame {
         try bytes.withView { (file) throws(ZoetropeError) in
             try GIFFrameDecoder.draw(records[index], frameIndex: index, file: file, canvas: table.canvasSize, info: info,
                                      onto: &compositor, scratch: &scratch)

@@ -33,16 +33,17 @@ enum GIFFrameDecoder {
     /// RGBA buffer of the frame's own: the LZW data decodes to colour indices in `scratch` (grown
     /// as needed and reused across frames, never cleared), which are drawn through the palette
     /// into the canvas (transparent ones skipped). Frames reaching outside the canvas and those
-    /// whose indices need 16 bits take the other path. Returns the frame's damage.
+    /// whose indices need 16 bits take the other path. Returns the frame's damage, and whether
+    /// every index maps to an opaque colour.
     /// - Throws: when the frame's data yields no pixel at all (the canvas is then untouched).
     static func draw(_ record: GIFFrameRecord, frameIndex: Int, file: ByteView, canvas: PixelSize, info: FrameInfo,
-                     onto compositor: inout Compositor, scratch: inout [UInt8]) throws(ZoetropeError) -> ZoetropeError? {
+                     onto compositor: inout Compositor, scratch: inout [UInt8]) throws(ZoetropeError) -> DrawnFrame {
         let rect = record.rect, pixelCount = rect.area
         guard PixelRect(x: 0, y: 0, width: canvas.width, height: canvas.height).contains(rect), pixelCount > 0,
               record.minimumCodeSize <= 8, info.rect == rect else {
             let decoded = try decode(record, frameIndex: frameIndex, file: file, canvas: canvas)
             try compositor.draw(decoded, info: info)
-            return decoded.damage
+            return DrawnFrame(damage: decoded.damage, isOpaque: decoded.isOpaque)
         }
         let data = GIFImageData(file: file, offset: record.dataOffset, endOffset: record.dataEndOffset)
         if scratch.count < pixelCount {
@@ -69,7 +70,7 @@ enum GIFFrameDecoder {
                 }
             }
         }
-        return damage
+        return DrawnFrame(damage: damage, isOpaque: opaque)
     }
 
     /// Decodes a frame inside the canvas to its own RGBA pixels (zero where the data never
