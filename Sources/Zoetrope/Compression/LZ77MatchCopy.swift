@@ -46,7 +46,8 @@ enum LZ77 {
         var copied = 0
         while copied < length {
             let period = distance * (copied / distance + 1)
-            let count = min(period, length - copied)
+            // (Not `min`: a generic call in the debug builds this runs in.)
+            let count = period < length - copied ? period : length - copied
             (to + copied).update(from: to + copied - period, count: count)
             copied += count
         }

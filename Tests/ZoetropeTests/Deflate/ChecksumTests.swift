@@ -70,4 +70,29 @@ struct ChecksumTests {
             }
         }
     }
+
+    @Test("Adler-32's byte kernel (debug builds) and vector kernel (optimised builds) give the same sums, pieces and saturated bytes included")
+    func adler32Kernels() {
+        let random = TestData.random(30_000, seed: 31)
+        let saturated = [UInt8](repeating: 255, count: 30_000)
+        for data in [random, saturated] {
+            // Whole inputs around the reduction interval (5552) and the vector block (8192), then
+            // the input fed in uneven pieces, so that each kernel starts from the other's sums.
+            for length in [0, 1, 7, 8, 9, 5_551, 5_552, 5_553, 8_192, 11_105, 30_000] {
+                var bytewise = Adler32(), vectors = Adler32()
+                data[0..<length].withUnsafeBufferPointer { bytewise.updateInBytes($0); vectors.updateInVectors($0) }
+                #expect(bytewise.value == vectors.value, "length \(length)")
+            }
+            var mixed = Adler32(), whole = Adler32()
+            var start = 0, piece = 1
+            while start < data.count {
+                let end = min(data.count, start + piece)
+                data[start..<end].withUnsafeBufferPointer { piece % 2 == 0 ? mixed.updateInBytes($0) : mixed.updateInVectors($0) }
+                start = end
+                piece = piece * 3 + 1
+            }
+            data.withUnsafeBufferPointer { whole.updateInVectors($0) }
+            #expect(mixed.value == whole.value)
+        }
+    }
 }

@@ -108,6 +108,11 @@ private struct CodeStream<Index: FixedWidthInteger & UnsignedInteger & BitwiseCo
         // `entries` holds tableSize entries; an empty `output` has nothing to decode.
         guard count > 0, let out = output.baseAddress else { return .complete }
         let entries = self.entries.baseAddress.unsafelyUnwrapped
+        #if DEBUG
+        // Unoptimised, a store through the generic `out` converts and copies through generic
+        // calls; byte indices are stored through a byte pointer instead (memory bound to UInt8).
+        let bytes = Index.self == UInt8.self ? UnsafeMutableRawPointer(out).assumingMemoryBound(to: UInt8.self) : nil
+        #endif
         while position < count {
             if reader.bitCount < width {
                 reader.refill()
@@ -121,7 +126,11 @@ private struct CodeStream<Index: FixedWidthInteger & UnsignedInteger & BitwiseCo
                 // A literal: the new entry is the previous string plus this pixel.
                 nextCode = Self.define(previous, at: nextCode, in: entries)
                 // code < clearCode = 1 << minimumCodeSize, which `Index` holds.
+                #if DEBUG
+                if let bytes { bytes[position] = UInt8(truncatingIfNeeded: code) } else { out[position] = Index(truncatingIfNeeded: code) }
+                #else
                 out[position] = Index(truncatingIfNeeded: code)
+                #endif
                 previous = UInt64(truncatingIfNeeded: position) &<< 32 | 1
                 position &+= 1
             } else if UInt(bitPattern: code &- clearCode) > 1 { // code > endCode, endCode not kept live
@@ -177,6 +186,9 @@ private struct CodeStream<Index: FixedWidthInteger & UnsignedInteger & BitwiseCo
         let room = count &- position
         // Indices per 8-byte chunk: 8 bytes, 4 for 16-bit indices. (Strings are short, a few
         // indices: one chunk covers most of them.)
+        #if !DEBUG
+        // (Debug builds take the plain copy below: unoptimised, each chunk here is several generic
+        // calls, and the copy a few bulk copies; see ``LZ77/copyInBlocks(_:distance:length:)``.)
         let perChunk = 8 / MemoryLayout<Index>.stride
         if (distance >= perChunk || length <= distance) && length &+ perChunk <= room {
             // 8-byte chunks, the first unconditionally, the rest while the string goes on. The
@@ -199,7 +211,8 @@ private struct CodeStream<Index: FixedWidthInteger & UnsignedInteger & BitwiseCo
             }
             return position &+ length
         }
-        let clipped = min(length, room)
+        #endif
+        let clipped = length < room ? length : room
         LZ77.copyMatch(out, at: position, distance: distance, length: clipped, room: room)
         return position &+ clipped
     }

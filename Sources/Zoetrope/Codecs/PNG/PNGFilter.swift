@@ -65,11 +65,7 @@ enum PNGFilter {
         case 4:
             if let previous {
                 for i in 0..<min(stride, count) { row[i] &+= previous[i] }
-                var i = stride
-                while i < count {
-                    row[i] &+= paeth(row[i - stride], previous[i], previous[i - stride])
-                    i += 1
-                }
+                unpaethBytes(row: row, previous: previous, from: stride, count: count, stride: stride)
             } else {
                 // With no row above, Paeth predicts from the left, as Sub does.
                 var i = stride
@@ -77,6 +73,28 @@ enum PNGFilter {
             }
         default:
             break
+        }
+    }
+
+    /// Paeth from byte `start` (≥ `stride`) on, a byte at a time, with ``paeth(_:_:_:)`` written
+    /// out in the loop: debug builds (which take this for 3- and 4-byte pixels too, see
+    /// ``PaethKernel``) then make no call per byte, and zero the locals once per row rather than
+    /// once per call. Wrapping index arithmetic: `stride ≤ i < count`.
+    private static func unpaethBytes(row: UnsafeMutablePointer<UInt8>, previous: UnsafePointer<UInt8>, from start: Int,
+                                     count: Int, stride: Int) {
+        var i = start
+        while i < count {
+            let a = Int(row[i &- stride]), b = Int(previous[i]), c = Int(previous[i &- stride])
+            var pa = b &- c, pb = a &- c
+            var pc = pa &+ pb
+            if pa < 0 { pa = 0 &- pa }
+            if pb < 0 { pb = 0 &- pb }
+            if pc < 0 { pc = 0 &- pc }
+            var predictor = c
+            if pb <= pc { predictor = b }
+            if pa <= pb, pa <= pc { predictor = a }
+            row[i] &+= UInt8(truncatingIfNeeded: predictor)
+            i &+= 1
         }
     }
 
@@ -169,11 +187,17 @@ enum PNGFilter {
     }
 
     /// The Paeth predictor: whichever of left, up and up-left is closest to left + up − up-left.
+    ///
+    /// The distances are p − a = b − c, p − b = a − c and p − c = (b − c) + (a − c). Written
+    /// without `abs`, a generic call in debug builds (``unpaethBytes(row:previous:from:count:stride:)``
+    /// is the decoder's byte loop).
     @inline(__always)
     static func paeth(_ a: UInt8, _ b: UInt8, _ c: UInt8) -> UInt8 {
-        let p = Int(a) + Int(b) - Int(c)
-        let pa = abs(p - Int(a)), pb = abs(p - Int(b)), pc = abs(p - Int(c))
-        if pa <= pb && pa <= pc { return a }
+        let fromLeft = Int(b) &- Int(c), fromUp = Int(a) &- Int(c), fromUpperLeft = fromLeft &+ fromUp
+        let pa = fromLeft < 0 ? 0 &- fromLeft : fromLeft
+        let pb = fromUp < 0 ? 0 &- fromUp : fromUp
+        let pc = fromUpperLeft < 0 ? 0 &- fromUpperLeft : fromUpperLeft
+        if pa <= pb, pa <= pc { return a }
         return pb <= pc ? b : c
     }
 
