@@ -96,9 +96,8 @@ private struct CodeStream<Index: FixedWidthInteger & UnsignedInteger & BitwiseCo
         let count = output.count, clearCode = self.clearCode, endCode = clearCode + 1
         var reader = self.reader, position = 0, width = minimumCodeSize + 1
         // The next free code. After a clear code (and at the start) it is `endCode`, a slot no code
-        // reads: the first code's entry (the previous string, of which there is none, plus a
-        // pixel) goes there harmlessly, no separate "defining?" state is kept, and any table code
-        // (> endCode) is then above it, so refused.
+        // reads: the first code's entry (no previous string, plus a pixel) goes there harmlessly,
+        // no "defining?" state is kept, and any table code (> endCode) is then above it, refused.
         var widthLimit = Self.widthLimit(width), nextCode = endCode
         // The previous code's string, as an entry (start << 32 | length: the entry it implies is
         // one more, and a literal's is a shift and an or, with no 64-bit constant kept live).
@@ -108,11 +107,7 @@ private struct CodeStream<Index: FixedWidthInteger & UnsignedInteger & BitwiseCo
         // `entries` holds tableSize entries; an empty `output` has nothing to decode.
         guard count > 0, let out = output.baseAddress else { return .complete }
         let entries = self.entries.baseAddress.unsafelyUnwrapped
-        #if DEBUG
-        // Unoptimised, a store through the generic `out` converts and copies through generic
-        // calls; byte indices are stored through a byte pointer instead (memory bound to UInt8).
-        let bytes = Index.self == UInt8.self ? UnsafeMutableRawPointer(out).assumingMemoryBound(to: UInt8.self) : nil
-        #endif
+        let bytes = Self.debugBytePointer(out)
         while position < count {
             if reader.bitCount < width {
                 reader.refill()
@@ -123,14 +118,10 @@ private struct CodeStream<Index: FixedWidthInteger & UnsignedInteger & BitwiseCo
             let code = Int(truncatingIfNeeded: reader.bits) & (widthLimit &- 1) & (LZWDecoder.tableSize - 1)
             reader.consume(width)
             if code < clearCode {
-                // A literal: the new entry is the previous string plus this pixel.
+                // A literal (below 1 << minimumCodeSize, which `Index` holds): the new entry is the
+                // previous string plus this pixel.
                 nextCode = Self.define(previous, at: nextCode, in: entries)
-                // code < clearCode = 1 << minimumCodeSize, which `Index` holds.
-                #if DEBUG
                 if let bytes { bytes[position] = UInt8(truncatingIfNeeded: code) } else { out[position] = Index(truncatingIfNeeded: code) }
-                #else
-                out[position] = Index(truncatingIfNeeded: code)
-                #endif
                 previous = UInt64(truncatingIfNeeded: position) &<< 32 | 1
                 position &+= 1
             } else if UInt(bitPattern: code &- clearCode) > 1 { // code > endCode, endCode not kept live
@@ -160,6 +151,18 @@ private struct CodeStream<Index: FixedWidthInteger & UnsignedInteger & BitwiseCo
             }
         }
         return .complete
+    }
+
+    /// `out` as bytes in debug builds when the indices are bytes, else `nil` (always in optimised
+    /// builds, where the branch on it goes away): unoptimised, a store through the generic `out`
+    /// converts and copies through generic calls, and one through a byte pointer does not.
+    @inline(__always)
+    private static func debugBytePointer(_ out: UnsafeMutablePointer<Index>) -> UnsafeMutablePointer<UInt8>? {
+        #if DEBUG
+        Index.self == UInt8.self ? UnsafeMutableRawPointer(out).assumingMemoryBound(to: UInt8.self) : nil
+        #else
+        nil
+        #endif
     }
 
     /// Defines entry `nextCode` as the previous code's string plus one pixel (`previous + 1`, the
