@@ -1,5 +1,10 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 import PackageDescription
+
+// Every product module is checked for strict memory safety: each use of an unsafe construct is
+// marked (`unsafe`, `@unsafe`, `@safe`), so pointer code is visible where it appears and nowhere
+// else (docs/architecture.md, "Pointer code"; scripts/mark-unsafe adds the marks).
+let memorySafe: [SwiftSetting] = [.strictMemorySafety()]
 
 let package = Package(
     name: "Zoetrope",
@@ -15,20 +20,21 @@ let package = Package(
         .executable(name: "zoetrope", targets: ["zoetrope"]),
     ],
     targets: [
-        .target(name: "Zoetrope"),
-        .target(name: "ZoetropeTerminal", dependencies: ["Zoetrope"]),
-        .target(name: "ZoetropeFoundation", dependencies: ["Zoetrope"]),
+        .target(name: "Zoetrope", swiftSettings: memorySafe),
+        .target(name: "ZoetropeTerminal", dependencies: ["Zoetrope"], swiftSettings: memorySafe),
+        .target(name: "ZoetropeFoundation", dependencies: ["Zoetrope"], swiftSettings: memorySafe),
         // UIKit, AppKit and SwiftUI views: empty where those frameworks do not exist; on Linux
         // scripts/check-apple type-checks them against stand-ins (Tests/AppleStandIns).
-        .target(name: "ZoetropeUI", dependencies: ["Zoetrope"]),
-        .target(name: "ZoetropeTesting", dependencies: ["Zoetrope"]),
+        .target(name: "ZoetropeUI", dependencies: ["Zoetrope"], swiftSettings: memorySafe),
+        .target(name: "ZoetropeTesting", dependencies: ["Zoetrope"], swiftSettings: memorySafe),
         .executableTarget(
             name: "zoetrope",
             dependencies: [
                 "Zoetrope",
                 "ZoetropeTerminal",
                 "ZoetropeTesting", // `timeline` plays on a simulated display
-            ]
+            ],
+            swiftSettings: memorySafe
         ),
         .executableTarget(
             name: "zoetrope-benchmark",

@@ -13,7 +13,7 @@ public enum PremultipliedPixelOrder: Sendable, Hashable, CaseIterable {
 /// Each colour channel is multiplied by alpha and rounded to the nearest integer:
 /// `round(c × a / 255)`. Rows are `width × 4` bytes with no padding. The buffer never changes after
 /// the bitmap is made and stays valid for the bitmap's lifetime, so it may be shared between threads.
-public final class PremultipliedBitmap: @unchecked Sendable {
+@safe public final class PremultipliedBitmap: @unchecked Sendable {
     // @unchecked: `storage` is written only in `init`, then only read.
     /// Width in pixels.
     public let width: Int

@@ -7,22 +7,20 @@ package enum SyntheticPhotograph {
     /// `seed` draws; `noise` is the amplitude of the per-pixel noise in 8-bit units.
     package static func image(width: Int, height: Int, originX: Int = 0, originY: Int = 0,
                               seed: UInt64 = 1, noise: Int = 6) -> RGBAImage {
-        var image = RGBAImage(width: width, height: height)
-        image.withUnsafeMutablePixels { pixels in
-            for y in 0..<height {
-                for x in 0..<width {
-                    let px = x + originX, py = y + originY
-                    let color = smoothColor(px, py, seed: seed)
-                    let offset = (y * width + x) * 4
-                    for channel in 0..<3 {
-                        let jitter = noise == 0 ? 0 : Int(hash(px, py, seed &+ UInt64(channel) &+ 101) % UInt64(2 * noise + 1)) - noise
-                        pixels[offset + channel] = UInt8(min(255, max(0, Int(color[channel]) + jitter)))
-                    }
-                    pixels[offset + 3] = 255
+        var pixels = [UInt8](repeating: 0, count: width * height * 4)
+        for y in 0..<height {
+            for x in 0..<width {
+                let px = x + originX, py = y + originY
+                let color = smoothColor(px, py, seed: seed)
+                let offset = (y * width + x) * 4
+                for channel in 0..<3 {
+                    let jitter = noise == 0 ? 0 : Int(hash(px, py, seed &+ UInt64(channel) &+ 101) % UInt64(2 * noise + 1)) - noise
+                    pixels[offset + channel] = UInt8(min(255, max(0, Int(color[channel]) + jitter)))
                 }
+                pixels[offset + 3] = 255
             }
         }
-        return image
+        return RGBAImage(width: width, height: height, pixels: pixels)
     }
 
     /// The noise-free colour at a point: a diagonal sky-to-ground gradient tinted by three octaves

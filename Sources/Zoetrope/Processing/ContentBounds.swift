@@ -41,24 +41,23 @@ extension RGBAImage {
     func visibleBounds(skipping known: PixelRect? = nil) -> PixelRect? {
         let width = width, skip = known ?? PixelRect(x: 0, y: 0, width: 0, height: 0)
         var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
-        pixels.withUnsafeBufferPointer { pixels in
-            for y in 0..<height {
-                let row = y * width * 4
-                let inside = y >= skip.y && y < skip.maxY
-                var first = -1, last = -1
-                var x = 0
-                while x < width {
-                    if inside && x == skip.x && skip.width > 0 { x = skip.maxX; continue }
-                    if pixels[row + x * 4 + 3] != 0 {
-                        if first < 0 { first = x }
-                        last = x
-                    }
-                    x += 1
+        let pixels = pixels
+        for y in 0..<height {
+            let row = y * width * 4
+            let inside = y >= skip.y && y < skip.maxY
+            var first = -1, last = -1
+            var x = 0
+            while x < width {
+                if inside && x == skip.x && skip.width > 0 { x = skip.maxX; continue }
+                if pixels[row + x * 4 + 3] != 0 {
+                    if first < 0 { first = x }
+                    last = x
                 }
-                if first >= 0 {
-                    minX = min(minX, first); maxX = max(maxX, last)
-                    minY = min(minY, y); maxY = y
-                }
+                x += 1
+            }
+            if first >= 0 {
+                minX = min(minX, first); maxX = max(maxX, last)
+                minY = min(minY, y); maxY = y
             }
         }
         guard maxX >= 0 else { return nil }

@@ -17,26 +17,24 @@ public enum FrameMask: Sendable, Hashable {
 
     /// `frame` with its alpha multiplied by the shape's coverage.
     package func apply(to frame: RGBAImage) -> RGBAImage {
-        var result = frame
         let (width, height) = (frame.width, frame.height)
-        guard width > 0, height > 0 else { return result }
-        result.withUnsafeMutablePixels { pixels in
-            for y in 0..<height {
-                let span = edgeSpan(row: y, width: width, height: height)
-                // Pixels outside [span.inner) are the ones the shape may cut.
-                for x in 0..<width where x < span.lowerBound || x >= span.upperBound {
-                    let alpha = coverage(x: x, y: y, width: width, height: height)
-                    guard alpha < 1 else { continue }
-                    let offset = (y * width + x) * 4
-                    let scaled = UInt8((Double(pixels[offset + 3]) * alpha).rounded())
-                    if scaled == 0 {
-                        pixels[offset] = 0; pixels[offset + 1] = 0; pixels[offset + 2] = 0
-                    }
-                    pixels[offset + 3] = scaled
+        guard width > 0, height > 0 else { return frame }
+        var pixels = frame.pixels // copied on the first write, as the frame is shared
+        for y in 0..<height {
+            let span = edgeSpan(row: y, width: width, height: height)
+            // Pixels outside [span.inner) are the ones the shape may cut.
+            for x in 0..<width where x < span.lowerBound || x >= span.upperBound {
+                let alpha = coverage(x: x, y: y, width: width, height: height)
+                guard alpha < 1 else { continue }
+                let offset = (y * width + x) * 4
+                let scaled = UInt8((Double(pixels[offset + 3]) * alpha).rounded())
+                if scaled == 0 {
+                    pixels[offset] = 0; pixels[offset + 1] = 0; pixels[offset + 2] = 0
                 }
+                pixels[offset + 3] = scaled
             }
         }
-        return result
+        return RGBAImage(width: width, height: height, pixels: pixels)
     }
 
     /// The pixels of row `y` that lie wholly inside the shape with a pixel to spare (the rest are

@@ -55,15 +55,14 @@ enum RepresentativeFrame {
         guard frame.width > 0, frame.height > 0 else { return counts.map(Float.init) }
         let stepX = max(1, frame.width / samplesPerSide), stepY = max(1, frame.height / samplesPerSide)
         var samples = 0
-        frame.pixels.withUnsafeBufferPointer { pixels in
-            for y in stride(from: stepY / 2, to: frame.height, by: stepY) {
-                for x in stride(from: stepX / 2, to: frame.width, by: stepX) {
-                    let p = (y * frame.width + x) * 4
-                    let bin = pixels[p + 3] < 128 ? bins - 1
-                        : Int(pixels[p] >> 6) << 4 | Int(pixels[p + 1] >> 6) << 2 | Int(pixels[p + 2] >> 6)
-                    counts[bin] += 1
-                    samples += 1
-                }
+        let pixels = frame.pixels
+        for y in stride(from: stepY / 2, to: frame.height, by: stepY) {
+            for x in stride(from: stepX / 2, to: frame.width, by: stepX) {
+                let p = (y * frame.width + x) * 4
+                let bin = pixels[p + 3] < 128 ? bins - 1
+                    : Int(pixels[p] >> 6) << 4 | Int(pixels[p + 1] >> 6) << 2 | Int(pixels[p + 2] >> 6)
+                counts[bin] += 1
+                samples += 1
             }
         }
         return counts.map { Float($0) / Float(max(1, samples)) }

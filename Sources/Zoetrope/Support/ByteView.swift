@@ -6,7 +6,7 @@
 /// containers keep the ``ImageBytes`` and make a view for each decode). Reads are bounds-checked
 /// like an array's; hot loops take the ``buffer`` once, as they would from an array's
 /// `withUnsafeBufferPointer`.
-struct ByteView: RandomAccessCollection {
+@safe struct ByteView: RandomAccessCollection {
     /// The bytes.
     let buffer: UnsafeBufferPointer<UInt8>
 

@@ -41,7 +41,7 @@ import Darwin
 ///
 /// ``LockOrder`` checks the rule in debug builds (and with `ZOETROPE_CHECK_LOCK_ORDER=1`): taking a
 /// `LockedState` while the thread holds another stops the program, naming both.
-package final class LockedState<Value>: @unchecked Sendable, LockSite {
+@safe package final class LockedState<Value>: @unchecked Sendable, LockSite {
     // @unchecked: `value` is only touched between lock and unlock of `mutex`.
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private var value: Value

@@ -19,7 +19,7 @@ import Darwin
 /// an image made from it is alive — is the one every mapped reader takes (SQLite in mmap mode,
 /// ripgrep, `Data(contentsOf:options: .alwaysMapped)`); a caller that cannot rule it out reads the
 /// file into an array and opens that (``AnimatedImage/init(bytes:options:)``).
-final class MappedFile: @unchecked Sendable {
+@safe final class MappedFile: @unchecked Sendable {
     // Safety of @unchecked Sendable: the fields never change after init, and the mapped pages are
     // read-only (PROT_READ) for the object's life.
 

@@ -35,29 +35,27 @@ public enum TerminalBackground: Sendable, Hashable {
         if case .terminal = self { return frame }
         if frame.isOpaque { return frame }
         let square = max(1, squareSize)
-        var out = frame
-        out.withUnsafeMutablePixels { pixels in
-            for y in 0..<frame.height {
-                for x in 0..<frame.width {
-                    let p = (y * frame.width + x) * 4
-                    let alpha = Int(pixels[p + 3])
-                    if alpha == 255 { continue }
-                    let under: (UInt8, UInt8, UInt8)
-                    switch self {
-                    case .terminal: return
-                    case .color(let r, let g, let b): under = (r, g, b)
-                    case .checkerboard:
-                        let grey = (x / square + y / square) % 2 == 0 ? Self.checkerLight : Self.checkerDark
-                        under = (grey, grey, grey)
-                    }
-                    pixels[p] = Self.over(pixels[p], under.0, alpha: alpha)
-                    pixels[p + 1] = Self.over(pixels[p + 1], under.1, alpha: alpha)
-                    pixels[p + 2] = Self.over(pixels[p + 2], under.2, alpha: alpha)
-                    pixels[p + 3] = 255
+        var pixels = frame.pixels // copied on the first write, as the frame is shared
+        for y in 0..<frame.height {
+            for x in 0..<frame.width {
+                let p = (y * frame.width + x) * 4
+                let alpha = Int(pixels[p + 3])
+                if alpha == 255 { continue }
+                let under: (UInt8, UInt8, UInt8)
+                switch self {
+                case .terminal: return frame
+                case .color(let r, let g, let b): under = (r, g, b)
+                case .checkerboard:
+                    let grey = (x / square + y / square) % 2 == 0 ? Self.checkerLight : Self.checkerDark
+                    under = (grey, grey, grey)
                 }
+                pixels[p] = Self.over(pixels[p], under.0, alpha: alpha)
+                pixels[p + 1] = Self.over(pixels[p + 1], under.1, alpha: alpha)
+                pixels[p + 2] = Self.over(pixels[p + 2], under.2, alpha: alpha)
+                pixels[p + 3] = 255
             }
         }
-        return out
+        return RGBAImage(width: frame.width, height: frame.height, pixels: pixels)
     }
 
     /// `top` over an opaque `bottom`: (top·a + bottom·(255 − a)) / 255, rounded to nearest.

@@ -15,12 +15,8 @@ import Darwin
 // manual page. Values reach the commands through `Decodable` (the wrappers decode themselves from
 // the parsed values), so no reflection writes into a command.
 
-#if compiler(>=6.2)
 /// Metatypes of commands are shared between the parser's static tables.
 typealias CommandMetatype = SendableMetatype
-#else
-protocol CommandMetatype {}
-#endif
 
 /// A set of arguments: a command's, or a group of options several commands share.
 protocol ParsableArguments: Decodable, CommandMetatype {

@@ -9,11 +9,10 @@ enum GIFColorLookup {
         guard let colorTable else { return lookup }
         // The parser checked that the table lies inside the file (checked again here, once).
         let usable = min(colorTable.count, literalCount)
-        let rgb = bytes[colorTable.offset..<colorTable.offset + usable * 3].buffer
-        lookup.withUnsafeMutableBufferPointer { lookup in
-            for index in 0..<usable {
-                lookup[index] = pack(red: rgb[index * 3], green: rgb[index * 3 + 1], blue: rgb[index * 3 + 2], alpha: 255)
-            }
+        let rgb = bytes[colorTable.offset..<colorTable.offset + usable * 3]
+        for index in 0..<usable {
+            let entry = colorTable.offset + index * 3 // a slice keeps the view's offsets
+            lookup[index] = pack(red: rgb[entry], green: rgb[entry + 1], blue: rgb[entry + 2], alpha: 255)
         }
         if let transparentIndex, (0..<usable).contains(transparentIndex) { lookup[transparentIndex] = 0 }
         return lookup

@@ -12,7 +12,7 @@
 /// - The 4×4 workspace: a luma slot in which the chosen 4×4 blocks are reconstructed one by one,
 ///   so that each block's prediction reads its reconstructed neighbours.
 /// - Coefficient and level buffers (16-bit).
-final class VP8EncoderWorkspace {
+@safe final class VP8EncoderWorkspace {
     static let stride = VP8Transform.stride
     /// Offset of a slot's block from the slot's start: one row of edges, 8 columns of margin.
     static let slotOrigin = stride + 8

@@ -5,7 +5,7 @@
 ///
 /// Everything is indexed by natural (row-major) coefficient position; position 0 is the DC. The
 /// tables live in memory the object owns, so that the quantiser reads them without copies.
-final class VP8QuantizerMatrix: @unchecked Sendable {
+@safe final class VP8QuantizerMatrix: @unchecked Sendable {
     /// What the matrix quantises; it sets the rounding biases and whether to sharpen.
     enum Kind: Int, Sendable {
         case luma = 0, secondOrder, chroma

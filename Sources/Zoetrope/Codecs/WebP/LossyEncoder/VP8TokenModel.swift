@@ -4,7 +4,7 @@
 ///
 /// It lives in raw memory owned by the object so that the rate estimates, which run for every
 /// candidate block, read it without copies or bounds checks.
-final class VP8TokenModel {
+@safe final class VP8TokenModel {
     static let nodeCount = 4 * 8 * 3 * 11
     static let levelsPerTable = VP8CostTables.maximumVariableLevel + 1
 
