@@ -29,7 +29,12 @@ extension VP8MacroblockCoder {
     func finish(_ decision: VP8MacroblockDecision, into buffer: VP8TokenBuffer) {
         let levels = UnsafePointer(workspace.levels(decision.levelSet))
         let base = x * 9
-        var top = Array(context.topNonZero[base..<(base + 9)]), left = context.leftNonZero
+        // The neighbours' "has levels" flags, in lanes (no copies of the context's arrays).
+        var top = SIMD16<UInt8>.zero, left = SIMD16<UInt8>.zero
+        for i in 0..<9 {
+            top[i] = context.topNonZero[base + i]
+            left[i] = context.leftNonZero[i]
+        }
         var lumaType = 3, first = 0
         if !decision.usesSubblocks {
             let hasLevels = VP8Residual(levels, first: 0, type: 1)
@@ -52,8 +57,10 @@ extension VP8MacroblockCoder {
             top[column] = hasLevels ? 1 : 0
             left[row] = top[column]
         }
-        for i in 0..<9 { context.topNonZero[base + i] = top[i] }
-        context.leftNonZero = left
+        for i in 0..<9 {
+            context.topNonZero[base + i] = top[i]
+            context.leftNonZero[i] = left[i]
+        }
         var errors = decision.diffusionErrors
         withUnsafeBytes(of: &errors) { storeDiffusionErrors($0.baseAddress!.assumingMemoryBound(to: Int8.self)) }
         for i in 0..<4 {
