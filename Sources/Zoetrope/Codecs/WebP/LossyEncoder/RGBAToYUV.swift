@@ -41,23 +41,48 @@ enum RGBAToYUV {
         return (interpolated + 64) >> 7
     }
 
-    /// Converts `image` to planes; fully transparent areas are then flattened (their content is
-    /// invisible) so that they cost few bits.
-    static func convert(_ image: RGBAImage) -> VP8SourcePlanes {
+    /// 4× the gamma value of a sum of four 12-bit linear values (`gammaSum(sum, shift: 0)` for
+    /// every sum): one load per channel of an opaque 2×2 block.
+    static let linearSumToGamma: [UInt16] = (0...(4 * 4095)).map { UInt16(gammaSum($0, shift: 0)) }
+
+    /// Whether every pixel of `image` has alpha 255 (eight pixels at a time).
+    static func isOpaque(_ image: RGBAImage) -> Bool {
+        image.pixels.withUnsafeBytes { raw in
+            let count = raw.count / 4, mask = SIMD8<UInt32>(repeating: 0xff00_0000)
+            var all = mask, i = 0
+            while i &+ 8 <= count {
+                all &= raw.loadUnaligned(fromByteOffset: i &* 4, as: SIMD8<UInt32>.self)
+                i &+= 8
+                if i & 1023 == 0 && all & mask != mask { return false }
+            }
+            while i < count {
+                if raw[i &* 4 &+ 3] != 255 { return false }
+                i &+= 1
+            }
+            return all & mask == mask
+        }
+    }
+
+    /// Converts `image` (whose opacity is `isOpaque`) to planes; fully transparent areas are then
+    /// flattened (their content is invisible) so that they cost few bits.
+    static func convert(_ image: RGBAImage, isOpaque: Bool) -> VP8SourcePlanes {
         let width = image.width, height = image.height
-        let chromaWidth = (width + 1) >> 1, chromaHeight = (height + 1) >> 1, isOpaque = image.isOpaque
+        let chromaWidth = (width + 1) >> 1, chromaHeight = (height + 1) >> 1
         var luma = [UInt8](repeating: 0, count: width * height)
         var u = [UInt8](repeating: 0, count: chromaWidth * chromaHeight), v = u
         gammaToLinear.withUnsafeBufferPointer { toLinear in
             linearToGamma.withUnsafeBufferPointer { toGamma in
-                image.pixels.withUnsafeBufferPointer { pixels in
-                    luma.withUnsafeMutableBufferPointer { luma in
-                        for i in 0..<(width * height) {
-                            luma[i] = Self.luma(Int(pixels[4 &* i]), Int(pixels[4 &* i &+ 1]), Int(pixels[4 &* i &+ 2]))
+                linearSumToGamma.withUnsafeBufferPointer { sumToGamma in
+                    image.pixels.withUnsafeBufferPointer { pixels in
+                        luma.withUnsafeMutableBufferPointer { convertLuma(pixels.baseAddress!, count: width * height, into: $0.baseAddress!) }
+                        let tables = Tables(gammaToLinear: toLinear, linearToGamma: toGamma, sumToGamma: sumToGamma)
+                        u.withUnsafeMutableBufferPointer { u in
+                            v.withUnsafeMutableBufferPointer { v in
+                                convertChroma(pixels, width: width, height: height, isOpaque: isOpaque,
+                                              u: u.baseAddress!, v: v.baseAddress!, tables: tables)
+                            }
                         }
                     }
-                    let tables = Tables(gammaToLinear: toLinear, linearToGamma: toGamma)
-                    convertChroma(pixels, width: width, height: height, isOpaque: isOpaque, u: &u, v: &v, tables: tables)
                 }
             }
         }
@@ -66,10 +91,32 @@ enum RGBAToYUV {
         return planes
     }
 
+    /// Converts `image` to planes.
+    static func convert(_ image: RGBAImage) -> VP8SourcePlanes { convert(image, isOpaque: isOpaque(image)) }
+
+    /// Y of `count` pixels, eight at a time in 32-bit lanes (the same arithmetic as ``luma(_:_:_:)``).
+    private static func convertLuma(_ pixels: UnsafePointer<UInt8>, count: Int, into luma: UnsafeMutablePointer<UInt8>) {
+        typealias Lanes = SIMD8<UInt32>
+        let raw = UnsafeRawPointer(pixels)
+        var i = 0
+        while i &+ 8 <= count {
+            let p = raw.loadUnaligned(fromByteOffset: i &* 4, as: Lanes.self)
+            let r = p & 0xff, g = (p &>> 8) & 0xff, b = (p &>> 16) & 0xff
+            let y = (r &* 16839 &+ g &* 33059 &+ b &* 6420 &+ ((1 << 15) + (16 << 16))) &>> 16
+            UnsafeMutableRawPointer(luma + i).storeBytes(of: SIMD8<UInt8>(truncatingIfNeeded: y), as: SIMD8<UInt8>.self)
+            i &+= 8
+        }
+        while i < count {
+            luma[i] = Self.luma(Int(pixels[4 &* i]), Int(pixels[4 &* i &+ 1]), Int(pixels[4 &* i &+ 2]))
+            i &+= 1
+        }
+    }
+
     /// U and V of every 2×2 block; alpha weighs the rows of blocks that are not all opaque
-    /// (never looked for when the whole image is).
+    /// (never looked for when the whole image is). Opaque rows take the table of sums for the
+    /// blocks inside the picture.
     private static func convertChroma(_ pixels: UnsafeBufferPointer<UInt8>, width: Int, height: Int, isOpaque: Bool,
-                                      u: inout [UInt8], v: inout [UInt8], tables: Tables) {
+                                      u: UnsafeMutablePointer<UInt8>, v: UnsafeMutablePointer<UInt8>, tables: Tables) {
         let chromaWidth = (width + 1) >> 1, chromaHeight = (height + 1) >> 1
         for row in 0..<chromaHeight {
             let top = 2 * row, bottom = min(2 * row + 1, height - 1)
@@ -80,13 +127,36 @@ enum RGBAToYUV {
                     break
                 }
             }
-            for column in 0..<chromaWidth {
+            var column = 0
+            if rowsAreOpaque {
+                let topRow = pixels.baseAddress! + top * width * 4, bottomRow = pixels.baseAddress! + bottom * width * 4
+                while column < width >> 1 {
+                    let (cu, cv) = opaqueChroma(topRow + column &* 8, bottomRow + column &* 8, tables: tables)
+                    u[row &* chromaWidth &+ column] = cu
+                    v[row &* chromaWidth &+ column] = cv
+                    column &+= 1
+                }
+            }
+            while column < chromaWidth {
                 let (cu, cv) = chromaOfBlock(pixels, width: width, top: top, bottom: bottom, column: column,
                                              weighsAlpha: !rowsAreOpaque, tables: tables)
                 u[row * chromaWidth + column] = cu
                 v[row * chromaWidth + column] = cv
+                column += 1
             }
         }
+    }
+
+    /// U and V of an opaque 2×2 block whose top pixels start at `top` and bottom ones at `bottom`.
+    @inline(__always)
+    private static func opaqueChroma(_ top: UnsafePointer<UInt8>, _ bottom: UnsafePointer<UInt8>, tables: Tables) -> (UInt8, UInt8) {
+        let toLinear = tables.gammaToLinear, sumToGamma = tables.sumToGamma
+        @inline(__always) func channel(_ c: Int) -> Int {
+            let sum = Int(toLinear[Int(top[c])]) &+ Int(toLinear[Int(top[4 &+ c])])
+                &+ Int(toLinear[Int(bottom[c])]) &+ Int(toLinear[Int(bottom[4 &+ c])])
+            return Int(sumToGamma[sum])
+        }
+        return chroma(channel(0), channel(1), channel(2))
     }
 
     /// U and V of the 2×2 block at chroma (`column`, row of `top`…`bottom`). A block cut by the
@@ -116,5 +186,6 @@ enum RGBAToYUV {
     private struct Tables {
         let gammaToLinear: UnsafeBufferPointer<UInt16>
         let linearToGamma: UnsafeBufferPointer<Int>
+        let sumToGamma: UnsafeBufferPointer<UInt16>
     }
 }

@@ -30,7 +30,9 @@ extension VP8Analysis {
         var lumaAlpha = 0
         for mode in 0..<2 { // DC and TM only: enough to judge, and less sensitive to the borders
             let predictionMode = VP8PredictionMode(rawValue: UInt8(mode))!
-            VP8IntraPredictor.predictWholeBlock(predictionMode, size: 16, workspace.lumaPrediction(mode), hasAbove: y > 0, hasLeft: x > 0)
+            if settings.method > 1 { // the fastest methods judge the luma by its 4×4 means alone
+                VP8IntraPredictor.predictWholeBlock(predictionMode, size: 16, workspace.lumaPrediction(mode), hasAbove: y > 0, hasLeft: x > 0)
+            }
             let chroma = workspace.chromaPrediction(mode)
             VP8IntraPredictor.predictWholeBlock(predictionMode, size: 8, chroma, hasAbove: y > 0, hasLeft: x > 0)
             VP8IntraPredictor.predictWholeBlock(predictionMode, size: 8, chroma + 16, hasAbove: y > 0, hasLeft: x > 0)

@@ -18,7 +18,7 @@ extension VP8FrameEncoder {
             for i in modes.indices { modes[i].segment = 0 }
         }
         let partitions = buffers.enumerated().map { index, buffer in
-            var encoder = VP8BoolEncoder(reservingCapacity: buffer.tokens.count / 4)
+            var encoder = VP8BoolEncoder(reservingCapacity: buffer.count / 4)
             buffer.emit(into: &encoder, probabilities: model.probabilities, skipping: usesSkipFlag ? emptyRanges[index] : [])
             return encoder.finish()
         }
@@ -53,7 +53,7 @@ extension VP8FrameEncoder {
     /// Exact counts of the bits coded at each node: `counts[2·node]` ones, `counts[2·node + 1]` all.
     private func tokenCounts() -> [Int] {
         var counts = [Int](repeating: 0, count: 2 * VP8TokenModel.nodeCount)
-        for buffer in buffers { buffer.count(into: &counts, skipping: []) }
+        for buffer in buffers { buffer.count(into: &counts) }
         return counts
     }
 

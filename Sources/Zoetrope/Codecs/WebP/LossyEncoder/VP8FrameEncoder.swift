@@ -66,9 +66,9 @@ final class VP8FrameEncoder {
                 planes.importMacroblock(x: x, y: y, into: coder.workspace.source)
                 var decision = initialDecision(index)
                 coder.decide(&decision, maximumHeaderBits: maximumSubblockHeaderBits, headerLimit: headerLimit)
-                let partition = y & (partitionCount - 1), start = buffers[partition].tokens.count
-                coder.finish(decision, into: &buffers[partition])
-                if decision.isEmpty { emptyRanges[partition].append(start..<buffers[partition].tokens.count) }
+                let partition = y & (partitionCount - 1), buffer = buffers[partition], start = buffer.count
+                coder.finish(decision, into: buffer)
+                if decision.isEmpty { emptyRanges[partition].append(start..<buffer.count) }
                 store(decision, index: index)
             }
         }

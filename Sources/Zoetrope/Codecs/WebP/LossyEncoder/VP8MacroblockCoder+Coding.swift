@@ -4,9 +4,9 @@ extension VP8MacroblockCoder {
     /// Decides the modes and levels of the current macroblock (whose source is in the workspace).
     /// `decision` comes in with the analysis's guess, which the fastest methods refine.
     func decide(_ decision: inout VP8MacroblockDecision, maximumHeaderBits: Int, headerLimit: Int) {
-        makePredictions()
         let level = settings.rateDistortionLevel
         if level > .none {
+            makePredictions()
             usesTrellis = level >= .trellisAll
             pickBestLuma16(&decision)
             if settings.considersSubblocks { pickBestSubblocks(&decision, maximumHeaderBits: maximumHeaderBits) }
@@ -14,21 +14,31 @@ extension VP8MacroblockCoder {
             usesTrellis = false
             if level == .trellis { requantizeWithTrellis(&decision) }
         } else {
-            refineByDistortion(&decision, triesBoth: settings.method >= 2, refinesChroma: settings.method >= 1,
-                               headerLimit: headerLimit)
+            // Only the predictions the fast decision reads: no 16×16 luma for a macroblock that
+            // keeps the analysis's 4×4 guess, only the guessed chroma mode when it is kept.
+            let triesBoth = settings.method >= 2, refinesChroma = settings.method >= 1
+            let chroma = decision.chromaMode
+            makePredictions(lumaModes: triesBoth || !decision.usesSubblocks ? 0..<4 : 0..<0,
+                            chromaModes: refinesChroma ? 0..<4 : chroma..<(chroma + 1))
+            refineByDistortion(&decision, triesBoth: triesBoth, refinesChroma: refinesChroma, headerLimit: headerLimit)
         }
     }
 
     /// Records the tokens of the decided macroblock in `buffer` and updates the neighbours'
     /// flags; then keeps its modes, errors and border samples for the next macroblocks.
-    func finish(_ decision: VP8MacroblockDecision, into buffer: inout VP8TokenBuffer) {
+    func finish(_ decision: VP8MacroblockDecision, into buffer: VP8TokenBuffer) {
         let levels = UnsafePointer(workspace.levels(decision.levelSet))
         let base = x * 9
-        var top = Array(context.topNonZero[base..<(base + 9)]), left = context.leftNonZero
+        // The neighbours' "has levels" flags, in lanes (no copies of the context's arrays).
+        var top = SIMD16<UInt8>.zero, left = SIMD16<UInt8>.zero
+        for i in 0..<9 {
+            top[i] = context.topNonZero[base + i]
+            left[i] = context.leftNonZero[i]
+        }
         var lumaType = 3, first = 0
         if !decision.usesSubblocks {
             let hasLevels = VP8Residual(levels, first: 0, type: 1)
-                .record(context: Int(top[8] + left[8]), into: &buffer, model: model)
+                .record(context: Int(top[8] + left[8]), into: buffer, model: model)
             top[8] = hasLevels ? 1 : 0
             left[8] = top[8]
             lumaType = 0
@@ -36,19 +46,21 @@ extension VP8MacroblockCoder {
         }
         for n in 0..<16 {
             let hasLevels = VP8Residual(levels + Self.lumaLevels + 16 * n, first: first, type: lumaType)
-                .record(context: Int(top[n & 3] + left[n >> 2]), into: &buffer, model: model)
+                .record(context: Int(top[n & 3] + left[n >> 2]), into: buffer, model: model)
             top[n & 3] = hasLevels ? 1 : 0
             left[n >> 2] = top[n & 3]
         }
         for k in 0..<8 {
             let plane = k >> 2, column = 4 + 2 * plane + (k & 1), row = 4 + 2 * plane + ((k >> 1) & 1)
             let hasLevels = VP8Residual(levels + Self.chromaLevels + 16 * k, first: 0, type: 2)
-                .record(context: Int(top[column] + left[row]), into: &buffer, model: model)
+                .record(context: Int(top[column] + left[row]), into: buffer, model: model)
             top[column] = hasLevels ? 1 : 0
             left[row] = top[column]
         }
-        for i in 0..<9 { context.topNonZero[base + i] = top[i] }
-        context.leftNonZero = left
+        for i in 0..<9 {
+            context.topNonZero[base + i] = top[i]
+            context.leftNonZero[i] = left[i]
+        }
         var errors = decision.diffusionErrors
         withUnsafeBytes(of: &errors) { storeDiffusionErrors($0.baseAddress!.assumingMemoryBound(to: Int8.self)) }
         for i in 0..<4 {

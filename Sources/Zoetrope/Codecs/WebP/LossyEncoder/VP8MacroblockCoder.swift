@@ -60,15 +60,19 @@ final class VP8MacroblockCoder {
         context.leftNonZero.withUnsafeBufferPointer { (left as UnsafeMutablePointer).update(from: $0.baseAddress!, count: 9) }
     }
 
-    /// Forms the four 16×16 luma and the four chroma predictions from the reconstructed edges.
-    func makePredictions() {
+    /// Forms the 16×16 luma predictions of `lumaModes` and the chroma predictions of
+    /// `chromaModes` (by default all four of each) from the reconstructed edges.
+    func makePredictions(lumaModes: Range<Int> = 0..<4, chromaModes: Range<Int> = 0..<4) {
         let hasAbove = y > 0, hasLeft = x > 0
-        for mode in 0..<4 {
-            let predictionMode = VP8PredictionMode(rawValue: UInt8(mode))!
-            let luma = workspace.lumaPrediction(mode), chroma = workspace.chromaPrediction(mode)
+        for mode in lumaModes {
+            let luma = workspace.lumaPrediction(mode)
             context.loadLumaEdges(x: x, into: luma, aboveRight: false)
+            VP8IntraPredictor.predictWholeBlock(VP8PredictionMode(rawValue: UInt8(mode))!, size: 16, luma,
+                                                hasAbove: hasAbove, hasLeft: hasLeft)
+        }
+        for mode in chromaModes {
+            let predictionMode = VP8PredictionMode(rawValue: UInt8(mode))!, chroma = workspace.chromaPrediction(mode)
             context.loadChromaEdges(x: x, into: chroma)
-            VP8IntraPredictor.predictWholeBlock(predictionMode, size: 16, luma, hasAbove: hasAbove, hasLeft: hasLeft)
             VP8IntraPredictor.predictWholeBlock(predictionMode, size: 8, chroma, hasAbove: hasAbove, hasLeft: hasLeft)
             VP8IntraPredictor.predictWholeBlock(predictionMode, size: 8, chroma + 16, hasAbove: hasAbove, hasLeft: hasLeft)
         }

@@ -67,12 +67,16 @@ struct VP8MacroblockContext {
     /// Writes the edges of macroblock column `x` around a U block at `block` and a V block 16
     /// columns to its right.
     func loadChromaEdges(x: Int, into block: UnsafeMutablePointer<UInt8>) {
+        Self.loadChromaEdges(x: x, into: block, top: topU, left: leftU)
+        Self.loadChromaEdges(x: x, into: block + 16, top: topV, left: leftV)
+    }
+
+    @inline(__always)
+    private static func loadChromaEdges(x: Int, into plane: UnsafeMutablePointer<UInt8>, top: [UInt8], left: [UInt8]) {
         let stride = VP8EncoderWorkspace.stride
-        for (plane, top, left) in [(block, topU, leftU), (block + 16, topV, leftV)] {
-            plane[-stride - 1] = left[0]
-            top.withUnsafeBufferPointer { (plane - stride).update(from: $0.baseAddress! + x * 8, count: 8) }
-            for row in 0..<8 { plane[row * stride - 1] = left[row + 1] }
-        }
+        plane[-stride - 1] = left[0]
+        top.withUnsafeBufferPointer { (plane - stride).update(from: $0.baseAddress! + x * 8, count: 8) }
+        for row in 0..<8 { plane[row * stride - 1] = left[row + 1] }
     }
 
     /// Keeps the borders of the reconstructed macroblock (`x`, `y`) in `output` (a macroblock

@@ -49,74 +49,85 @@ struct VP8Residual {
 
 /// The bits of a frame's tokens, recorded before the probabilities that will code them are
 /// known: each is the bit and either the node whose probability codes it or a fixed probability.
-struct VP8TokenBuffer: Sendable {
+/// The tokens live in memory the buffer owns (appending is the innermost step of recording).
+final class VP8TokenBuffer {
     private static let fixedFlag: UInt16 = 1 << 14
-    private(set) var tokens: [UInt16] = []
+    private var storage: UnsafeMutablePointer<UInt16>
+    private var capacity: Int
+    /// The number of tokens recorded.
+    private(set) var count = 0
 
     init(reservingCapacity capacity: Int) {
-        tokens.reserveCapacity(capacity)
+        self.capacity = max(capacity, 256)
+        storage = .allocate(capacity: self.capacity)
+    }
+
+    deinit { storage.deallocate() }
+
+    @inline(__always)
+    private func append(_ token: UInt16) {
+        if count == capacity { grow() }
+        storage[count] = token
+        count &+= 1
+    }
+
+    private func grow() {
+        let larger = UnsafeMutablePointer<UInt16>.allocate(capacity: capacity * 2)
+        larger.moveInitialize(from: storage, count: count)
+        storage.deallocate()
+        storage = larger
+        capacity *= 2
     }
 
     /// Records `bit` at node `node`, counting it in the model; returns the bit.
     @inline(__always) @discardableResult
-    mutating func add(_ bit: Bool, node: Int, model: VP8TokenModel) -> Bool {
-        tokens.append(UInt16(truncatingIfNeeded: node) | (bit ? 0x8000 : 0))
+    func add(_ bit: Bool, node: Int, model: VP8TokenModel) -> Bool {
+        append(UInt16(truncatingIfNeeded: node) | (bit ? 0x8000 : 0))
         VP8TokenModel.record(bit, model.counts + node)
         return bit
     }
 
     /// Records `bit` at a fixed probability.
     @inline(__always)
-    mutating func addFixed(_ bit: Bool, _ probability: UInt8) {
-        tokens.append(UInt16(probability) | Self.fixedFlag | (bit ? 0x8000 : 0))
+    func addFixed(_ bit: Bool, _ probability: UInt8) {
+        append(UInt16(probability) | Self.fixedFlag | (bit ? 0x8000 : 0))
     }
 
     /// Codes every token with the final probabilities, leaving out the tokens in `skipped`
     /// (ascending ranges).
     func emit(into encoder: inout VP8BoolEncoder, probabilities: UnsafePointer<UInt8>, skipping skipped: [Range<Int>]) {
-        forEachToken(skipping: skipped) { token in
-            let index = Int(token & 0x3fff)
-            let probability = token & Self.fixedFlag != 0 ? UInt8(truncatingIfNeeded: index) : probabilities[index]
-            encoder.put(token & 0x8000 != 0, probability)
+        var start = 0
+        for range in skipped + [count..<count] {
+            for i in start..<range.lowerBound {
+                let token = storage[i], index = Int(token & 0x3fff)
+                let probability = token & Self.fixedFlag != 0 ? UInt8(truncatingIfNeeded: index) : probabilities[index]
+                encoder.put(token & 0x8000 != 0, probability)
+            }
+            start = range.upperBound
         }
     }
 
     /// Adds the bits coded at each node to `counts` (`counts[2·node]` ones, `counts[2·node + 1]`
-    /// all), leaving out the tokens in `skipped`.
-    func count(into counts: inout [Int], skipping skipped: [Range<Int>]) {
-        counts.withUnsafeMutableBufferPointer { counts in
-            forEachToken(skipping: skipped) { token in
-                guard token & Self.fixedFlag == 0 else { return }
-                let index = 2 * Int(token & 0x3fff)
-                counts[index] += token & 0x8000 != 0 ? 1 : 0
-                counts[index + 1] += 1
-            }
-        }
+    /// all).
+    func count(into counts: inout [Int]) {
+        counts.withUnsafeMutableBufferPointer { counts in add(0..<count, to: counts.baseAddress!, sign: 1) }
     }
 
     /// Subtracts from `counts` the bits coded at each node by the tokens in `ranges`.
     func subtractCounts(from counts: inout [Int], within ranges: [Range<Int>]) {
         counts.withUnsafeMutableBufferPointer { counts in
-            tokens.withUnsafeBufferPointer { tokens in
-                for range in ranges {
-                    for token in tokens[range] where token & Self.fixedFlag == 0 {
-                        let index = 2 * Int(token & 0x3fff)
-                        counts[index] -= token & 0x8000 != 0 ? 1 : 0
-                        counts[index + 1] -= 1
-                    }
-                }
-            }
+            for range in ranges { add(range, to: counts.baseAddress!, sign: -1) }
         }
     }
 
-    @inline(__always)
-    private func forEachToken(skipping skipped: [Range<Int>], _ body: (UInt16) -> Void) {
-        tokens.withUnsafeBufferPointer { tokens in
-            var start = 0
-            for range in skipped + [tokens.count..<tokens.count] {
-                for i in start..<range.lowerBound { body(tokens[i]) }
-                start = range.upperBound
-            }
+    /// Adds `sign` times the bits of the tokens in `range` to `counts`.
+    private func add(_ range: Range<Int>, to counts: UnsafeMutablePointer<Int>, sign: Int) {
+        for i in range {
+            let token = storage[i]
+            guard token & Self.fixedFlag == 0 else { continue }
+            let index = 2 &* Int(token & 0x3fff)
+            counts[index] &+= token & 0x8000 != 0 ? sign : 0
+            counts[index &+ 1] &+= sign
         }
     }
 }
@@ -124,7 +135,7 @@ struct VP8TokenBuffer: Sendable {
 extension VP8Residual {
     /// Records the block's tokens in `buffer` (RFC 6386 section 13.2's tree), in neighbour
     /// context `context`. Returns whether the block codes any level.
-    func record(context: Int, into buffer: inout VP8TokenBuffer, model: VP8TokenModel) -> Bool {
+    func record(context: Int, into buffer: VP8TokenBuffer, model: VP8TokenModel) -> Bool {
         var node = VP8TokenModel.nodeIndex(type: type, band: first, context: context)
         guard buffer.add(last >= 0, node: node, model: model) else { return false }
         var n = first
@@ -139,7 +150,7 @@ extension VP8Residual {
             if !buffer.add(magnitude > 1, node: node + 2, model: model) {
                 node = VP8TokenModel.nodeIndex(type: type, band: VP8Tables.bands[n], context: 1)
             } else {
-                Self.recordLargeMagnitude(Int(magnitude), node: node, into: &buffer, model: model)
+                Self.recordLargeMagnitude(Int(magnitude), node: node, into: buffer, model: model)
                 node = VP8TokenModel.nodeIndex(type: type, band: VP8Tables.bands[n], context: 2)
             }
             buffer.addFixed(value < 0, 128)
@@ -149,7 +160,7 @@ extension VP8Residual {
     }
 
     /// The tree below "more than one" and the category extra bits.
-    private static func recordLargeMagnitude(_ v: Int, node: Int, into buffer: inout VP8TokenBuffer, model: VP8TokenModel) {
+    private static func recordLargeMagnitude(_ v: Int, node: Int, into buffer: VP8TokenBuffer, model: VP8TokenModel) {
         if !buffer.add(v > 4, node: node + 3, model: model) {
             if buffer.add(v != 2, node: node + 4, model: model) { buffer.add(v == 4, node: node + 5, model: model) }
         } else if !buffer.add(v > 10, node: node + 6, model: model) {

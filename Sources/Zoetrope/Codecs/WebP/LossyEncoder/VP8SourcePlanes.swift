@@ -60,11 +60,13 @@ struct VP8SourcePlanes: Sendable {
             Self.loadEdges(plane.baseAddress!, stride: width, originX: x * 16, originY: y * 16, width: w, height: h, size: 16,
                            into: lumaBlock)
         }
-        for (plane, block) in [(u, chroma), (v, chroma + 16)] {
-            plane.withUnsafeBufferPointer { plane in
-                Self.loadEdges(plane.baseAddress!, stride: chromaWidth, originX: x * 8, originY: y * 8, width: (w + 1) >> 1,
-                               height: (h + 1) >> 1, size: 8, into: block)
-            }
+        u.withUnsafeBufferPointer { plane in
+            Self.loadEdges(plane.baseAddress!, stride: chromaWidth, originX: x * 8, originY: y * 8, width: (w + 1) >> 1,
+                           height: (h + 1) >> 1, size: 8, into: chroma)
+        }
+        v.withUnsafeBufferPointer { plane in
+            Self.loadEdges(plane.baseAddress!, stride: chromaWidth, originX: x * 8, originY: y * 8, width: (w + 1) >> 1,
+                           height: (h + 1) >> 1, size: 8, into: chroma + 16)
         }
     }
 
