@@ -164,7 +164,7 @@ struct ConvertCommand: ParsableCommand {
                 try writeOptimized(frames, input: input, edit: edit, settings: settings, encoder: encoder, to: destination)
             } else {
                 try encoder.encode(frames, durations: frames.durations, playCount: edit.plays ?? input.playCount,
-                                   settings: settings, to: destination.write)
+                                   settings: settings, to: destination.write, rewriting: destination.rewriter)
             }
             try destination.commit()
             var warnings = input.problems.map { problem in

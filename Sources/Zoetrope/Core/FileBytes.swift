@@ -109,6 +109,27 @@ extension FileBytes {
     }
 }
 
+extension FileBytes {
+    /// Writes all of `bytes` to `descriptor` at `offset` with `pwrite(2)` (the file position
+    /// stays), retrying short writes and interruptions.
+    /// - Throws: ``Failure`` with the system's `errno`.
+    package static func writeAll(_ bytes: [UInt8], to descriptor: Int32, at offset: Int) throws(Failure) {
+        let failure: Int32? = bytes.withUnsafeBytes { buffer in
+            var written = 0
+            while written < buffer.count {
+                let count = pwrite(descriptor, buffer.baseAddress! + written, buffer.count - written, off_t(offset + written))
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                written += count
+            }
+            return nil
+        }
+        if let failure { throw Failure(code: failure) }
+    }
+}
+
 // The C library's read and write, under names that members called `read` and `write` cannot hide.
 @inline(__always)
 private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {

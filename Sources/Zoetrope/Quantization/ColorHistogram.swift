@@ -98,12 +98,32 @@ package struct ColorHistogram: Sendable {
     /// would leave entries unused). With more cells than entries, the cells' means serve as well.
     package func weightedColors(forPaletteOf entries: Int = 0) -> [WeightedColor] {
         let cells = cellColors()
-        guard cells.count < entries, let exact, exact.count > cells.count else { return cells }
+        guard usesExactColors(cells: cells.count, forPaletteOf: entries), let exact else { return cells }
         return exact.keys.sorted().map { packed in
             let color = RGBColor(red: UInt8(packed >> 16), green: UInt8(packed >> 8 & 0xFF), blue: UInt8(packed & 0xFF))
             return WeightedColor(color: OklabColor(red: Float(color.red), green: Float(color.green), blue: Float(color.blue)),
                                  weight: Float(exact[packed]!))
         }
+    }
+
+    /// The exact colours counted (RGB) and their pixel counts, in ascending order; empty when
+    /// there were more than ``exactLimit``.
+    package func exactWeightedRGB() -> [(color: SIMD3<Float>, weight: Float)] {
+        guard let exact else { return [] }
+        return exact.keys.sorted().map { packed in
+            (SIMD3(Float(packed >> 16), Float(packed >> 8 & 0xFF), Float(packed & 0xFF)), Float(exact[packed]!))
+        }
+    }
+
+    /// Whether ``weightedColors(forPaletteOf:)`` gives the exact colours (a smooth gradient):
+    /// fewer occupied cells than `entries`, and more exact colours than cells.
+    package func usesExactColors(forPaletteOf entries: Int) -> Bool {
+        usesExactColors(cells: counts.lazy.filter { $0 > 0 }.count, forPaletteOf: entries)
+    }
+
+    private func usesExactColors(cells: Int, forPaletteOf entries: Int) -> Bool {
+        guard cells < entries, let exact else { return false }
+        return exact.count > cells
     }
 
     /// The occupied cells as weighted colours (mean colour, pixel count), in cell order.

@@ -15,11 +15,21 @@ package enum ColorQuantizer {
         let points = histogram.weightedColors(forPaletteOf: count)
         var centres = VarianceCut.colors(points, count: count)
         centres = KMeansRefinement.refine(centres, points: points, rounds: refinements)
+        var rgbCentres = centres.map { centre in
+            let rgb = centre.rgb
+            return SIMD3<Float>(Float(rgb.red), Float(rgb.green), Float(rgb.blue))
+        }
+        if histogram.usesExactColors(forPaletteOf: count) {
+            // A smooth gradient: every entry sits among a few neighbouring shades, a level or two
+            // apart, where Oklab's weighting no longer matters; the entries then move to what is
+            // nearest the stored values (RGB), which a GIF shows.
+            rgbCentres = KMeansRefinement.refineInRGB(rgbCentres, colors: histogram.exactWeightedRGB(), rounds: refinements * 2)
+        }
         var seen = Set<RGBColor>()
         var colors: [RGBColor] = []
-        for centre in centres {
-            let rgb = centre.rgb
-            let color = RGBColor(red: rgb.red, green: rgb.green, blue: rgb.blue)
+        for centre in rgbCentres {
+            let rounded = centre.rounded(.toNearestOrAwayFromZero).clamped(lowerBound: .zero, upperBound: SIMD3(repeating: 255))
+            let color = RGBColor(red: UInt8(rounded.x), green: UInt8(rounded.y), blue: UInt8(rounded.z))
             if seen.insert(color).inserted { colors.append(color) }
         }
         return ColorPalette(colors.isEmpty ? [RGBColor(red: 0, green: 0, blue: 0)] : colors)

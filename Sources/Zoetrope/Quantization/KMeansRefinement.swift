@@ -26,4 +26,32 @@ enum KMeansRefinement {
         }
         return centres
     }
+
+    /// The same rounds in RGB, on weighted 8-bit colours: for palettes whose entries are so close
+    /// to the colours they stand for that the error to minimise is the stored values' own.
+    static func refineInRGB(_ centres: [SIMD3<Float>], colors: [(color: SIMD3<Float>, weight: Float)],
+                            rounds: Int) -> [SIMD3<Float>] {
+        var centres = centres
+        guard !centres.isEmpty else { return centres }
+        for _ in 0..<rounds {
+            var sums = [SIMD4<Float>](repeating: .zero, count: centres.count) // weighted r, g, b; weight
+            for (color, weight) in colors {
+                var best = 0, bestDistance = Float.infinity
+                for (index, centre) in centres.enumerated() {
+                    let delta = color - centre
+                    let distance = (delta * delta).sum()
+                    if distance < bestDistance { (best, bestDistance) = (index, distance) }
+                }
+                sums[best] += SIMD4(color * weight, weight)
+            }
+            var moved = false
+            for index in centres.indices where sums[index].w > 0 {
+                let centre = SIMD3(sums[index].x, sums[index].y, sums[index].z) / sums[index].w
+                if centre != centres[index] { moved = true }
+                centres[index] = centre
+            }
+            if !moved { break }
+        }
+        return centres
+    }
 }

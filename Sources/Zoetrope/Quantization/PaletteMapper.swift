@@ -53,7 +53,8 @@ package struct PaletteMapper {
 
     /// Nearest colour, or with ordered dithering a choice between the nearest colour and the one
     /// nearest to the pixel pushed past it by its own error, by where the pixel lies between the
-    /// two against the Bayer threshold: a two-colour pattern along the actual error direction.
+    /// two against the Bayer threshold: a two-colour pattern along the actual error direction
+    /// (none for a pixel within a level of its nearest colour).
     private mutating func mapPointwise(_ image: RGBAImage, special: Special) -> [UInt8] {
         let width = image.width
         var indices = [UInt8](repeating: special.transparentIndex, count: width * image.height)
@@ -80,7 +81,9 @@ package struct PaletteMapper {
         guard let threshold else { return first }
         let near = Self.vector(palette.colors[first])
         let error = color &- near
-        if error == .zero { return first }
+        // Within a level of the entry in every channel (a gradient's palette has its shades to a
+        // level or two): a pattern would only add error.
+        if (error &* error).max() <= 1 { return first }
         let pushed = color &+ error &+ error
         let second = cache.index(red: Int(pushed.x), green: Int(pushed.y), blue: Int(pushed.z))
         guard second != first else { return first }

@@ -120,6 +120,22 @@ final class AtomicFile {
         if temporaryPath != nil { TestFault.pauseIfAsked() }
     }
 
+    /// Whether bytes written can be overwritten (``rewrite(at:_:)``): true for the temporary file,
+    /// false for a device or pipe written in place.
+    var canRewrite: Bool { writer != nil && temporaryPath != nil }
+
+    /// Overwrites `bytes` at `offset` of what was written (`pwrite(2)`; later writes still append).
+    func rewrite(at offset: Int, _ bytes: [UInt8]) throws {
+        guard let writer, canRewrite, offset >= 0, offset <= written - bytes.count else {
+            throw SystemError("cannot rewrite \(path.display) at byte \(offset)", code: EINVAL)
+        }
+        do throws(SystemError) {
+            try writer.write(bytes, at: offset)
+        } catch {
+            throw SystemError("cannot write \(path.display)", code: error.code)
+        }
+    }
+
     /// Flushes the file to disk and moves it into place, replacing what was there. On failure the
     /// temporary file is removed and the old file is left as it was.
     func commit() throws {

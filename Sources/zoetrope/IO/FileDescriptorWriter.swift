@@ -19,4 +19,14 @@ struct FileDescriptorWriter {
             throw SystemError("cannot write to \(name)", code: error.code)
         }
     }
+
+    /// Writes all of `bytes` at `offset` of a file (`pwrite(2)`: the file position stays).
+    /// - Throws: ``SystemError`` with the system's reason when a write fails.
+    func write(_ bytes: [UInt8], at offset: Int) throws(SystemError) {
+        do {
+            try FileBytes.writeAll(bytes, to: descriptor, at: offset)
+        } catch {
+            throw SystemError("cannot write to \(name)", code: error.code)
+        }
+    }
 }

@@ -1,3 +1,5 @@
+import Zoetrope
+
 /// Where a command writes one output: standard output, or a file replaced atomically.
 enum OutputDestination {
     case standardOutput
@@ -19,6 +21,13 @@ enum OutputDestination {
         case .standardOutput: try StandardOutput.write(bytes)
         case .file(let file): try file.write(bytes)
         }
+    }
+
+    /// How an encoder overwrites bytes it wrote (its header, last): for a file, not for standard
+    /// output or a device.
+    var rewriter: EncodedBytesRewriter? {
+        guard case .file(let file) = self, file.canRewrite else { return nil }
+        return { offset, bytes in try file.rewrite(at: offset, bytes) }
     }
 
     /// Finishes the output: a file is moved into place.

@@ -129,6 +129,24 @@ struct ParallelEncodingTests {
         #expect(finished.withLock { $0 } == count)
     }
 
+    @Test("the workers' working sets fit the memory budget: one lossless WebP or APNG worker at 1080p, more at 360p")
+    func workersWithinBudget() {
+        let hd = PixelSize(width: 1920, height: 1080), small = PixelSize(width: 640, height: 360)
+        #expect(EncodingMemory.workers(2, format: .webp, canvas: hd) == 1)
+        #expect(EncodingMemory.workers(8, format: .apng, canvas: hd) == 1)
+        #expect(EncodingMemory.workers(8, format: .gif, canvas: hd) == 3)
+        #expect(EncodingMemory.workers(2, format: .webp, canvas: small) == 2)
+        #expect(EncodingMemory.workers(8, format: .webp, canvas: small) == 4)
+        #expect(EncodingMemory.workers(1, format: .gif, canvas: small) == 1)
+        for format in [ImageFormat.gif, .apng, .webp] {
+            for size in [hd, small, PixelSize(width: 4000, height: 3000)] {
+                let workers = EncodingMemory.workers(8, format: format, canvas: size)
+                let each = size.width * size.height * 4 * EncodingMemory.canvases(for: format)
+                #expect(workers == 1 || workers * each <= EncodingMemory.workerBudget, "\(format) \(size): \(workers)")
+            }
+        }
+    }
+
     @Test("an output error stops the encoder, which returns once its workers are done")
     func outputError() {
         var calls = 0

@@ -69,4 +69,57 @@ struct GradientPaletteTests {
         #expect(oursPSNR >= theirsPSNR - 0.1, "Zoetrope \(oursPSNR) dB, ffmpeg \(theirsPSNR) dB")
         #expect(oursPSNR > 55, "Zoetrope \(oursPSNR) dB")
     }
+
+    /// A diagonal gradient through four colour stops, shifted by `phase` pixels: about a thousand
+    /// shades in fewer cells than a palette has entries (like ffmpeg's `gradients=n=4`).
+    static func fourStopGradient(width: Int = 320, height: Int = 240, phase: Int = 0) -> RGBAImage {
+        let stops: [(Double, Double, Double)] = [(20, 60, 200), (230, 200, 40), (180, 30, 90), (40, 220, 160)]
+        var image = RGBAImage(width: width, height: height)
+        let span = Double(width + height - 2)
+        for y in 0..<height {
+            for x in 0..<width {
+                let t = Double((x + y + phase) % (width + height - 1)) / span * 3
+                let stop = min(2, Int(t)), f = t - Double(stop)
+                let (a, b) = (stops[stop], stops[stop + 1])
+                image[x, y] = (UInt8((a.0 + (b.0 - a.0) * f).rounded()), UInt8((a.1 + (b.1 - a.1) * f).rounded()),
+                               UInt8((a.2 + (b.2 - a.2) * f).rounded()), 255)
+            }
+        }
+        return image
+    }
+
+    /// PSNR of `image` mapped onto `palette` with ordered dithering.
+    static func mappedPSNR(_ image: RGBAImage, _ palette: ColorPalette) -> Double {
+        var mapper = PaletteMapper(palette: palette, dither: .ordered)
+        let mapped = RGBAImage(width: image.width, height: image.height, pixels: mapper.map(image).flatMap { index in
+            let color = palette.colors[Int(index)]
+            return [color.red, color.green, color.blue, 255]
+        })
+        return psnr([image], [mapped])
+    }
+
+    @Test("a gradient's palette refined on its stored values maps above 52 dB, no worse than the Oklab-only palette")
+    func gradientPaletteIsFine() {
+        let image = Self.fourStopGradient()
+        var histogram = ColorHistogram()
+        histogram.add(image)
+        #expect(histogram.usesExactColors(forPaletteOf: 255))
+        let palette = ColorQuantizer.palette(for: histogram, maximumColors: 255)
+        // The palette before the RGB refinement: the variance cut and k-means in Oklab alone.
+        let points = histogram.weightedColors(forPaletteOf: 255)
+        let oklab = KMeansRefinement.refine(VarianceCut.colors(points, count: 255), points: points,
+                                            rounds: ColorQuantizer.defaultRefinements)
+        let oklabPalette = ColorPalette(Array(Set(oklab.map { RGBColor(red: $0.rgb.red, green: $0.rgb.green, blue: $0.rgb.blue) })))
+        let (refined, plain) = (Self.mappedPSNR(image, palette), Self.mappedPSNR(image, oklabPalette))
+        #expect(refined > 52 && refined > plain - 0.1, "RGB-refined \(refined) dB, Oklab only \(plain) dB")
+    }
+
+    @Test("ordered dithering leaves a pixel within a level of a palette colour on that colour")
+    func noPatternWithinALevel() {
+        let palette = ColorPalette([RGBColor(red: 0, green: 0, blue: 0), RGBColor(red: 10, green: 10, blue: 10)])
+        var image = RGBAImage(width: 8, height: 8)
+        for y in 0..<8 { for x in 0..<8 { image[x, y] = (1, 0, 1, 255) } }
+        var mapper = PaletteMapper(palette: palette, dither: .ordered)
+        #expect(mapper.map(image).allSatisfy { $0 == 0 })
+    }
 }

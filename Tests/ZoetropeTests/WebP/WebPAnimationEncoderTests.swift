@@ -77,3 +77,53 @@ struct WebPAnimationEncoderTests {
         #expect(streamed == (try WebPEncoder.encode(frames: frames, durations: durations, playCount: .infinite)))
     }
 }
+
+/// With an output that can be rewritten, the WebP animation writer holds no compressed frame: each
+/// is written as it is encoded, and the header (RIFF size, `VP8X` alpha flag) is rewritten last.
+@Suite("Animated WebP written as it is encoded")
+struct WebPStreamingWriterTests {
+    /// Frames that record, as each is read, how many bytes the output had received.
+    final class WatchedFrames: FrameSource {
+        let frames: [RGBAImage]
+        var file: [UInt8] = []
+        var bytesWhenRead: [Int] = []
+        init(_ frames: [RGBAImage]) { self.frames = frames }
+        var canvasSize: PixelSize { frames[0].size }
+        var frameCount: Int { frames.count }
+        func forEachFrame(_ body: (Int, RGBAImage) throws -> Void) throws {
+            for (index, frame) in frames.enumerated() {
+                bytesWhenRead.append(file.count)
+                try body(index, frame)
+            }
+        }
+    }
+
+    static func frames(alphaLast: Bool) -> [RGBAImage] {
+        (0..<6).map { step in
+            var frame = RGBAImage(width: 48, height: 32)
+            for y in 0..<32 { for x in 0..<48 { frame[x, y] = (UInt8(truncatingIfNeeded: x * 5 + step * 9), UInt8(y * 7), UInt8(step * 40), 255) } }
+            if alphaLast && step == 5 { frame[47, 31] = (0, 0, 0, 0) }
+            return frame
+        }
+    }
+
+    @Test("frames reach a rewritable output as they are encoded; the file is the one written at the end",
+          arguments: [(false, WebPEncoder.Options.lossless()), (true, .lossless()), (true, .lossy(quality: 60))])
+    func streamed(alphaLast: Bool, options: WebPEncoder.Options) throws {
+        let frames = Self.frames(alphaLast: alphaLast)
+        let durations = [Duration.milliseconds(40)]
+        let held = try encodeCollecting(.webp) { output in
+            try WebPEncoder.encode(FrameArray(frames: frames), durations: durations, playCount: .infinite, options: options, to: output)
+        }
+        let source = WatchedFrames(frames)
+        try WebPEncoder.encode(source, durations: durations, playCount: .infinite, options: options, workers: 1,
+                               to: { source.file.append(contentsOf: $0) },
+                               rewriting: { offset, bytes in source.file.replaceSubrange(offset..<offset + bytes.count, with: bytes) })
+        #expect(source.file == held)
+        // By the time the last frame is read, every frame before the last two has been written.
+        #expect(source.bytesWhenRead.last! > 44 + 4 * 24, "\(source.bytesWhenRead)")
+        let image = try AnimatedImage(bytes: source.file)
+        #expect(image.frameCount == frames.count)
+        for index in frames.indices where options.compression == .lossless { #expect(try image.frame(at: index) == frames[index]) }
+    }
+}

@@ -26,16 +26,24 @@ package enum EncodingMemory {
         try MemoryHeadroom.reserve(overflow ? .max : bytes, for: "encoding a \(size) \(format)", format: format, offset: nil)
     }
 
+    /// The working memory the workers of one encoder may take together: a second worker starts
+    /// only when two working sets, ``canvases(for:)`` canvases each, fit in it (the first always
+    /// starts; ``reserve(_:canvas:)`` checked it). 128 MB, `zoetrope convert`'s target, less the
+    /// runtime, a mapped 1080p input and the decoder's canvases: at 1080p one lossless WebP or APNG
+    /// worker and three GIF workers, whatever `--jobs` asks; at 360p four of any format.
+    package static let workerBudget = 88 << 20
+
     /// How many workers encode a `size` canvas as `format`: `requested` (clamped to
     /// 1…``EncodingWorkers/maximum``), or one per processor for `nil` — fewer while their working
-    /// memory, ``canvases(for:)`` canvases each, would take more than half of what the process can
-    /// get (``reserve(_:canvas:)`` checked one worker's). Never fewer than one.
+    /// memory, ``canvases(for:)`` canvases each, would take more than ``workerBudget`` or half of
+    /// what the process can get (``reserve(_:canvas:)`` checked one worker's). Never fewer than one.
     package static func workers(_ requested: Int?, format: ImageFormat, canvas size: PixelSize) -> Int {
         let wanted = EncodingWorkers.count(requested)
         guard wanted > 1 else { return 1 }
         let (pixels, large) = size.width.multipliedReportingOverflow(by: size.height)
         let (each, overflow) = MemoryHeadroom.bytes(pixels: pixels).multipliedReportingOverflow(by: canvases(for: format))
         guard !large, !overflow, each > 0 else { return 1 }
-        return max(1, min(wanted, MemoryHeadroom.current(toFit: each) / 2 / each))
+        let budget = min(workerBudget, MemoryHeadroom.current(toFit: each) / 2)
+        return max(1, min(wanted, budget / each))
     }
 }

@@ -43,6 +43,12 @@ enum FrameSourceMismatch {
 /// Where a streaming encoder writes: called with each finished piece of the file, in order.
 public typealias EncodedBytesSink = (_ bytes: [UInt8]) throws -> Void
 
+/// Overwrites bytes already handed to an ``EncodedBytesSink``: `bytes` at `offset` from the start
+/// of the file, within what was written. Given only for an output that can seek (a file), so that
+/// an encoder whose header states what only the end tells (WebP's RIFF size) need not hold its
+/// frames until then.
+package typealias EncodedBytesRewriter = (_ offset: Int, _ bytes: [UInt8]) throws -> Void
+
 /// Runs a streaming encoder over an array of frames and returns the file: the array APIs of the
 /// encoders. Neither the array nor the collecting sink throws, so any error is the encoder's own.
 func encodeCollecting(_ format: ImageFormat,

@@ -21,7 +21,8 @@ package struct ImageEncoder: Sendable {
     package let passes: @Sendable (_ frameCount: Int) -> Int
     /// Encodes with typed options parsed from the settings.
     let encodeWithSettings: @Sendable (_ source: any FrameSource, _ durations: [Duration], _ playCount: PlayCount,
-                                       _ settings: EncoderSettings, _ output: EncodedBytesSink) throws -> Void
+                                       _ settings: EncoderSettings, _ output: EncodedBytesSink,
+                                       _ rewrite: EncodedBytesRewriter?) throws -> Void
     /// Parses and checks the settings without encoding (to refuse bad ones before any work).
     let checkSettings: @Sendable (_ settings: EncoderSettings) throws(ZoetropeError) -> Void
 
@@ -48,13 +49,15 @@ package struct ImageEncoder: Sendable {
 
     /// Encodes `source` with `durations` (one per frame, or one for all) and the play count the
     /// format can store nearest to `playCount` (``PlayCountRule/nearest(_:)``: converting keeps
-    /// as many plays as the format can say), handing the file to `output` in order.
+    /// as many plays as the format can say), handing the file to `output` in order; with `rewrite`
+    /// (an output that can seek) an encoder may fill in its header last instead of holding data.
     /// - Throws: ``ZoetropeError`` for settings or input the encoder refuses, and whatever
-    ///   `source` or `output` throw.
+    ///   `source`, `output` or `rewrite` throw.
     package func encode(_ source: any FrameSource, durations: [Duration], playCount: PlayCount,
-                        settings: EncoderSettings = EncoderSettings(), to output: EncodedBytesSink) throws {
+                        settings: EncoderSettings = EncoderSettings(), to output: EncodedBytesSink,
+                        rewriting rewrite: EncodedBytesRewriter? = nil) throws {
         try check(settings)
-        try encodeWithSettings(source, durations, rules.playCounts.nearest(playCount), settings, output)
+        try encodeWithSettings(source, durations, rules.playCounts.nearest(playCount), settings, output, rewrite)
     }
 }
 

@@ -20,7 +20,7 @@ extension GIFEncoder {
         ],
         rules: .gif,
         passes: { _ in 2 },
-        encodeWithSettings: { source, durations, playCount, settings, output in
+        encodeWithSettings: { source, durations, playCount, settings, output, _ in
             try encode(source, durations: durations, playCount: playCount, options: Options(settings),
                        workers: settings.workers, to: output)
         },

@@ -11,7 +11,7 @@ enum PNGEncoderEntry {
         ],
         rules: .apng,
         passes: { frameCount in frameCount == 1 ? 1 : 2 },
-        encodeWithSettings: { source, durations, playCount, settings, output in
+        encodeWithSettings: { source, durations, playCount, settings, output, _ in
             let level = try level(settings)
             guard source.frameCount == 1 else {
                 return try APNGEncoder.encode(source, durations: durations, playCount: playCount, level: level,

@@ -69,9 +69,11 @@ public enum WebPEncoder {
 
     /// ``encode(_:durations:playCount:level:to:)`` with frames compressed on `workers` threads
     /// (`nil`: one per core, ``EncodingWorkers``) while the next frames' rectangles are planned;
-    /// the bytes do not depend on `workers`.
+    /// the bytes do not depend on `workers`. With `rewrite` the frames are written as they are
+    /// encoded (``WebPAnimationWriter``).
     package static func encode(_ source: some FrameSource, durations: [Duration], playCount: PlayCount,
-                               level: Int = 6, workers: Int?, to output: EncodedBytesSink) throws {
+                               level: Int = 6, workers: Int?, to output: EncodedBytesSink,
+                               rewriting rewrite: EncodedBytesRewriter? = nil) throws {
         let checked = try EncodingRules.webp.check(source, durations: durations, playCount: playCount)
         if source.frameCount == 1 {
             var still: RGBAImage?
@@ -80,15 +82,16 @@ public enum WebPEncoder {
             return
         }
         let settings = VP8LEncoderSettings(level: level)
-        var writer = WebPAnimationWriter(durations: checked.durations)
+        var writer = WebPAnimationWriter(durations: checked.durations, canvasSize: source.canvasSize,
+                                         loopCount: checked.storedPlayCount ?? 0, rewrite: rewrite)
         var planner = WebPFramePlanner()
         let count = EncodingMemory.workers(workers, format: .webp, canvas: source.canvasSize)
         // Each job holds its piece and the lossless encoder's planes (about 20 canvases at worst):
         // the window is the workers and one more, so that planning never waits for a free worker.
         // Encoded pieces reach the writer in order, on this thread.
         try OrderedFrameWork<EncodedPiece>.run(workers: count, window: count + 1, deliver: { encoded in
-            writer.append(rect: encoded.rect, blends: encoded.blends, disposesToBackground: encoded.disposesToBackground,
-                          hasAlpha: encoded.hasAlpha, chunks: encoded.chunks)
+            try writer.append(rect: encoded.rect, blends: encoded.blends, disposesToBackground: encoded.disposesToBackground,
+                              hasAlpha: encoded.hasAlpha, chunks: encoded.chunks, to: output)
         }) { work in
             func append(_ piece: WebPFramePlanner.Piece) throws {
                 var pieceSettings = settings
@@ -106,7 +109,7 @@ public enum WebPEncoder {
             }
             if let piece = planner.finish() { try append(piece) }
         }
-        try writer.write(canvasSize: source.canvasSize, loopCount: checked.storedPlayCount ?? 0, to: output)
+        try writer.finish(to: output)
     }
 
     static func milliseconds(_ duration: Duration) -> Int {

@@ -19,9 +19,9 @@ extension WebPEncoder {
         ],
         rules: .webp,
         passes: { _ in 1 },
-        encodeWithSettings: { source, durations, playCount, settings, output in
+        encodeWithSettings: { source, durations, playCount, settings, output, rewrite in
             try encode(source, durations: durations, playCount: playCount, options: options(settings),
-                       workers: settings.workers, to: output)
+                       workers: settings.workers, to: output, rewriting: rewrite)
         },
         checkSettings: { settings throws(ZoetropeError) in _ = try options(settings) })
 

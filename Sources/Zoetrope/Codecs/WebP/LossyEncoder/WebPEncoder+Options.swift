@@ -97,12 +97,13 @@ extension WebPEncoder {
 
     /// ``encode(_:durations:playCount:options:to:)`` with lossless frames compressed on `workers`
     /// threads (`nil`: one per core); lossy and mixed animations plan each frame against the
-    /// decoded result of the one before, and are encoded on the caller's thread.
+    /// decoded result of the one before, and are encoded on the caller's thread. With `rewrite`
+    /// the frames are written as they are encoded (``WebPAnimationWriter``).
     package static func encode(_ source: some FrameSource, durations: [Duration], playCount: PlayCount, options: Options,
-                               workers: Int?, to output: EncodedBytesSink) throws {
+                               workers: Int?, to output: EncodedBytesSink, rewriting rewrite: EncodedBytesRewriter? = nil) throws {
         guard options.compression != .lossless else {
             return try encode(source, durations: durations, playCount: playCount, level: options.level, workers: workers,
-                              to: output)
+                              to: output, rewriting: rewrite)
         }
         let checked = try EncodingRules.webp.check(source, durations: durations, playCount: playCount)
         try checkLossySize(source.canvasSize)
@@ -113,17 +114,18 @@ extension WebPEncoder {
             return
         }
         var builder = WebPAnimationBuilder(options: options)
-        var writer = WebPAnimationWriter(durations: checked.durations)
-        func append(_ frame: WebPAnimationBuilder.Frame) {
-            writer.append(rect: frame.rect, blends: frame.blends, disposesToBackground: frame.disposesToBackground,
-                          hasAlpha: frame.hasAlpha, chunks: frame.chunks)
+        var writer = WebPAnimationWriter(durations: checked.durations, canvasSize: source.canvasSize,
+                                         loopCount: checked.storedPlayCount ?? 0, rewrite: rewrite)
+        func append(_ frame: WebPAnimationBuilder.Frame) throws {
+            try writer.append(rect: frame.rect, blends: frame.blends, disposesToBackground: frame.disposesToBackground,
+                              hasAlpha: frame.hasAlpha, chunks: frame.chunks, to: output)
         }
         try source.forEachCheckedFrame(format: .webp) { _, frame in
             writer.show(frame)
-            if let finished = builder.add(frame) { append(finished) }
+            if let finished = builder.add(frame) { try append(finished) }
         }
-        if let last = builder.finish() { append(last) }
-        try writer.write(canvasSize: source.canvasSize, loopCount: checked.storedPlayCount ?? 0, to: output)
+        if let last = builder.finish() { try append(last) }
+        try writer.finish(to: output)
     }
 
     /// Encodes `frames` (all the same size) with `options`; see
