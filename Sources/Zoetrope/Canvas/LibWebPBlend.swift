@@ -12,6 +12,11 @@ enum LibWebPBlend {
         precondition(s >= 0 && d >= 0 && s + count * 4 <= src.count && d + count * 4 <= dst.count)
         let source = UnsafeRawPointer(sourceBase + s), target = UnsafeMutableRawPointer(targetBase + d)
         var pixel = 0
+        // (Not in debug builds, where SIMD code runs lane by lane through generic calls; the
+        // alpha byte is the high byte of a 32-bit lane only on little-endian machines.)
+        #if !DEBUG && _endian(little)
+        pixel = blendGroups(source, into: target, count: count, src: src, s, dst: dst, d)
+        #endif
         while pixel < count {
             switch source.load(fromByteOffset: pixel * 4 + 3, as: UInt8.self) {
             case 255:
@@ -25,6 +30,51 @@ enum LibWebPBlend {
                 pixel += 1
             }
         }
+    }
+
+    /// ``blendRow(_:_:into:_:count:)`` four pixels at a time while they fit, for frames whose
+    /// opaque and transparent pixels alternate in short runs (`gif2webp` marks the pixels a frame
+    /// leaves unchanged transparent): four pixels that are each opaque or transparent are one
+    /// select, four opaque ones start a run copy, four transparent ones a skipped run; a group
+    /// with a partial alpha goes pixel by pixel. Returns the first pixel not done.
+    @inline(__always)
+    private static func blendGroups(_ source: UnsafeRawPointer, into target: UnsafeMutableRawPointer, count: Int,
+                                    src: UnsafeBufferPointer<UInt8>, _ s: Int,
+                                    dst: UnsafeMutableBufferPointer<UInt8>, _ d: Int) -> Int {
+        typealias Pixels = SIMD4<UInt32>
+        var pixel = 0
+        while pixel &+ 4 <= count {
+            let colors = source.loadUnaligned(fromByteOffset: pixel &* 4, as: Pixels.self)
+            let alpha = colors &>> 24
+            let halves = unsafeBitCast(alpha, to: (UInt64, UInt64).self)
+            if halves.0 & halves.1 == 0x0000_00ff_0000_00ff { // all four opaque
+                let end = runEnd(source, from: pixel, count: count, alpha: 255)
+                (target + pixel &* 4).copyMemory(from: source + pixel &* 4, byteCount: (end &- pixel) &* 4)
+                pixel = end
+            } else if halves.0 | halves.1 == 0 { // all four transparent
+                pixel = runEnd(source, from: pixel, count: count, alpha: 0)
+            } else {
+                // (alpha + 1) & 0xfe is 0 exactly for alpha 0 and 255.
+                let partial = unsafeBitCast((alpha &+ 1) & 0xfe, to: (UInt64, UInt64).self)
+                if partial.0 | partial.1 == 0 {
+                    let canvas = target.loadUnaligned(fromByteOffset: pixel &* 4, as: Pixels.self)
+                    target.storeBytes(of: canvas.replacing(with: colors, where: alpha .== 255), toByteOffset: pixel &* 4,
+                                      as: Pixels.self)
+                } else {
+                    for index in pixel ..< pixel &+ 4 {
+                        let value = source.load(fromByteOffset: index &* 4 &+ 3, as: UInt8.self)
+                        if value == 255 {
+                            target.storeBytes(of: source.loadUnaligned(fromByteOffset: index &* 4, as: UInt32.self),
+                                              toByteOffset: index &* 4, as: UInt32.self)
+                        } else if value != 0 {
+                            blend(src, s &+ index &* 4, into: dst, d &+ index &* 4)
+                        }
+                    }
+                }
+                pixel &+= 4
+            }
+        }
+        return pixel
     }
 
     /// The end of the run of pixels from `start` (below `count`) whose alpha is `alpha` (0 or

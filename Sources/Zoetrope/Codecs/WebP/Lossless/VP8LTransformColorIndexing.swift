@@ -61,28 +61,43 @@ struct VP8LPalette: Sendable {
         }
     }
 
-    /// ``invert(_:rows:)`` for packed rows, one coded pixel (2^`bits` colours) at a time.
+    /// ``invert(_:rows:)`` for packed rows.
+    ///
+    /// Every green byte expands to the same 2^`bits` colours (2, 4 or 8), so a table holds them,
+    /// 2^`bits` words per green byte, and a coded pixel costs a lookup and 1, 2 or 4 8-byte copies
+    /// instead of a mask, shift and load per colour. The last coded pixel of a row, which may
+    /// hold fewer colours, is expanded colour by colour.
     private func invertPacked(_ base: UnsafeMutablePointer<UInt32>, rows: Int, colors: UnsafePointer<UInt32>) {
-        let indexBits = UInt32(8 >> bits), perPixel = 1 << bits
-        let indexMask = (UInt32(1) << indexBits) - 1
-        let packedWidth = self.packedWidth
-        var y = rows - 1
-        while y >= 0 {
-            let packedRow = base + y * packedWidth, row = base + y * width
-            var column = packedWidth - 1
-            // The last coded pixel may hold fewer than 2^bits pixels of the row.
-            var count = width - column * perPixel
-            while column >= 0 {
-                var packed = packedRow[column] >> 8
-                let out = row + column * perPixel
-                for slot in 0 ..< count {
-                    out[slot] = colors[Int(packed & indexMask)]
-                    packed >>= indexBits
+        let indexBits = 8 >> bits, perPixel = 1 << bits
+        let indexMask = (1 << indexBits) - 1
+        var expansions = [UInt32](repeating: 0, count: 256 * perPixel)
+        for green in 0 ..< 256 {
+            for slot in 0 ..< perPixel { expansions[green * perPixel + slot] = colors[(green >> (slot * indexBits)) & indexMask] }
+        }
+        let packedWidth = self.packedWidth, fullColumns = width / perPixel, wordsPerGroup = perPixel / 2
+        expansions.withUnsafeBufferPointer { expansions in
+            let table = expansions.baseAddress!
+            var y = rows - 1
+            while y >= 0 {
+                let packedRow = base + y * packedWidth, row = base + y * width
+                if fullColumns < packedWidth { // a last coded pixel with fewer colours
+                    let entry = table + Int((packedRow[fullColumns] >> 8) & 0xff) * perPixel
+                    for slot in 0 ..< width - fullColumns * perPixel { row[fullColumns * perPixel + slot] = entry[slot] }
                 }
-                column -= 1
-                count = perPixel
+                var column = fullColumns - 1
+                while column >= 0 {
+                    let entry = UnsafeRawPointer(table + Int((packedRow[column] >> 8) & 0xff) &* perPixel)
+                    let out = UnsafeMutableRawPointer(row + column &* perPixel)
+                    var word = 0
+                    repeat {
+                        out.storeBytes(of: entry.loadUnaligned(fromByteOffset: word &* 8, as: UInt64.self),
+                                       toByteOffset: word &* 8, as: UInt64.self)
+                        word &+= 1
+                    } while word < wordsPerGroup
+                    column &-= 1
+                }
+                y -= 1
             }
-            y -= 1
         }
     }
 

@@ -186,7 +186,7 @@ struct ChromaUpsampler {
                                   top: UnsafeMutablePointer<UInt8>, bottom: UnsafeMutablePointer<UInt8>) {
         typealias Lanes = SIMD8<UInt16>
         @inline(__always) func load(_ pointer: UnsafePointer<UInt8>) -> Lanes {
-            Lanes(truncatingIfNeeded: UnsafeRawPointer(pointer).loadUnaligned(as: SIMD8<UInt8>.self))
+            Lanes(zeroExtending: UnsafeRawPointer(pointer).loadUnaligned(as: SIMD8<UInt8>.self))
         }
         let aboveLeft = load(above), aboveHere = load(above + 1)
         let belowLeft = load(below), belowHere = load(below + 1)

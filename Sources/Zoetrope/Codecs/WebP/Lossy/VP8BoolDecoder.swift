@@ -68,18 +68,22 @@ struct VP8BoolDecoder {
         if bitCount < 0 { loadBits() }
         var currentRange = range
         let split = (currentRange &* UInt32(probability)) &>> 8
-        // bitCount is within 0...63 here: loading always leaves it non-negative.
-        let position = UInt64(truncatingIfNeeded: bitCount)
-        let window = UInt32(truncatingIfNeeded: value &>> position)
-        let bit = window > split
+        // bitCount is within 0...55 here: loading always leaves it non-negative, and below 56.
+        // The window `value >> bitCount` exceeds `split` exactly when `value` reaches
+        // `(split + 1) << bitCount` (below 2⁶³), which is also what a set bit subtracts: one
+        // shift instead of two.
+        let threshold = UInt64(split &+ 1) &<< UInt64(truncatingIfNeeded: bitCount)
+        let bit = value >= threshold
         if bit {
             currentRange &-= split
-            value &-= UInt64(split &+ 1) &<< position
+            value &-= threshold
         } else {
             currentRange = split &+ 1
         }
-        // Renormalise so that the interval size (1…255 here) is back in 128…255.
-        let shift = currentRange.leadingZeroBitCount &- 24
+        // Renormalise so that the interval size (1…255 here) is back in 128…255: the shift is
+        // 0…7, `leadingZeroBitCount − 24`, written as an exclusive or (24…31 ^ 24) so that it
+        // folds into the bit scan's own.
+        let shift = currentRange.leadingZeroBitCount ^ 24
         currentRange &<<= UInt32(truncatingIfNeeded: shift)
         bitCount &-= shift
         range = currentRange &- 1

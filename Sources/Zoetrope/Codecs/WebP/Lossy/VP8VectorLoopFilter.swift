@@ -40,11 +40,11 @@ enum VP8VectorLoopFilter {
     @inline(__always) private static func loadRow(_ edge: Edge, _ offset: Int) -> Lanes {
         let low = UnsafeRawPointer(edge.first + offset).loadUnaligned(as: SIMD8<UInt8>.self)
         let high = UnsafeRawPointer(edge.second + offset).loadUnaligned(as: SIMD8<UInt8>.self)
-        return Lanes(truncatingIfNeeded: SIMD16<UInt8>(lowHalf: low, highHalf: high))
+        return Lanes(zeroExtending: SIMD16<UInt8>(lowHalf: low, highHalf: high))
     }
 
     @inline(__always) private static func storeRow(_ values: Lanes, _ edge: Edge, _ offset: Int) {
-        let bytes = SIMD16<UInt8>(truncatingIfNeeded: values)
+        let bytes = SIMD16<UInt8>(truncating: values)
         UnsafeMutableRawPointer(edge.first + offset).storeBytes(of: bytes.lowHalf, as: SIMD8<UInt8>.self)
         UnsafeMutableRawPointer(edge.second + offset).storeBytes(of: bytes.highHalf, as: SIMD8<UInt8>.self)
     }

@@ -84,8 +84,12 @@ enum YUVToRGBA {
     }
 
     /// The 6 fractional bits dropped and the result clamped to 255 (the value is at least 0).
+    ///
+    /// `fixed >> 6` is at most 1023, so the clamp is a signed 16-bit minimum (one SSE2
+    /// instruction; an unsigned comparison has none and costs several).
     @inline(__always) private static func channel(_ fixed: Lanes) -> Lanes {
-        (fixed &>> 6).replacing(with: 255, where: fixed .> Lanes(repeating: 16383))
+        let shifted = unsafeBitCast(fixed &>> 6, to: SIMD16<Int16>.self)
+        return unsafeBitCast(shifted.replacing(with: 255, where: shifted .> SIMD16<Int16>(repeating: 255)), to: Lanes.self)
     }
 
     /// Sixteen pixels of ``convertRow(luma:u:v:into:count:)``: the same fixed-point terms as the
@@ -94,15 +98,15 @@ enum YUVToRGBA {
     @inline(__always)
     private static func convert16(luma: UnsafePointer<UInt8>, u: UnsafePointer<UInt8>, v: UnsafePointer<UInt8>,
                                   into output: UnsafeMutableRawPointer) {
-        let y = multiplyHigh(Lanes(truncatingIfNeeded: UnsafeRawPointer(luma).loadUnaligned(as: SIMD16<UInt8>.self)), 19077)
-        let cb = Lanes(truncatingIfNeeded: UnsafeRawPointer(u).loadUnaligned(as: SIMD16<UInt8>.self))
-        let cr = Lanes(truncatingIfNeeded: UnsafeRawPointer(v).loadUnaligned(as: SIMD16<UInt8>.self))
+        let y = multiplyHigh(Lanes(zeroExtending: UnsafeRawPointer(luma).loadUnaligned(as: SIMD16<UInt8>.self)), 19077)
+        let cb = Lanes(zeroExtending: UnsafeRawPointer(u).loadUnaligned(as: SIMD16<UInt8>.self))
+        let cr = Lanes(zeroExtending: UnsafeRawPointer(v).loadUnaligned(as: SIMD16<UInt8>.self))
         let red = channel(subtractingClamped(y &+ multiplyHigh(cr, 26149), Lanes(repeating: 14234)))
         let green = channel(subtractingClamped(y &+ Lanes(repeating: 8708), multiplyHigh(cb, 6419) &+ multiplyHigh(cr, 13320)))
         let blue = channel(subtractingClamped(y &+ multiplyHigh(cb, 33050), Lanes(repeating: 17685)))
         // R | G << 8 and B | 0xff << 8 as 16-bit lanes, then the two halves of each pixel's word.
         let redGreen = red | green &<< 8, blueAlpha = blue | Lanes(repeating: 0xff00)
-        let pixels = SIMD16<UInt32>(truncatingIfNeeded: redGreen) | SIMD16<UInt32>(truncatingIfNeeded: blueAlpha) &<< 16
+        let pixels = SIMD16<UInt32>(zeroExtending: redGreen) | SIMD16<UInt32>(zeroExtending: blueAlpha) &<< 16
         output.storeBytes(of: pixels, as: SIMD16<UInt32>.self)
     }
 }

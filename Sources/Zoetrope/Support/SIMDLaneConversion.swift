@@ -1,0 +1,49 @@
+/// Lane-width conversions between the SIMD vectors the decoders' kernels use, written as plain
+/// lane loops.
+///
+/// The standard library's `init(truncatingIfNeeded:)` between SIMD types is generic over the
+/// source type; in optimised builds its specialisations stay out-of-line calls, several times the
+/// cost of the one or two unpack instructions the conversion needs (callgrind on a lossy WebP:
+/// ~3 instructions a pixel in the YUV→RGBA conversion alone). These loops are inlined and
+/// vectorised into those instructions (x86-64 baseline: `punpcklbw`, `punpcklwd`/`psrad`,
+/// `packuswb`). Like all SIMD code they are slow in unoptimised builds, so the kernels that use
+/// them keep scalar twins for `#if DEBUG`.
+extension SIMD16 where Scalar == UInt16 {
+    /// Each byte in a 16-bit lane.
+    @inline(__always) init(zeroExtending bytes: SIMD16<UInt8>) {
+        self.init()
+        for lane in 0 ..< 16 { self[lane] = UInt16(bytes[lane]) }
+    }
+}
+
+extension SIMD16 where Scalar == Int16 {
+    /// Each byte in a signed 16-bit lane (0…255).
+    @inline(__always) init(zeroExtending bytes: SIMD16<UInt8>) {
+        self.init()
+        for lane in 0 ..< 16 { self[lane] = Int16(bytes[lane]) }
+    }
+}
+
+extension SIMD8 where Scalar == UInt16 {
+    /// Each byte in a 16-bit lane.
+    @inline(__always) init(zeroExtending bytes: SIMD8<UInt8>) {
+        self.init()
+        for lane in 0 ..< 8 { self[lane] = UInt16(bytes[lane]) }
+    }
+}
+
+extension SIMD16 where Scalar == UInt32 {
+    /// Each 16-bit lane in a 32-bit lane.
+    @inline(__always) init(zeroExtending words: SIMD16<UInt16>) {
+        self.init()
+        for lane in 0 ..< 16 { self[lane] = UInt32(words[lane]) }
+    }
+}
+
+extension SIMD16 where Scalar == UInt8 {
+    /// The low byte of each lane.
+    @inline(__always) init(truncating words: SIMD16<Int16>) {
+        self.init()
+        for lane in 0 ..< 16 { self[lane] = UInt8(truncatingIfNeeded: words[lane]) }
+    }
+}
