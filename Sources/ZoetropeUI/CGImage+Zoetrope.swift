@@ -9,15 +9,15 @@ extension PremultipliedBitmap {
         let alpha = isOpaque ? (order == .bgra ? CGImageAlphaInfo.noneSkipFirst : .noneSkipLast)
                              : (order == .bgra ? CGImageAlphaInfo.premultipliedFirst : .premultipliedLast)
         let byteOrder = order == .bgra ? CGBitmapInfo.byteOrder32Little : CGBitmapInfo.byteOrder32Big
-        let info = Unmanaged.passRetained(self).toOpaque()
-        guard let provider = CGDataProvider(dataInfo: info, data: baseAddress, size: byteCount, releaseData: { info, _, _ in
-            if let info { Unmanaged<PremultipliedBitmap>.fromOpaque(UnsafeRawPointer(info)).release() }
+        let info = unsafe Unmanaged.passRetained(self).toOpaque()
+        guard let provider = unsafe CGDataProvider(dataInfo: info, data: baseAddress, size: byteCount, releaseData: { info, _, _ in
+            if let info = unsafe info { unsafe Unmanaged<PremultipliedBitmap>.fromOpaque(UnsafeRawPointer(info)).release() }
         }) else {
-            Unmanaged<PremultipliedBitmap>.fromOpaque(UnsafeRawPointer(info)).release()
+            unsafe Unmanaged<PremultipliedBitmap>.fromOpaque(UnsafeRawPointer(info)).release()
             return nil
         }
-        guard let space = CGColorSpace(name: CGColorSpace.sRGB) else { return nil }
-        return CGImage(width: width, height: height, bitsPerComponent: 8, bitsPerPixel: 32, bytesPerRow: bytesPerRow,
+        guard let space = unsafe CGColorSpace(name: CGColorSpace.sRGB) else { return nil }
+        return unsafe CGImage(width: width, height: height, bitsPerComponent: 8, bitsPerPixel: 32, bytesPerRow: bytesPerRow,
                        space: space, bitmapInfo: CGBitmapInfo(rawValue: byteOrder.rawValue | alpha.rawValue),
                        provider: provider, decode: nil, shouldInterpolate: true, intent: .defaultIntent)
     }

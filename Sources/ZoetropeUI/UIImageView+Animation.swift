@@ -18,7 +18,7 @@ extension UIImageView {
     /// replacing what it played before. Playback pauses while the app is in the background.
     public func animate(with image: any AnimatableImage, playCount: PlayCount? = nil) throws {
         let animation = ImageViewAnimation(view: self)
-        objc_setAssociatedObject(self, animationKey, animation, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
+        unsafe objc_setAssociatedObject(self, animationKey, animation, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
         try animation.prepareForAnimation(with: image, playCount: playCount)
         animation.playback.setInWindow(true)
         animation.playback.play()
@@ -27,14 +27,14 @@ extension UIImageView {
     /// The animator of the animation started by ``animate(with:playCount:)``, if any: pause,
     /// resume, rate, seeking and events.
     public var zoetropeAnimator: Animator? {
-        (objc_getAssociatedObject(self, animationKey) as? ImageViewAnimation)?.animator
+        unsafe (objc_getAssociatedObject(self, animationKey) as? ImageViewAnimation)?.animator
     }
 
     /// Stops the animation started by ``animate(with:playCount:)`` and lets go of its frames; the
     /// image shown stays.
     public func stopZoetropeAnimation() {
         zoetropeAnimator?.unload()
-        objc_setAssociatedObject(self, animationKey, nil, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
+        unsafe objc_setAssociatedObject(self, animationKey, nil, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
     }
 }
 

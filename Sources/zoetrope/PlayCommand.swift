@@ -218,7 +218,7 @@ struct PlayCommand: ParsableCommand {
     private static func environment() -> [String: String] {
         var result = [String: String]()
         for name in ["TERM", "TERM_PROGRAM", "COLORTERM", "TMUX", "KITTY_WINDOW_ID"] {
-            if let value = getenv(name) { result[name] = String(cString: value) }
+            if let value = unsafe getenv(name) { result[name] = unsafe String(cString: value) }
         }
         return result
     }

@@ -185,22 +185,22 @@ struct Compositor: Sendable {
         guard !target.isEmpty, frame.width == info.rect.width, frame.height == info.rect.height else { return }
         let canvasWidth = width
         let rowBytes = target.width * 4
-        pixels.withUnsafeMutableBufferPointer { dst in
-            frame.pixels.withUnsafeBufferPointer { src in
+        unsafe pixels.withUnsafeMutableBufferPointer { dst in
+            unsafe frame.pixels.withUnsafeBufferPointer { src in
                 for y in target.y..<target.maxY {
                     let d = (y * canvasWidth + target.x) * 4
                     let s = ((y - info.rect.y) * frame.width + (target.x - info.rect.x)) * 4
                     // Both ranges lie inside their images: `target` is clipped to the canvas and to
                     // the frame's rectangle, whose size `frame` has (checked above).
                     if copies {
-                        _ = UnsafeMutableBufferPointer(rebasing: dst[d..<d + rowBytes])
+                        _ = unsafe UnsafeMutableBufferPointer(rebasing: dst[d..<d + rowBytes])
                             .update(fromContentsOf: src[s..<s + rowBytes])
                     } else if case .libwebp = blending {
-                        Self.blendRowLibWebP(src, s, into: dst, d, row: y, span: target, unblended: unblended)
+                        unsafe Self.blendRowLibWebP(src, s, into: dst, d, row: y, span: target, unblended: unblended)
                     } else if blending == .binaryAlpha {
-                        Self.copyOpaquePixels(src, s, into: dst, d, pixels: target.width)
+                        unsafe Self.copyOpaquePixels(src, s, into: dst, d, pixels: target.width)
                     } else {
-                        Self.blendRowOver(src, s, into: dst, d, pixels: target.width)
+                        unsafe Self.blendRowOver(src, s, into: dst, d, pixels: target.width)
                     }
                 }
             }
@@ -214,7 +214,7 @@ struct Compositor: Sendable {
     mutating func drawInPlace(info: FrameInfo, _ paint: (UnsafeMutableRawBufferPointer) -> Void) throws(ZoetropeError) {
         let target = try prepare(info)
         guard !target.isEmpty else { return }
-        pixels.withUnsafeMutableBytes { paint($0) }
+        unsafe pixels.withUnsafeMutableBytes { unsafe paint($0) }
     }
 
     /// Before drawing `info`'s frame: gives the canvas its buffer when the frame reaches it, and
@@ -255,14 +255,14 @@ struct Compositor: Sendable {
         precondition(rect.x >= 0 && rect.y >= 0 && rect.maxX <= width && rect.maxY <= height
                      && pixels.count == width * height * 4)
         let canvasWidth = width, rowBytes = rect.width * 4
-        pixels.withUnsafeMutableBufferPointer { pixels in
+        unsafe pixels.withUnsafeMutableBufferPointer { pixels in
             if rect.x == 0 && rect.width == canvasWidth {
-                UnsafeMutableBufferPointer(rebasing: pixels[rect.y * rowBytes..<rect.maxY * rowBytes]).update(repeating: 0)
+                unsafe UnsafeMutableBufferPointer(rebasing: pixels[rect.y * rowBytes..<rect.maxY * rowBytes]).update(repeating: 0)
                 return
             }
             for y in rect.y..<rect.maxY {
                 let start = (y * canvasWidth + rect.x) * 4
-                UnsafeMutableBufferPointer(rebasing: pixels[start..<start + rowBytes]).update(repeating: 0)
+                unsafe UnsafeMutableBufferPointer(rebasing: pixels[start..<start + rowBytes]).update(repeating: 0)
             }
         }
     }
@@ -276,11 +276,11 @@ struct Compositor: Sendable {
         var s = start, d = destination
         let end = start + pixels * 4
         while s < end {
-            let alpha = src[s + 3]
+            let alpha = unsafe src[s + 3]
             if alpha == 255 {
-                UnsafeMutableRawPointer(to + d).copyMemory(from: from + s, byteCount: 4)
+                unsafe UnsafeMutableRawPointer(to + d).copyMemory(from: from + s, byteCount: 4)
             } else if alpha != 0 {
-                blendOver(src, s, into: dst, d)
+                unsafe blendOver(src, s, into: dst, d)
             }
             s += 4
             d += 4
@@ -295,26 +295,26 @@ struct Compositor: Sendable {
         // The row lies inside both buffers (see `draw`); the loads and stores stay within it.
         precondition(start + pixels * 4 <= src.count && destination + pixels * 4 <= dst.count)
         guard pixels > 0 else { return }
-        let from = UnsafeRawPointer(src.baseAddress.unsafelyUnwrapped + start)
-        let to = UnsafeMutableRawPointer(dst.baseAddress.unsafelyUnwrapped + destination)
+        let from = unsafe UnsafeRawPointer(src.baseAddress.unsafelyUnwrapped + start)
+        let to = unsafe UnsafeMutableRawPointer(dst.baseAddress.unsafelyUnwrapped + destination)
         // Little-endian RGBA: alpha is each 32-bit pixel's high byte.
         let alpha = SIMD4<UInt32>(repeating: 0xFF00_0000)
         var offset = 0
         let vectorEnd = (pixels & ~3) * 4
         while offset < vectorEnd {
-            let source = from.loadUnaligned(fromByteOffset: offset, as: SIMD4<UInt32>.self)
+            let source = unsafe from.loadUnaligned(fromByteOffset: offset, as: SIMD4<UInt32>.self)
             if (source & alpha) == alpha {
-                to.storeBytes(of: source, toByteOffset: offset, as: SIMD4<UInt32>.self)
+                unsafe to.storeBytes(of: source, toByteOffset: offset, as: SIMD4<UInt32>.self)
             } else {
-                let canvas = to.loadUnaligned(fromByteOffset: offset, as: SIMD4<UInt32>.self)
-                to.storeBytes(of: canvas.replacing(with: source, where: (source & alpha) .!= 0),
+                let canvas = unsafe to.loadUnaligned(fromByteOffset: offset, as: SIMD4<UInt32>.self)
+                unsafe to.storeBytes(of: canvas.replacing(with: source, where: (source & alpha) .!= 0),
                               toByteOffset: offset, as: SIMD4<UInt32>.self)
             }
             offset += 16
         }
         while offset < pixels * 4 {
-            let pixel = from.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
-            if pixel & 0xFF00_0000 != 0 { to.storeBytes(of: pixel, toByteOffset: offset, as: UInt32.self) }
+            let pixel = unsafe from.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
+            if pixel & 0xFF00_0000 != 0 { unsafe to.storeBytes(of: pixel, toByteOffset: offset, as: UInt32.self) }
             offset += 4
         }
     }
@@ -330,17 +330,17 @@ struct Compositor: Sendable {
             copyEnd = max(min(unblended.maxX, span.maxX), copyStart)
         }
         // [span.x, copyStart) blended, [copyStart, copyEnd) copied, [copyEnd, span.maxX) blended.
-        LibWebPBlend.blendRow(src, s, into: dst, d, count: copyStart - span.x)
+        unsafe LibWebPBlend.blendRow(src, s, into: dst, d, count: copyStart - span.x)
         let copied = (copyStart - span.x) * 4, copiedBytes = (copyEnd - copyStart) * 4
         if copiedBytes > 0 {
             precondition(s + copied + copiedBytes <= src.count && d + copied + copiedBytes <= dst.count)
             // Both buffers hold the copied bytes (checked above), so neither base is nil.
             if let from = src.baseAddress, let to = dst.baseAddress {
-                UnsafeMutableRawPointer(to + d + copied).copyMemory(from: from + s + copied, byteCount: copiedBytes)
+                unsafe UnsafeMutableRawPointer(to + d + copied).copyMemory(from: from + s + copied, byteCount: copiedBytes)
             }
         }
         let rest = (copyEnd - span.x) * 4
-        LibWebPBlend.blendRow(src, s + rest, into: dst, d + rest, count: span.maxX - copyEnd)
+        unsafe LibWebPBlend.blendRow(src, s + rest, into: dst, d + rest, count: span.maxX - copyEnd)
     }
 
     /// Applies `info.disposal` after the frame has been shown: clearing touches only what was
@@ -379,16 +379,16 @@ struct Compositor: Sendable {
         // `saved` holds its rows back to back.
         precondition(rect.x >= 0 && rect.y >= 0 && rect.maxX <= width && rect.maxY <= height
                      && saved.count == rect.area * 4 && pixels.count == width * height * 4)
-        pixels.withUnsafeMutableBufferPointer { canvas in
-            saved.withUnsafeMutableBufferPointer { saved in
-                let canvasBase = canvas.baseAddress.unsafelyUnwrapped, savedBase = saved.baseAddress.unsafelyUnwrapped
+        unsafe pixels.withUnsafeMutableBufferPointer { canvas in
+            unsafe saved.withUnsafeMutableBufferPointer { saved in
+                let canvasBase = unsafe canvas.baseAddress.unsafelyUnwrapped, savedBase = unsafe saved.baseAddress.unsafelyUnwrapped
                 for row in 0..<rect.height {
-                    let inCanvas = canvasBase + ((rect.y + row) * canvasWidth + rect.x) * 4
-                    let inSaved = savedBase + row * rowBytes
+                    let inCanvas = unsafe canvasBase + ((rect.y + row) * canvasWidth + rect.x) * 4
+                    let inSaved = unsafe savedBase + row * rowBytes
                     if toSaved {
-                        inSaved.update(from: inCanvas, count: rowBytes)
+                        unsafe inSaved.update(from: inCanvas, count: rowBytes)
                     } else {
-                        inCanvas.update(from: inSaved, count: rowBytes)
+                        unsafe inCanvas.update(from: inSaved, count: rowBytes)
                     }
                 }
             }
@@ -400,14 +400,14 @@ struct Compositor: Sendable {
     @inline(__always)
     static func blendOver(_ src: UnsafeBufferPointer<UInt8>, _ s: Int,
                           into dst: UnsafeMutableBufferPointer<UInt8>, _ d: Int) {
-        let sa = Int(src[s + 3])
-        let da = Int(dst[d + 3])
+        let sa = unsafe Int(src[s + 3])
+        let da = unsafe Int(dst[d + 3])
         // Output alpha scaled by 255: sa*255 + da*(255-sa).
         let outA255 = sa * 255 + da * (255 - sa)
         for c in 0..<3 {
-            let numerator = Int(src[s + c]) * sa * 255 + Int(dst[d + c]) * da * (255 - sa)
-            dst[d + c] = UInt8((numerator + outA255 / 2) / outA255)
+            let numerator = unsafe Int(src[s + c]) * sa * 255 + Int(dst[d + c]) * da * (255 - sa)
+            unsafe dst[d + c] = UInt8((numerator + outA255 / 2) / outA255)
         }
-        dst[d + 3] = UInt8((outA255 + 127) / 255)
+        unsafe dst[d + 3] = UInt8((outA255 + 127) / 255)
     }
 }

@@ -71,14 +71,14 @@ extension RGBAImage {
         var rowSumsIndex = -1
         var output = RGBAImage(width: targetWidth, height: targetHeight)
         let totalWeight = width * height // Σw = Σwx · Σwy, in (1/target)² pixel units
-        try pixels.withUnsafeBufferPointer { src in
-            try output.withUnsafeMutablePixels { dst in
+        unsafe try pixels.withUnsafeBufferPointer { src in
+            unsafe try output.withUnsafeMutablePixels { dst in
                 for y in 0..<targetHeight {
                     try check()
                     for k in 0..<sumsPerRow { accumulated[k] = 0 }
                     for rowTap in rows.taps(of: y) {
                         if rowSumsIndex != rowTap.index {
-                            Self.horizontalSums(of: src, row: rowTap.index, width: width, columns: columns,
+                            unsafe Self.horizontalSums(of: src, row: rowTap.index, width: width, columns: columns,
                                                 into: &rowSums)
                             rowSumsIndex = rowTap.index
                         }
@@ -89,10 +89,10 @@ extension RGBAImage {
                         let alpha = accumulated[s + 3]
                         guard alpha > 0 else { continue } // stays (0, 0, 0, 0)
                         let d = (y * targetWidth + x) * 4
-                        dst[d] = UInt8((accumulated[s] + alpha / 2) / alpha)
-                        dst[d + 1] = UInt8((accumulated[s + 1] + alpha / 2) / alpha)
-                        dst[d + 2] = UInt8((accumulated[s + 2] + alpha / 2) / alpha)
-                        dst[d + 3] = UInt8((alpha + totalWeight / 2) / totalWeight)
+                        unsafe dst[d] = UInt8((accumulated[s] + alpha / 2) / alpha)
+                        unsafe dst[d + 1] = UInt8((accumulated[s + 1] + alpha / 2) / alpha)
+                        unsafe dst[d + 2] = UInt8((accumulated[s + 2] + alpha / 2) / alpha)
+                        unsafe dst[d + 3] = UInt8((alpha + totalWeight / 2) / totalWeight)
                     }
                 }
             }
@@ -106,19 +106,19 @@ extension RGBAImage {
     fileprivate static func horizontalSums(of src: UnsafeBufferPointer<UInt8>, row: Int, width: Int,
                                            columns: AreaCoverage, into sums: inout [Int]) {
         let rowStart = row * width * 4
-        sums.withUnsafeMutableBufferPointer { sums in
+        unsafe sums.withUnsafeMutableBufferPointer { sums in
             for x in 0..<sums.count / 4 {
                 var red = 0, green = 0, blue = 0, alpha = 0
                 for tap in columns.taps(of: x) {
                     let p = rowStart + tap.index * 4
-                    let aw = Int(src[p + 3]) * tap.weight
-                    red += Int(src[p]) * aw
-                    green += Int(src[p + 1]) * aw
-                    blue += Int(src[p + 2]) * aw
+                    let aw = unsafe Int(src[p + 3]) * tap.weight
+                    unsafe red += Int(src[p]) * aw
+                    unsafe green += Int(src[p + 1]) * aw
+                    unsafe blue += Int(src[p + 2]) * aw
                     alpha += aw
                 }
                 let s = x * 4
-                sums[s] = red; sums[s + 1] = green; sums[s + 2] = blue; sums[s + 3] = alpha
+                unsafe sums[s] = red; unsafe sums[s + 1] = green; unsafe sums[s + 2] = blue; unsafe sums[s + 3] = alpha
             }
         }
     }

@@ -10,23 +10,23 @@ enum LibWebPBlend {
                          into dst: UnsafeMutableBufferPointer<UInt8>, _ d: Int, count: Int) {
         guard count > 0, let sourceBase = src.baseAddress, let targetBase = dst.baseAddress else { return }
         precondition(s >= 0 && d >= 0 && s + count * 4 <= src.count && d + count * 4 <= dst.count)
-        let source = UnsafeRawPointer(sourceBase + s), target = UnsafeMutableRawPointer(targetBase + d)
+        let source = unsafe UnsafeRawPointer(sourceBase + s), target = unsafe UnsafeMutableRawPointer(targetBase + d)
         var pixel = 0
         // (Not in debug builds, where SIMD code runs lane by lane through generic calls; the
         // alpha byte is the high byte of a 32-bit lane only on little-endian machines.)
         #if !DEBUG && _endian(little)
-        pixel = blendGroups(source, into: target, count: count, src: src, s, dst: dst, d)
+        pixel = unsafe blendGroups(source, into: target, count: count, src: src, s, dst: dst, d)
         #endif
         while pixel < count {
-            switch source.load(fromByteOffset: pixel * 4 + 3, as: UInt8.self) {
+            switch unsafe source.load(fromByteOffset: pixel * 4 + 3, as: UInt8.self) {
             case 255:
-                let end = runEnd(source, from: pixel, count: count, alpha: 255)
-                (target + pixel * 4).copyMemory(from: source + pixel * 4, byteCount: (end - pixel) * 4)
+                let end = unsafe runEnd(source, from: pixel, count: count, alpha: 255)
+                unsafe (target + pixel * 4).copyMemory(from: source + pixel * 4, byteCount: (end - pixel) * 4)
                 pixel = end
             case 0:
-                pixel = runEnd(source, from: pixel, count: count, alpha: 0)
+                pixel = unsafe runEnd(source, from: pixel, count: count, alpha: 0)
             default:
-                blend(src, s + pixel * 4, into: dst, d + pixel * 4)
+                unsafe blend(src, s + pixel * 4, into: dst, d + pixel * 4)
                 pixel += 1
             }
         }
@@ -44,30 +44,30 @@ enum LibWebPBlend {
         typealias Pixels = SIMD4<UInt32>
         var pixel = 0
         while pixel &+ 4 <= count {
-            let colors = source.loadUnaligned(fromByteOffset: pixel &* 4, as: Pixels.self)
+            let colors = unsafe source.loadUnaligned(fromByteOffset: pixel &* 4, as: Pixels.self)
             let alpha = colors &>> 24
-            let halves = unsafeBitCast(alpha, to: (UInt64, UInt64).self)
+            let halves = unsafe unsafeBitCast(alpha, to: (UInt64, UInt64).self)
             if halves.0 & halves.1 == 0x0000_00ff_0000_00ff { // all four opaque
-                let end = runEnd(source, from: pixel, count: count, alpha: 255)
-                (target + pixel &* 4).copyMemory(from: source + pixel &* 4, byteCount: (end &- pixel) &* 4)
+                let end = unsafe runEnd(source, from: pixel, count: count, alpha: 255)
+                unsafe (target + pixel &* 4).copyMemory(from: source + pixel &* 4, byteCount: (end &- pixel) &* 4)
                 pixel = end
             } else if halves.0 | halves.1 == 0 { // all four transparent
-                pixel = runEnd(source, from: pixel, count: count, alpha: 0)
+                pixel = unsafe runEnd(source, from: pixel, count: count, alpha: 0)
             } else {
                 // (alpha + 1) & 0xfe is 0 exactly for alpha 0 and 255.
-                let partial = unsafeBitCast((alpha &+ 1) & 0xfe, to: (UInt64, UInt64).self)
+                let partial = unsafe unsafeBitCast((alpha &+ 1) & 0xfe, to: (UInt64, UInt64).self)
                 if partial.0 | partial.1 == 0 {
-                    let canvas = target.loadUnaligned(fromByteOffset: pixel &* 4, as: Pixels.self)
-                    target.storeBytes(of: canvas.replacing(with: colors, where: alpha .== 255), toByteOffset: pixel &* 4,
+                    let canvas = unsafe target.loadUnaligned(fromByteOffset: pixel &* 4, as: Pixels.self)
+                    unsafe target.storeBytes(of: canvas.replacing(with: colors, where: alpha .== 255), toByteOffset: pixel &* 4,
                                       as: Pixels.self)
                 } else {
                     for index in pixel ..< pixel &+ 4 {
-                        let value = source.load(fromByteOffset: index &* 4 &+ 3, as: UInt8.self)
+                        let value = unsafe source.load(fromByteOffset: index &* 4 &+ 3, as: UInt8.self)
                         if value == 255 {
-                            target.storeBytes(of: source.loadUnaligned(fromByteOffset: index &* 4, as: UInt32.self),
+                            unsafe target.storeBytes(of: source.loadUnaligned(fromByteOffset: index &* 4, as: UInt32.self),
                                               toByteOffset: index &* 4, as: UInt32.self)
                         } else if value != 0 {
-                            blend(src, s &+ index &* 4, into: dst, d &+ index &* 4)
+                            unsafe blend(src, s &+ index &* 4, into: dst, d &+ index &* 4)
                         }
                     }
                 }
@@ -86,12 +86,12 @@ enum LibWebPBlend {
         let pair = alpha == 0 ? 0 : alphaMask
         var end = start
         while end &+ 4 <= count {
-            let first = UInt64(littleEndian: pixels.loadUnaligned(fromByteOffset: end &* 4, as: UInt64.self))
-            let second = UInt64(littleEndian: pixels.loadUnaligned(fromByteOffset: end &* 4 &+ 8, as: UInt64.self))
+            let first = unsafe UInt64(littleEndian: pixels.loadUnaligned(fromByteOffset: end &* 4, as: UInt64.self))
+            let second = unsafe UInt64(littleEndian: pixels.loadUnaligned(fromByteOffset: end &* 4 &+ 8, as: UInt64.self))
             guard first & alphaMask == pair, second & alphaMask == pair else { break }
             end &+= 4
         }
-        while end < count, pixels.load(fromByteOffset: end &* 4 &+ 3, as: UInt8.self) == alpha { end &+= 1 }
+        while end < count, unsafe pixels.load(fromByteOffset: end &* 4 &+ 3, as: UInt8.self) == alpha { end &+= 1 }
         return end
     }
 
@@ -101,15 +101,15 @@ enum LibWebPBlend {
     /// used only where libwebp's output is the reference.
     @inline(__always)
     static func blend(_ src: UnsafeBufferPointer<UInt8>, _ s: Int, into dst: UnsafeMutableBufferPointer<UInt8>, _ d: Int) {
-        let srcAlpha = UInt32(src[s + 3])
-        let dstAlpha = UInt32(dst[d + 3])
+        let srcAlpha = unsafe UInt32(src[s + 3])
+        let dstAlpha = unsafe UInt32(dst[d + 3])
         let dstFactor = (dstAlpha * (256 - srcAlpha)) >> 8
         let blendAlpha = srcAlpha + dstFactor // at most 255: srcAlpha + (255 - srcAlpha)·255/256
         let scale = (UInt32(1) << 24) / blendAlpha
         for channel in 0..<3 {
-            let unscaled = UInt32(src[s + channel]) * srcAlpha + UInt32(dst[d + channel]) * dstFactor
-            dst[d + channel] = UInt8(truncatingIfNeeded: (unscaled &* scale) >> 24)
+            let unscaled = unsafe UInt32(src[s + channel]) * srcAlpha + UInt32(dst[d + channel]) * dstFactor
+            unsafe dst[d + channel] = UInt8(truncatingIfNeeded: (unscaled &* scale) >> 24)
         }
-        dst[d + 3] = UInt8(truncatingIfNeeded: blendAlpha)
+        unsafe dst[d + 3] = UInt8(truncatingIfNeeded: blendAlpha)
     }
 }

@@ -33,15 +33,15 @@ struct PackedCanvas: Sendable, Hashable {
         var colours = ColourIndex()
         var runs: [UInt8] = []
         runs.reserveCapacity(count / 16)
-        let packed = pixels.withUnsafeBytes { raw -> Bool in
+        let packed = unsafe pixels.withUnsafeBytes { raw -> Bool in
             var literalStart = -1 // where the open literal run's length byte is, -1: none open
             var index = 0
             while index < count {
-                let colour = raw.loadUnaligned(fromByteOffset: index * 4, as: UInt32.self)
+                let colour = unsafe raw.loadUnaligned(fromByteOffset: index * 4, as: UInt32.self)
                 guard let paletteIndex = colours.index(of: colour) else { return false }
                 var length = 1
                 while length < Self.longestRepeat, index + length < count,
-                      raw.loadUnaligned(fromByteOffset: (index + length) * 4, as: UInt32.self) == colour {
+                      unsafe raw.loadUnaligned(fromByteOffset: (index + length) * 4, as: UInt32.self) == colour {
                     length += 1
                 }
                 if length >= 2 {
@@ -69,7 +69,7 @@ struct PackedCanvas: Sendable, Hashable {
 
     /// The canvas's RGBA bytes.
     func unpacked() -> [UInt8] {
-        [UInt8](unsafeUninitializedCapacity: pixelCount * 4) { buffer, initialized in
+        unsafe [UInt8](unsafeUninitializedCapacity: pixelCount * 4) { buffer, initialized in
             let raw = UnsafeMutableRawBufferPointer(buffer)
             var pixel = 0, position = 0
             while position < runs.count, pixel < pixelCount {
@@ -80,12 +80,12 @@ struct PackedCanvas: Sendable, Hashable {
                     let colour = palette[Int(runs[position])]
                     position += 1
                     for _ in 0..<min(header - 126, pixelCount - pixel) {
-                        raw.storeBytes(of: colour, toByteOffset: pixel * 4, as: UInt32.self)
+                        unsafe raw.storeBytes(of: colour, toByteOffset: pixel * 4, as: UInt32.self)
                         pixel += 1
                     }
                 } else {
                     for _ in 0...header where position < runs.count && pixel < pixelCount {
-                        raw.storeBytes(of: palette[Int(runs[position])], toByteOffset: pixel * 4, as: UInt32.self)
+                        unsafe raw.storeBytes(of: palette[Int(runs[position])], toByteOffset: pixel * 4, as: UInt32.self)
                         position += 1
                         pixel += 1
                     }
@@ -93,7 +93,7 @@ struct PackedCanvas: Sendable, Hashable {
             }
             // Runs written by init(pixels:) cover every pixel; anything short is left transparent.
             if pixel < pixelCount {
-                UnsafeMutableRawBufferPointer(rebasing: raw[(pixel * 4)...]).initializeMemory(as: UInt8.self, repeating: 0)
+                unsafe UnsafeMutableRawBufferPointer(rebasing: raw[(pixel * 4)...]).initializeMemory(as: UInt8.self, repeating: 0)
             }
             initialized = pixelCount * 4
         }

@@ -8,24 +8,24 @@ enum LZ77 {
     static func copyMatch<Element: BitwiseCopyable>(_ out: UnsafeMutablePointer<Element>, at op: Int,
                                                     distance: Int, length: Int, room: Int) {
         #if DEBUG
-        copyInBlocks(out + op, distance: distance, length: length)
+        unsafe copyInBlocks(out + op, distance: distance, length: length)
         #else
         // Most matches are short: copy in chunks inline rather than calling memmove. Bytes go 8 at
         // a time (deflate's distances are often under 16); pixels 16 bytes (4 pixels) at a time.
         // (Both branches are decided at compile time once specialised.)
         if MemoryLayout<Element>.stride >= 4 {
-            if copyInChunks(out, at: op, distance: distance, length: length, room: room, chunk: SIMD16<UInt8>.self) { return }
+            if unsafe copyInChunks(out, at: op, distance: distance, length: length, room: room, chunk: SIMD16<UInt8>.self) { return }
         } else {
-            if copyInChunks(out, at: op, distance: distance, length: length, room: room, chunk: UInt64.self) { return }
+            if unsafe copyInChunks(out, at: op, distance: distance, length: length, room: room, chunk: UInt64.self) { return }
         }
-        let from = out + (op - distance)
-        let to = out + op
+        let from = unsafe out + (op - distance)
+        let to = unsafe out + op
         if distance >= length {
-            to.update(from: from, count: length)
+            unsafe to.update(from: from, count: length)
         } else if distance == 1 {
-            to.update(repeating: from.pointee, count: length)
+            unsafe to.update(repeating: from.pointee, count: length)
         } else {
-            for k in 0..<length { to[k] = from[k] }
+            for k in 0..<length { unsafe to[k] = from[k] }
         }
         #endif
     }
@@ -40,7 +40,7 @@ enum LZ77 {
     /// in one go: the blocks double, and a long run of a short pattern takes a few copies.
     static func copyInBlocks<Element: BitwiseCopyable>(_ to: UnsafeMutablePointer<Element>, distance: Int, length: Int) {
         if distance == 1 {
-            to.update(repeating: (to - 1).pointee, count: length)
+            unsafe to.update(repeating: (to - 1).pointee, count: length)
             return
         }
         var copied = 0
@@ -48,7 +48,7 @@ enum LZ77 {
             let period = distance * (copied / distance + 1)
             // (Not `min`: a generic call in the debug builds this runs in.)
             let count = period < length - copied ? period : length - copied
-            (to + copied).update(from: to + copied - period, count: count)
+            unsafe (to + copied).update(from: to + copied - period, count: count)
             copied += count
         }
     }
@@ -65,11 +65,11 @@ enum LZ77 {
     ) -> Bool {
         let elements = MemoryLayout<Chunk>.size / MemoryLayout<Element>.stride
         guard distance >= elements && room >= length + elements else { return false }
-        let from = UnsafeRawPointer(out + (op - distance)), to = UnsafeMutableRawPointer(out + op)
+        let from = unsafe UnsafeRawPointer(out + (op - distance)), to = unsafe UnsafeMutableRawPointer(out + op)
         let bytes = length * MemoryLayout<Element>.stride
         var k = 0
         repeat {
-            to.storeBytes(of: from.loadUnaligned(fromByteOffset: k, as: Chunk.self), toByteOffset: k, as: Chunk.self)
+            unsafe to.storeBytes(of: from.loadUnaligned(fromByteOffset: k, as: Chunk.self), toByteOffset: k, as: Chunk.self)
             k += MemoryLayout<Chunk>.size
         } while k < bytes
         return true
@@ -93,41 +93,41 @@ extension LZ77 {
     @inline(__always)
     static func copyBytesWithSlack(_ out: UnsafeMutablePointer<UInt8>, at op: Int, distance: Int, length: Int) {
         #if DEBUG
-        copyInBlocks(out + op, distance: distance, length: length)
+        unsafe copyInBlocks(out + op, distance: distance, length: length)
         #else
         // Pointers from the match's start, so the copy needs no registers beyond its own.
-        let start = UnsafeMutableRawPointer(out + op), end = start + length
+        let start = unsafe UnsafeMutableRawPointer(out + op), end = unsafe start + length
         if distance >= 8 {
             if distance >= 16 {
-                copyWords(start, end: end, distance: distance, word: SIMD16<UInt8>.self)
+                unsafe copyWords(start, end: end, distance: distance, word: SIMD16<UInt8>.self)
             } else {
-                copyWords(start, end: end, distance: distance, word: SIMD8<UInt8>.self)
+                unsafe copyWords(start, end: end, distance: distance, word: SIMD8<UInt8>.self)
             }
         } else if distance == 1 {
-            let run = SIMD16<UInt8>(repeating: out[op &- 1])
-            var to = start
+            let run = unsafe SIMD16<UInt8>(repeating: out[op &- 1])
+            var to = unsafe start
             repeat {
-                to.storeBytes(of: run, as: SIMD16<UInt8>.self)
-                to += 16
-            } while to < end
+                unsafe to.storeBytes(of: run, as: SIMD16<UInt8>.self)
+                unsafe to += 16
+            } while unsafe to < end
         } else if length <= 8 {
             // A short match with a period of 2 to 7 bytes: a few words, each a period behind the last.
-            var to = start
+            var to = unsafe start
             repeat {
-                to.storeBytes(of: (to - distance).loadUnaligned(as: UInt64.self), as: UInt64.self)
-                to += distance
-            } while to < end
+                unsafe to.storeBytes(of: (to - distance).loadUnaligned(as: UInt64.self), as: UInt64.self)
+                unsafe to += distance
+            } while unsafe to < end
         } else {
             // A longer one (a run of one pixel, say): the period repeated across a word, stored a
             // whole number of periods apart, so that no load waits for the store before it.
-            let word = periodicWord(UnsafeRawPointer(start - distance), period: distance).littleEndian
+            let word = unsafe periodicWord(UnsafeRawPointer(start - distance), period: distance).littleEndian
             // 8 less 8 modulo the period, for periods 0 to 7 a nibble each (no division).
             let step = Int(truncatingIfNeeded: (0x7658_6800 as UInt64) &>> UInt64(truncatingIfNeeded: distance &* 4)) & 0xF
-            var to = start
+            var to = unsafe start
             repeat {
-                to.storeBytes(of: word, as: UInt64.self)
-                to += step
-            } while to < end
+                unsafe to.storeBytes(of: word, as: UInt64.self)
+                unsafe to += step
+            } while unsafe to < end
         }
         #endif
     }
@@ -137,7 +137,7 @@ extension LZ77 {
     @inline(__always)
     private static func periodicWord(_ source: UnsafeRawPointer, period: Int) -> UInt64 {
         let bits = UInt64(truncatingIfNeeded: period &* 8)
-        let once = UInt64(littleEndian: source.loadUnaligned(as: UInt64.self)) & ((1 &<< bits) &- 1)
+        let once = unsafe UInt64(littleEndian: source.loadUnaligned(as: UInt64.self)) & ((1 &<< bits) &- 1)
         let twice = once | once &<< bits
         // Two periods fill the word from 4 bytes on; 2 and 3 need four.
         return period < 4 ? twice | twice &<< (bits &* 2) : twice
@@ -149,14 +149,14 @@ extension LZ77 {
     private static func copyWords<Word: SIMD>(_ start: UnsafeMutableRawPointer, end: UnsafeMutableRawPointer,
                                               distance: Int, word: Word.Type) where Word.Scalar == UInt8 {
         let size = MemoryLayout<Word>.size
-        var to = start
+        var to = unsafe start
         repeat {
             // 32 bytes per pass, written out: the compiler kept a counted loop of one or two words.
-            let from = UnsafeRawPointer(to - distance)
+            let from = unsafe UnsafeRawPointer(to - distance)
             for offset in stride(from: 0, to: 32, by: size) {
-                to.storeBytes(of: from.loadUnaligned(fromByteOffset: offset, as: Word.self), toByteOffset: offset, as: Word.self)
+                unsafe to.storeBytes(of: from.loadUnaligned(fromByteOffset: offset, as: Word.self), toByteOffset: offset, as: Word.self)
             }
-            to += 32
-        } while to < end
+            unsafe to += 32
+        } while unsafe to < end
     }
 }

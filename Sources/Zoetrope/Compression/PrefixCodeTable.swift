@@ -54,10 +54,10 @@ struct PrefixCodeTable: Sendable {
     static func lookup(_ table: UnsafeBufferPointer<UInt32>, _ bits: UInt64, primaryBits: UInt64) -> UInt32 {
         // Wrapping operators: `primaryBits` is 0…15 and the masked indices are within the table
         // (the builder makes every subtable as wide as its link says).
-        let entry = table[Int(truncatingIfNeeded: bits & ((1 &<< primaryBits) &- 1))]
+        let entry = unsafe table[Int(truncatingIfNeeded: bits & ((1 &<< primaryBits) &- 1))]
         guard kind(entry) == kindLink else { return entry }
         let subMask = (UInt64(1) &<< UInt64(payload(entry) & 15)) &- 1
-        return table[Int(entry >> 16) &+ Int(truncatingIfNeeded: (bits &>> primaryBits) & subMask)]
+        return unsafe table[Int(entry >> 16) &+ Int(truncatingIfNeeded: (bits &>> primaryBits) & subMask)]
     }
 
     /// Builds the table for code `lengths` (one per symbol, 0 = unused, at most 15).
@@ -191,25 +191,25 @@ private struct TableLayout {
         var linkOffset = [Int](repeating: -1, count: primarySize)
         var nextSubtable = primarySize
         // Every index below is masked to the primary size or bounded by its subtable's size.
-        table.withUnsafeMutableBufferPointer { table in
+        unsafe table.withUnsafeMutableBufferPointer { table in
             for symbol in lengths.indices where lengths[symbol] != 0 {
                 let length = Int(lengths[symbol])
                 let reversed = PrefixCodeTable.reverse(nextCode[length], bits: length)
                 nextCode[length] += 1
                 let entry = symbolEntry(symbol) | UInt32(length)
                 guard length > primaryBits else {
-                    Self.replicate(entry, into: table, from: reversed, step: 1 << length, below: primarySize)
+                    unsafe Self.replicate(entry, into: table, from: reversed, step: 1 << length, below: primarySize)
                     continue
                 }
                 let prefix = reversed & (primarySize - 1)
                 if linkOffset[prefix] < 0 {
                     linkOffset[prefix] = nextSubtable
-                    table[prefix] = PrefixCodeTable.entry(length: primaryBits, kind: PrefixCodeTable.kindLink,
+                    unsafe table[prefix] = PrefixCodeTable.entry(length: primaryBits, kind: PrefixCodeTable.kindLink,
                                                           payload: UInt32(subtableBits) | UInt32(nextSubtable) << 8)
                     nextSubtable += subtableSize
                 }
-                let subtable = UnsafeMutableBufferPointer(rebasing: table[linkOffset[prefix]...])
-                Self.replicate(entry, into: subtable, from: reversed >> primaryBits,
+                let subtable = unsafe UnsafeMutableBufferPointer(rebasing: table[linkOffset[prefix]...])
+                unsafe Self.replicate(entry, into: subtable, from: reversed >> primaryBits,
                                step: 1 << (length - primaryBits), below: subtableSize)
             }
         }
@@ -223,7 +223,7 @@ private struct TableLayout {
                                   from first: Int, step: Int, below limit: Int) {
         var index = first
         while index < limit {
-            table[index] = entry
+            unsafe table[index] = entry
             index += step
         }
     }

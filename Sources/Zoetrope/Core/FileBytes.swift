@@ -14,13 +14,13 @@ package enum FileBytes {
     package struct Failure: Error {
         package let code: Int32
         /// The system's reason, as a phrase ("No such file or directory").
-        package var reason: String { String(cString: strerror(code)) }
+        package var reason: String { unsafe String(cString: strerror(code)) }
     }
 
     /// The bytes of the file at `path`.
     /// - Throws: ``ZoetropeError`` with kind `.io`.
     package static func read(_ path: String) throws(ZoetropeError) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = unsafe open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw ZoetropeError(.io, "cannot read \(path): \(Failure(code: errno).reason)") }
         defer { close(descriptor) }
         do {
@@ -34,7 +34,7 @@ package enum FileBytes {
     /// ``MappedFile/minimumSize`` bytes on a system with `mmap`, else read.
     /// - Throws: ``ZoetropeError`` with kind `.io`.
     package static func load(_ path: String) throws(ZoetropeError) -> ImageBytes {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = unsafe open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw ZoetropeError(.io, "cannot read \(path): \(Failure(code: errno).reason)") }
         defer { close(descriptor) }
         do {
@@ -58,14 +58,14 @@ package enum FileBytes {
     package static func readAll(_ descriptor: Int32, limit: Int) throws(Failure) -> [UInt8] {
         var info = stat()
         var bytes: [UInt8] = []
-        if fstat(descriptor, &info) == 0 {
+        if unsafe fstat(descriptor, &info) == 0 {
             if info.st_mode & S_IFMT == S_IFDIR { throw Failure(code: EISDIR) }
             // Files in /proc report size 0: the size is only a hint.
             if info.st_mode & S_IFMT == S_IFREG { bytes.reserveCapacity(min(max(0, Int(clamping: info.st_size)), limit)) }
         }
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress!, $0.count) }
+            let count = unsafe chunk.withUnsafeMutableBytes { unsafe systemRead(descriptor, $0.baseAddress!, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
                 throw Failure(code: errno)
@@ -79,7 +79,7 @@ package enum FileBytes {
     /// Writes `bytes` to the file at `path`, replacing it.
     /// - Throws: ``ZoetropeError`` with kind `.io`.
     package static func write(_ bytes: [UInt8], to path: String) throws(ZoetropeError) {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+        let descriptor = unsafe open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
         guard descriptor >= 0 else { throw ZoetropeError(.io, "cannot write \(path): \(Failure(code: errno).reason)") }
         var failure: Int32?
         do { try writeAll(bytes, to: descriptor) } catch { failure = error.code }
@@ -93,10 +93,10 @@ extension FileBytes {
     /// interruptions.
     /// - Throws: ``Failure`` with the system's `errno`.
     package static func writeAll(_ bytes: [UInt8], to descriptor: Int32) throws(Failure) {
-        let failure: Int32? = bytes.withUnsafeBytes { buffer in
+        let failure: Int32? = unsafe bytes.withUnsafeBytes { buffer in
             var written = 0
             while written < buffer.count {
-                let count = systemWrite(descriptor, buffer.baseAddress! + written, buffer.count - written)
+                let count = unsafe systemWrite(descriptor, buffer.baseAddress! + written, buffer.count - written)
                 if count < 0 {
                     if errno == EINTR { continue }
                     return errno
@@ -114,10 +114,10 @@ extension FileBytes {
     /// stays), retrying short writes and interruptions.
     /// - Throws: ``Failure`` with the system's `errno`.
     package static func writeAll(_ bytes: [UInt8], to descriptor: Int32, at offset: Int) throws(Failure) {
-        let failure: Int32? = bytes.withUnsafeBytes { buffer in
+        let failure: Int32? = unsafe bytes.withUnsafeBytes { buffer in
             var written = 0
             while written < buffer.count {
-                let count = pwrite(descriptor, buffer.baseAddress! + written, buffer.count - written, off_t(offset + written))
+                let count = unsafe pwrite(descriptor, buffer.baseAddress! + written, buffer.count - written, off_t(offset + written))
                 if count < 0 {
                     if errno == EINTR { continue }
                     return errno
@@ -133,10 +133,10 @@ extension FileBytes {
 // The C library's read and write, under names that members called `read` and `write` cannot hide.
 @inline(__always)
 private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
-    read(descriptor, buffer, count)
+    unsafe read(descriptor, buffer, count)
 }
 
 @inline(__always)
 private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-    write(descriptor, buffer, count)
+    unsafe write(descriptor, buffer, count)
 }

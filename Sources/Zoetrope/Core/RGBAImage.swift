@@ -39,7 +39,7 @@ public struct RGBAImage: Sendable, Hashable {
     public mutating func withUnsafeMutablePixels<Result>(
         _ body: (UnsafeMutableBufferPointer<UInt8>) throws -> Result
     ) rethrows -> Result {
-        try storage.withUnsafeMutableBufferPointer { try body($0) }
+        unsafe try storage.withUnsafeMutableBufferPointer { unsafe try body($0) }
     }
 
     /// The size of the image.
@@ -66,10 +66,10 @@ public struct RGBAImage: Sendable, Hashable {
     /// Whether some pixel is fully transparent yet has a non-zero colour (which blending "over"
     /// anything turns into the colour beneath).
     var hasColoredTransparentPixels: Bool {
-        pixels.withUnsafeBytes { bytes in
+        unsafe pixels.withUnsafeBytes { bytes in
             // Pixels as little-endian words: alpha is the top byte.
             for offset in Swift.stride(from: 0, to: bytes.count &- 3, by: 4) {
-                let pixel = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
+                let pixel = unsafe UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
                 if pixel != 0 && pixel < 0x0100_0000 { return true }
             }
             return false

@@ -76,7 +76,7 @@ extension SystemMemory {
         let values = resources.map { resource -> Int? in
             var limit = rlimit()
             // RLIM_INFINITY is the largest value on every platform.
-            guard getrlimit(resource, &limit) == 0, limit.rlim_cur < rlim_t(Int.max) else { return nil }
+            guard unsafe getrlimit(resource, &limit) == 0, limit.rlim_cur < rlim_t(Int.max) else { return nil }
             return Int(limit.rlim_cur)
         }
         return (values[0], values[1])

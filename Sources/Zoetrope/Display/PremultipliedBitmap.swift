@@ -36,8 +36,8 @@ public enum PremultipliedPixelOrder: Sendable, Hashable, CaseIterable {
         height = area.height
         self.order = order
         byteCount = area.area * 4
-        storage = .allocate(byteCount: max(byteCount, 1), alignment: 16)
-        isOpaque = Self.convert(image, area: area, order: order, into: storage)
+        unsafe storage = .allocate(byteCount: max(byteCount, 1), alignment: 16)
+        isOpaque = unsafe Self.convert(image, area: area, order: order, into: storage)
     }
 
     /// Converts the part of `frame` it shows (all of it, or its ``DisplayFrame/contentsRect``).
@@ -46,7 +46,7 @@ public enum PremultipliedPixelOrder: Sendable, Hashable, CaseIterable {
     }
 
     deinit {
-        storage.deallocate()
+        unsafe storage.deallocate()
     }
 
     /// Bytes in one row: `width × 4`.
@@ -57,11 +57,11 @@ public enum PremultipliedPixelOrder: Sendable, Hashable, CaseIterable {
 
     /// The first byte of the pixels (`bytesPerRow × height` bytes), valid while the bitmap lives:
     /// keep the bitmap alive for as long as anything reads through this pointer.
-    public var baseAddress: UnsafeRawPointer { UnsafeRawPointer(storage.baseAddress!) }
+    public var baseAddress: UnsafeRawPointer { unsafe UnsafeRawPointer(storage.baseAddress!) }
 
     /// Calls `body` with the pixel bytes.
     public func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
-        try body(UnsafeRawBufferPointer(rebasing: storage[0..<byteCount]))
+        unsafe try body(UnsafeRawBufferPointer(rebasing: storage[0..<byteCount]))
     }
 
     /// `round(channel × alpha / 255)`, exactly, without division.
@@ -83,8 +83,8 @@ public enum PremultipliedPixelOrder: Sendable, Hashable, CaseIterable {
         var image = RGBAImage(width: width, height: height)
         let (r, b) = order == .rgba ? (0, 2) : (2, 0)
         for pixel in 0..<(width * height) {
-            let i = pixel * 4, alpha = storage[i + 3]
-            image[pixel % width, pixel / width] = (Self.unpremultiply(storage[i + r], alpha: alpha),
+            let i = pixel * 4, alpha = unsafe storage[i + 3]
+            image[pixel % width, pixel / width] = unsafe (Self.unpremultiply(storage[i + r], alpha: alpha),
                                                        Self.unpremultiply(storage[i + 1], alpha: alpha),
                                                        Self.unpremultiply(storage[i + b], alpha: alpha), alpha)
         }
@@ -94,25 +94,25 @@ public enum PremultipliedPixelOrder: Sendable, Hashable, CaseIterable {
     /// Writes `area` of `image` premultiplied into `output`; returns whether every pixel is opaque.
     private static func convert(_ image: RGBAImage, area: PixelRect, order: PremultipliedPixelOrder,
                                 into output: UnsafeMutableRawBufferPointer) -> Bool {
-        guard !area.isEmpty, let out = output.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return true }
+        guard !area.isEmpty, let out = unsafe output.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return true }
         let (r, b) = order == .rgba ? (0, 2) : (2, 0)
         var opaque = true
-        image.pixels.withUnsafeBufferPointer { pixels in
+        unsafe image.pixels.withUnsafeBufferPointer { pixels in
             guard let source = pixels.baseAddress else { return }
             var o = 0
             for y in area.y..<area.maxY {
                 var i = (y * image.width + area.x) * 4
                 for _ in 0..<area.width {
-                    let alpha = source[i + 3]
+                    let alpha = unsafe source[i + 3]
                     if alpha == 255 {
-                        out[o + r] = source[i]; out[o + 1] = source[i + 1]; out[o + b] = source[i + 2]
+                        unsafe out[o + r] = source[i]; unsafe out[o + 1] = source[i + 1]; unsafe out[o + b] = source[i + 2]
                     } else {
                         opaque = false
-                        out[o + r] = premultiply(source[i], alpha: alpha)
-                        out[o + 1] = premultiply(source[i + 1], alpha: alpha)
-                        out[o + b] = premultiply(source[i + 2], alpha: alpha)
+                        unsafe out[o + r] = premultiply(source[i], alpha: alpha)
+                        unsafe out[o + 1] = premultiply(source[i + 1], alpha: alpha)
+                        unsafe out[o + b] = premultiply(source[i + 2], alpha: alpha)
                     }
-                    out[o + 3] = alpha
+                    unsafe out[o + 3] = alpha
                     i += 4
                     o += 4
                 }

@@ -89,15 +89,15 @@ package struct FrameGeometry: Hashable {
         let out = outputSize(for: frame.size)
         var result = RGBAImage(width: out.width, height: out.height)
         let sourceWidth = frame.width
-        frame.pixels.withUnsafeBytes { source in
-            result.withUnsafeMutablePixels { target in
+        unsafe frame.pixels.withUnsafeBytes { source in
+            unsafe result.withUnsafeMutablePixels { target in
                 let target = UnsafeMutableRawBufferPointer(target)
                 var offset = 0
                 for y in 0..<out.height {
                     var sx = map.x0 + map.dxY * y, sy = map.y0 + map.dyY * y
                     for _ in 0..<out.width {
-                        let pixel = source.loadUnaligned(fromByteOffset: (sy * sourceWidth + sx) * 4, as: UInt32.self)
-                        target.storeBytes(of: pixel, toByteOffset: offset, as: UInt32.self)
+                        let pixel = unsafe source.loadUnaligned(fromByteOffset: (sy * sourceWidth + sx) * 4, as: UInt32.self)
+                        unsafe target.storeBytes(of: pixel, toByteOffset: offset, as: UInt32.self)
                         offset += 4
                         sx += map.dxX
                         sy += map.dyX

@@ -48,13 +48,13 @@ package struct ColorHistogram: Sendable {
             if run > 0 { exact?[last, default: 0] += run }
             self.exact = exact.flatMap { $0.count > Self.exactLimit ? nil : $0 }
         }
-        image.pixels.withUnsafeBufferPointer { pixels in
-            counts.withUnsafeMutableBufferPointer { counts in
-                sums.withUnsafeMutableBufferPointer { sums in
+        unsafe image.pixels.withUnsafeBufferPointer { pixels in
+            unsafe counts.withUnsafeMutableBufferPointer { counts in
+                unsafe sums.withUnsafeMutableBufferPointer { sums in
                     for pixel in 0..<image.width * image.height {
                         let offset = pixel * 4
-                        guard pixels[offset + 3] >= Self.alphaThreshold, include?(pixel) ?? true else { continue }
-                        let red = pixels[offset], green = pixels[offset + 1], blue = pixels[offset + 2]
+                        guard unsafe pixels[offset + 3] >= Self.alphaThreshold, include?(pixel) ?? true else { continue }
+                        let red = unsafe pixels[offset], green = unsafe pixels[offset + 1], blue = unsafe pixels[offset + 2]
                         let cell = Self.cell(red, green, blue)
                         let packed = UInt32(red) << 16 | UInt32(green) << 8 | UInt32(blue)
                         if exact != nil {
@@ -67,10 +67,10 @@ package struct ColorHistogram: Sendable {
                                 run = 1
                             }
                         }
-                        counts[cell] += 1
-                        sums[3 * cell] += Int(red)
-                        sums[3 * cell + 1] += Int(green)
-                        sums[3 * cell + 2] += Int(blue)
+                        unsafe counts[cell] += 1
+                        unsafe sums[3 * cell] += Int(red)
+                        unsafe sums[3 * cell + 1] += Int(green)
+                        unsafe sums[3 * cell + 2] += Int(blue)
                     }
                 }
             }

@@ -13,24 +13,24 @@
     /// A view of `buffer`, which must stay valid while the view is used.
     @inline(__always)
     init(_ buffer: UnsafeBufferPointer<UInt8>) {
-        self.buffer = buffer
+        unsafe self.buffer = buffer
     }
 
     var startIndex: Int { @inline(__always) get { 0 } }
-    var endIndex: Int { @inline(__always) get { buffer.count } }
-    var count: Int { @inline(__always) get { buffer.count } }
+    var endIndex: Int { @inline(__always) get { unsafe buffer.count } }
+    var count: Int { @inline(__always) get { unsafe buffer.count } }
 
     /// The byte at `index`, which must be in `0..<count`.
     @inline(__always)
     subscript(index: Int) -> UInt8 {
-        precondition(index >= 0 && index < buffer.count, "byte offset out of range")
-        return buffer[index]
+        unsafe precondition(index >= 0 && index < buffer.count, "byte offset out of range")
+        return unsafe buffer[index]
     }
 
     /// The bytes of `range`, which must lie in `0..<count`, keeping the view's offsets (like an
     /// `ArraySlice`).
     subscript(range: Range<Int>) -> Slice<ByteView> {
-        precondition(range.lowerBound >= 0 && range.upperBound <= buffer.count, "byte range out of bounds")
+        unsafe precondition(range.lowerBound >= 0 && range.upperBound <= buffer.count, "byte range out of bounds")
         return Slice(base: self, bounds: range)
     }
 
@@ -39,17 +39,17 @@
     func withUnsafeBufferPointer<Result, Failure: Error>(
         _ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Result
     ) throws(Failure) -> Result {
-        try body(buffer)
+        unsafe try body(buffer)
     }
 
     func withContiguousStorageIfAvailable<Result>(
         _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
     ) rethrows -> Result? {
-        try body(buffer)
+        unsafe try body(buffer)
     }
 }
 
 extension Slice where Base == ByteView {
     /// The bytes as a buffer pointer (rebased: its first byte is index 0), valid while the view is.
-    var buffer: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: base.buffer[startIndex..<endIndex]) }
+    var buffer: UnsafeBufferPointer<UInt8> { unsafe UnsafeBufferPointer(rebasing: base.buffer[startIndex..<endIndex]) }
 }

@@ -24,27 +24,27 @@ struct CRC32: Sendable {
 
     /// Adds `bytes` to the checksum.
     mutating func update<Bytes: Sequence<UInt8>>(_ bytes: Bytes) {
-        let done: Void? = bytes.withContiguousStorageIfAvailable { update($0) }
+        let done: Void? = bytes.withContiguousStorageIfAvailable { unsafe update($0) }
         if done == nil { update(Array(bytes)) }
     }
 
     /// Adds `bytes` to the checksum.
     mutating func update(_ bytes: UnsafeBufferPointer<UInt8>) {
         var c = crc
-        Self.tables.withUnsafeBufferPointer { t in
+        unsafe Self.tables.withUnsafeBufferPointer { t in
             var index = 0
             let count = bytes.count
             while index + 8 <= count {
-                let low = c ^ (UInt32(bytes[index]) | UInt32(bytes[index + 1]) << 8
+                let low = unsafe c ^ (UInt32(bytes[index]) | UInt32(bytes[index + 1]) << 8
                     | UInt32(bytes[index + 2]) << 16 | UInt32(bytes[index + 3]) << 24)
-                c = t[7 * 256 + Int(low & 0xFF)] ^ t[6 * 256 + Int((low >> 8) & 0xFF)]
+                c = unsafe t[7 * 256 + Int(low & 0xFF)] ^ t[6 * 256 + Int((low >> 8) & 0xFF)]
                     ^ t[5 * 256 + Int((low >> 16) & 0xFF)] ^ t[4 * 256 + Int(low >> 24)]
                     ^ t[3 * 256 + Int(bytes[index + 4])] ^ t[2 * 256 + Int(bytes[index + 5])]
                     ^ t[256 + Int(bytes[index + 6])] ^ t[Int(bytes[index + 7])]
                 index += 8
             }
             while index < count {
-                c = t[Int((c ^ UInt32(bytes[index])) & 0xFF)] ^ (c >> 8)
+                c = unsafe t[Int((c ^ UInt32(bytes[index])) & 0xFF)] ^ (c >> 8)
                 index += 1
             }
         }

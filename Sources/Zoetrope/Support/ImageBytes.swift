@@ -53,12 +53,12 @@ package struct ImageBytes: Sendable {
     func withView<Result, Failure: Error>(_ body: (ByteView) throws(Failure) -> Result) throws(Failure) -> Result {
         switch storage {
         case .array(let array):
-            return try array.withUnsafeBufferPointer { (buffer) throws(Failure) -> Result in
-                try body(ByteView(UnsafeBufferPointer(rebasing: buffer[..<count])))
+            return unsafe try array.withUnsafeBufferPointer { (buffer) throws(Failure) -> Result in
+                unsafe try body(ByteView(UnsafeBufferPointer(rebasing: buffer[..<count])))
             }
         case .mapped(let file):
             return try withExtendedLifetime(file) { () throws(Failure) -> Result in
-                try body(ByteView(UnsafeBufferPointer(rebasing: file.buffer[..<count])))
+                unsafe try body(ByteView(UnsafeBufferPointer(rebasing: file.buffer[..<count])))
             }
         }
     }
@@ -67,7 +67,7 @@ package struct ImageBytes: Sendable {
     package var array: [UInt8] {
         switch storage {
         case .array(let array): return count == array.count ? array : Array(array[..<count])
-        case .mapped: return withView { Array($0.buffer) }
+        case .mapped: return withView { unsafe Array($0.buffer) }
         }
     }
 }

@@ -31,9 +31,9 @@ package enum LargeBufferRelease {
     package static func enable() -> Bool {
         #if canImport(Glibc)
         // `mallopt` is looked up in the C library already loaded: no header, no C code.
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") else { return false }
+        guard let symbol = unsafe dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") else { return false }
         typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
-        let mallopt = unsafeBitCast(symbol, to: Mallopt.self)
+        let mallopt = unsafe unsafeBitCast(symbol, to: Mallopt.self)
         return mallopt(mmapThresholdParameter, Int32(threshold)) == 1
         #else
         return false

@@ -27,11 +27,11 @@ package enum LockOrder {
             return []
         }
         let recorder = ViolationRecorder()
-        let previous = pthread_getspecific(recorderKey)
-        pthread_setspecific(recorderKey, Unmanaged.passRetained(recorder).toOpaque())
+        let previous = unsafe pthread_getspecific(recorderKey)
+        unsafe pthread_setspecific(recorderKey, Unmanaged.passRetained(recorder).toOpaque())
         defer {
-            pthread_setspecific(recorderKey, previous)
-            Unmanaged.passUnretained(recorder).release()
+            unsafe pthread_setspecific(recorderKey, previous)
+            unsafe Unmanaged.passUnretained(recorder).release()
         }
         try body()
         return recorder.messages
@@ -41,12 +41,12 @@ package enum LockOrder {
     /// else remembers `lock` as held.
     static func willAcquire(_ lock: some LockSite) {
         guard let heldKey = slots?.held else { return }
-        let held = pthread_getspecific(heldKey)
-        guard let held else {
-            pthread_setspecific(heldKey, Unmanaged.passUnretained(lock).toOpaque())
+        let held = unsafe pthread_getspecific(heldKey)
+        guard let held = unsafe held else {
+            unsafe pthread_setspecific(heldKey, Unmanaged.passUnretained(lock).toOpaque())
             return
         }
-        let outer = Unmanaged<AnyObject>.fromOpaque(held).takeUnretainedValue() as? any LockSite
+        let outer = unsafe Unmanaged<AnyObject>.fromOpaque(held).takeUnretainedValue() as? any LockSite
         report("a LockedState made at \(lock.site) was taken while this thread holds the one made at "
                + "\(outer?.site ?? "an unknown place") (see the lock order beside LockedState)")
     }
@@ -54,13 +54,13 @@ package enum LockOrder {
     /// Called after `lock` was released.
     static func didRelease(_ lock: some LockSite) {
         // A lock taken in violation (while recording) is not the one remembered.
-        guard let heldKey = slots?.held, pthread_getspecific(heldKey) == Unmanaged.passUnretained(lock).toOpaque() else { return }
+        guard let heldKey = slots?.held, unsafe pthread_getspecific(heldKey) == Unmanaged.passUnretained(lock).toOpaque() else { return }
         pthread_setspecific(heldKey, nil)
     }
 
     private static func report(_ message: String) {
-        if let recorderKey = slots?.recorder, let recorder = pthread_getspecific(recorderKey) {
-            Unmanaged<ViolationRecorder>.fromOpaque(recorder).takeUnretainedValue().messages.append(message)
+        if let recorderKey = slots?.recorder, let recorder = unsafe pthread_getspecific(recorderKey) {
+            unsafe Unmanaged<ViolationRecorder>.fromOpaque(recorder).takeUnretainedValue().messages.append(message)
             return
         }
         // Only where the check runs (debug builds, or ZOETROPE_CHECK_LOCK_ORDER=1), and only for a
@@ -83,8 +83,8 @@ private let checking: Bool = {
     #if DEBUG
     return true
     #else
-    guard let value = getenv("ZOETROPE_CHECK_LOCK_ORDER") else { return false }
-    return String(cString: value) == "1"
+    guard let value = unsafe getenv("ZOETROPE_CHECK_LOCK_ORDER") else { return false }
+    return unsafe String(cString: value) == "1"
     #endif
 }()
 
@@ -94,7 +94,7 @@ private let checking: Bool = {
 /// stop).
 private let slots: (held: pthread_key_t, recorder: pthread_key_t)? = {
     var held = pthread_key_t(), recorder = pthread_key_t()
-    guard pthread_key_create(&held, nil) == 0 else { return nil }
-    guard pthread_key_create(&recorder, nil) == 0 else { return nil }
+    guard unsafe pthread_key_create(&held, nil) == 0 else { return nil }
+    guard unsafe pthread_key_create(&recorder, nil) == 0 else { return nil }
     return (held, recorder)
 }()

@@ -53,18 +53,18 @@ import Darwin
         self.file = file
         self.line = line
         self.value = value
-        mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(mutex, nil)
+        unsafe mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+        unsafe mutex.initialize(to: pthread_mutex_t())
+        unsafe pthread_mutex_init(mutex, nil)
     }
 
     /// `file:line` of the code that made the lock.
     var site: String { "\(file):\(line)" }
 
     deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deinitialize(count: 1)
-        mutex.deallocate()
+        unsafe pthread_mutex_destroy(mutex)
+        unsafe mutex.deinitialize(count: 1)
+        unsafe mutex.deallocate()
     }
 
     /// Runs `body` with the value, holding the lock. `body` must not take this lock again, nor any
@@ -72,9 +72,9 @@ import Darwin
     package func withLock<Result, Failure: Error>(_ body: (inout Value) throws(Failure) -> Result) throws(Failure) -> Result {
         let checking = LockOrder.isChecking
         if checking { LockOrder.willAcquire(self) }
-        pthread_mutex_lock(mutex)
+        unsafe pthread_mutex_lock(mutex)
         defer {
-            pthread_mutex_unlock(mutex)
+            unsafe pthread_mutex_unlock(mutex)
             if checking { LockOrder.didRelease(self) }
         }
         return try body(&value)

@@ -25,19 +25,19 @@ import Darwin
 
     /// The mapped bytes.
     let buffer: UnsafeBufferPointer<UInt8>
-    var count: Int { buffer.count }
+    var count: Int { unsafe buffer.count }
 
     /// Files smaller than this are read instead: mapping costs system calls and page faults that
     /// reading a small file into an array does not, and a small file gains nothing from it.
     static let minimumSize = 1 << 16
 
     private init(buffer: UnsafeBufferPointer<UInt8>) {
-        self.buffer = buffer
+        unsafe self.buffer = buffer
     }
 
     deinit {
         #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
-        if let base = buffer.baseAddress { munmap(UnsafeMutableRawPointer(mutating: base), buffer.count) }
+        if let base = unsafe buffer.baseAddress { unsafe munmap(UnsafeMutableRawPointer(mutating: base), buffer.count) }
         #endif
     }
 
@@ -50,8 +50,8 @@ import Darwin
     /// few frames it decodes; a frame cache, once it keeps every frame of the image decoded).
     func releaseResidentPages() {
         #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
-        if let base = buffer.baseAddress {
-            _ = madvise(UnsafeMutableRawPointer(mutating: base), buffer.count, MADV_DONTNEED)
+        if let base = unsafe buffer.baseAddress {
+            _ = unsafe madvise(UnsafeMutableRawPointer(mutating: base), buffer.count, MADV_DONTNEED)
         }
         #endif
     }
@@ -63,8 +63,8 @@ import Darwin
     static func map(_ descriptor: Int32) -> MappedFile? {
         #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
         guard let size = regularFileSize(descriptor), size >= minimumSize else { return nil }
-        guard let base = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), base != MAP_FAILED else { return nil }
-        let file = MappedFile(buffer: UnsafeBufferPointer(start: base.bindMemory(to: UInt8.self, capacity: size), count: size))
+        guard let base = unsafe mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), unsafe base != MAP_FAILED else { return nil }
+        let file = unsafe MappedFile(buffer: UnsafeBufferPointer(start: base.bindMemory(to: UInt8.self, capacity: size), count: size))
         // A file that shrank between the size check and the mapping would fault on its last pages.
         guard regularFileSize(descriptor) == size else { return nil }
         return file
@@ -76,7 +76,7 @@ import Darwin
     /// The size of the regular file open on `descriptor`, or `nil` for anything else.
     private static func regularFileSize(_ descriptor: Int32) -> Int? {
         var info = stat()
-        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size > 0,
+        guard unsafe fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size > 0,
               info.st_size <= off_t(Int.max) else { return nil }
         return Int(info.st_size)
     }

@@ -8,11 +8,11 @@ extension Array where Element == UInt8 {
     /// pattern is a valid value, and there is nothing to deinitialise), but their values are
     /// arbitrary, so every caller must write each byte before it is read or handed out; each call
     /// site says why that holds.
-    init(unwrittenCount count: Int, copying prefix: UnsafeBufferPointer<UInt8> = UnsafeBufferPointer(start: nil, count: 0)) {
+    init(unwrittenCount count: Int, copying prefix: UnsafeBufferPointer<UInt8> = unsafe UnsafeBufferPointer(start: nil, count: 0)) {
         precondition(prefix.count <= count)
-        self.init(unsafeUninitializedCapacity: count) { buffer, initialized in
+        unsafe self.init(unsafeUninitializedCapacity: count) { buffer, initialized in
             if let source = prefix.baseAddress, let target = buffer.baseAddress {
-                target.initialize(from: source, count: prefix.count)
+                unsafe target.initialize(from: source, count: prefix.count)
             }
             initialized = count
         }

@@ -48,7 +48,7 @@ package enum TerminalDevice {
         #else
         let request: UInt = 0x4008_7468 // _IOR('t', 104, struct winsize)
         #endif
-        guard ioctl(descriptor, request, &size) == 0, size.ws_col > 0, size.ws_row > 0 else { return nil }
+        guard unsafe ioctl(descriptor, request, &size) == 0, size.ws_col > 0, size.ws_row > 0 else { return nil }
         let cells = CellSize(columns: Int(size.ws_col), rows: Int(size.ws_row))
         var cellPixels: PixelSize?
         if size.ws_xpixel > 0, size.ws_ypixel > 0 {
@@ -61,11 +61,11 @@ package enum TerminalDevice {
     /// Returns `false` when the descriptor fails (closed pipe, hung-up terminal).
     @discardableResult
     package static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
-        bytes.withUnsafeBytes { buffer in
+        unsafe bytes.withUnsafeBytes { buffer in
             guard let base = buffer.baseAddress else { return true }
             var offset = 0
             while offset < buffer.count {
-                let written = write(descriptor, base + offset, buffer.count - offset)
+                let written = unsafe write(descriptor, base + offset, buffer.count - offset)
                 if written < 0 {
                     if errno == EINTR || errno == EAGAIN { continue }
                     return false
@@ -79,8 +79,8 @@ package enum TerminalDevice {
     /// Reads what is available from `descriptor` (at most `limit` bytes); empty at end of input.
     package static func readAvailable(_ descriptor: Int32, limit: Int = 64) -> [UInt8] {
         var buffer = [UInt8](repeating: 0, count: max(1, limit))
-        let count = buffer.withUnsafeMutableBytes { bytes in
-            bytes.baseAddress.map { read(descriptor, $0, bytes.count) } ?? 0
+        let count = unsafe buffer.withUnsafeMutableBytes { bytes in
+            unsafe bytes.baseAddress.map { unsafe read(descriptor, $0, bytes.count) } ?? 0
         }
         return count > 0 ? Array(buffer[0..<count]) : []
     }
@@ -88,7 +88,7 @@ package enum TerminalDevice {
     /// The terminal's current settings.
     static func attributes(_ descriptor: Int32) -> termios? {
         var settings = termios()
-        return tcgetattr(descriptor, &settings) == 0 ? settings : nil
+        return unsafe tcgetattr(descriptor, &settings) == 0 ? settings : nil
     }
 
     /// Raw input: no echo, no line editing, no signals from keys (Ctrl-C arrives as byte 3), reads
@@ -98,9 +98,9 @@ package enum TerminalDevice {
         raw.c_lflag &= ~tcflag_t(ECHO | ICANON | ISIG | IEXTEN)
         raw.c_iflag &= ~tcflag_t(IXON | ICRNL | BRKINT | INPCK | ISTRIP)
         raw.c_cflag |= tcflag_t(CS8)
-        withUnsafeMutableBytes(of: &raw.c_cc) { cc in
-            cc[Int(VMIN)] = 1
-            cc[Int(VTIME)] = 0
+        unsafe withUnsafeMutableBytes(of: &raw.c_cc) { cc in
+            unsafe cc[Int(VMIN)] = 1
+            unsafe cc[Int(VTIME)] = 0
         }
         return raw
     }
@@ -110,6 +110,6 @@ package enum TerminalDevice {
     /// is not being read never drains).
     static func setAttributes(_ settings: termios, _ descriptor: Int32, waitingForOutput: Bool = true) {
         var settings = settings
-        _ = tcsetattr(descriptor, waitingForOutput ? TCSAFLUSH : TCSANOW, &settings)
+        _ = unsafe tcsetattr(descriptor, waitingForOutput ? TCSAFLUSH : TCSANOW, &settings)
     }
 }

@@ -34,7 +34,7 @@ final class AtomicFile {
         try inputs.refuse(path)
         finalPath = Self.resolvingLink(path.bytes)
         var info = stat()
-        let exists = withCPath(finalPath) { stat($0, &info) } == 0
+        let exists = unsafe withCPath(finalPath) { unsafe stat($0, &info) } == 0
         if exists && info.st_mode & S_IFMT == S_IFDIR {
             throw CommandFailure(file: path.display, "is a folder, not a file")
         }
@@ -48,14 +48,14 @@ final class AtomicFile {
     /// The file a symbolic link leads to (the path itself when it is no link or leads nowhere).
     private static func resolvingLink(_ bytes: [UInt8]) -> [UInt8] {
         var info = stat()
-        guard withCPath(bytes, { lstat($0, &info) }) == 0, info.st_mode & S_IFMT == S_IFLNK,
-              let resolved = withCPath(bytes, { realpath($0, nil) }) else { return bytes }
-        defer { free(resolved) }
-        return Array(UnsafeRawBufferPointer(start: resolved, count: strlen(resolved)))
+        guard unsafe withCPath(bytes, { unsafe lstat($0, &info) }) == 0, info.st_mode & S_IFMT == S_IFLNK,
+              let resolved = unsafe withCPath(bytes, { unsafe realpath($0, nil) }) else { return bytes }
+        defer { unsafe free(resolved) }
+        return unsafe Array(UnsafeRawBufferPointer(start: resolved, count: strlen(resolved)))
     }
 
     private func openInPlace() throws {
-        let descriptor = withCPath(finalPath) { open($0, O_WRONLY | O_TRUNC | O_CLOEXEC) }
+        let descriptor = unsafe withCPath(finalPath) { unsafe open($0, O_WRONLY | O_TRUNC | O_CLOEXEC) }
         guard descriptor >= 0 else { throw SystemError("cannot write \(path.display)") }
         writer = FileDescriptorWriter(descriptor: descriptor, name: path.display)
     }
@@ -67,8 +67,8 @@ final class AtomicFile {
         var template = Self.temporaryTemplate(folder: target.directoryBytes, name: target.fileNameBytes) + [0]
         // Created and registered with signals blocked, so that no signal comes between the two.
         let (descriptor, code) = TemporaryFiles.shared.withSignalsBlocked {
-            let descriptor = TestFault.injects(.create) ? Self.failing(.create) : template.withUnsafeMutableBufferPointer { buffer in
-                buffer.withMemoryRebound(to: CChar.self) { mkstemp($0.baseAddress!) }
+            let descriptor = unsafe TestFault.injects(.create) ? Self.failing(.create) : template.withUnsafeMutableBufferPointer { buffer in
+                unsafe buffer.withMemoryRebound(to: CChar.self) { unsafe mkstemp($0.baseAddress!) }
             }
             let code = errno
             if descriptor >= 0 { TemporaryFiles.shared.register(Array(template.dropLast())) }
@@ -155,8 +155,8 @@ final class AtomicFile {
         // Renamed and forgotten with signals blocked: a signal after the rename must not remove
         // anything, and one before it removes the temporary file.
         try TemporaryFiles.shared.withSignalsBlocked {
-            let renamed = TestFault.injects(.rename) ? Self.failing(.rename)
-                : withCPath(temporaryPath, { temporary in withCPath(finalPath) { rename(temporary, $0) } })
+            let renamed = unsafe TestFault.injects(.rename) ? Self.failing(.rename)
+                : withCPath(temporaryPath, { temporary in unsafe withCPath(finalPath) { unsafe rename(temporary, $0) } })
             guard renamed == 0 else { throw SystemError("cannot replace \(path.display)") }
             TemporaryFiles.shared.unregister(temporaryPath)
         }
@@ -173,7 +173,7 @@ final class AtomicFile {
     private func removeTemporary() {
         guard let temporaryPath else { return }
         TemporaryFiles.shared.withSignalsBlocked {
-            _ = withCPath(temporaryPath) { unlink($0) }
+            _ = unsafe withCPath(temporaryPath) { unsafe unlink($0) }
             TemporaryFiles.shared.unregister(temporaryPath)
         }
         self.temporaryPath = nil
@@ -188,8 +188,8 @@ final class AtomicFile {
 
 /// Calls `body` with `bytes` as a NUL-terminated C string.
 func withCPath<Result>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) throws -> Result) rethrows -> Result {
-    try (bytes + [0]).withUnsafeBufferPointer { buffer in
-        try buffer.withMemoryRebound(to: CChar.self) { try body($0.baseAddress!) }
+    unsafe try (bytes + [0]).withUnsafeBufferPointer { buffer in
+        unsafe try buffer.withMemoryRebound(to: CChar.self) { unsafe try body($0.baseAddress!) }
     }
 }
 

@@ -17,14 +17,14 @@ struct FileIdentity: Hashable {
     /// The identity of the regular file at `path` (links followed), or `nil`.
     init?(path: PathArgument) {
         var info = stat()
-        guard path.withCString({ stat($0, &info) }) == 0 else { return nil }
+        guard unsafe path.withCString({ unsafe stat($0, &info) }) == 0 else { return nil }
         self.init(info)
     }
 
     /// The identity of the regular file open on `descriptor`, or `nil`.
     init?(descriptor: Int32) {
         var info = stat()
-        guard fstat(descriptor, &info) == 0 else { return nil }
+        guard unsafe fstat(descriptor, &info) == 0 else { return nil }
         self.init(info)
     }
 

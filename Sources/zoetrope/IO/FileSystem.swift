@@ -17,12 +17,12 @@ enum FileSystem {
             if index > 0 { prefix.append(UInt8(ascii: "/")) }
             prefix.append(contentsOf: component)
             guard !component.isEmpty, component != [UInt8(ascii: ".")] else { continue }
-            if withCPath(prefix, { mkdir($0, 0o777) }) != 0 && errno != EEXIST {
+            if unsafe withCPath(prefix, { unsafe mkdir($0, 0o777) }) != 0 && errno != EEXIST {
                 throw SystemError("cannot create the folder \(EscapedText.bytes(prefix))")
             }
         }
         var info = stat()
-        guard path.withCString({ stat($0, &info) }) == 0, info.st_mode & S_IFMT == S_IFDIR else {
+        guard unsafe path.withCString({ unsafe stat($0, &info) }) == 0, info.st_mode & S_IFMT == S_IFDIR else {
             throw SystemError("cannot write into \(path.display)", code: ENOTDIR)
         }
     }

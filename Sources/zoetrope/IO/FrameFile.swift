@@ -20,10 +20,10 @@ final class FrameFile {
     /// - Throws: ``SystemError`` with the system's reason.
     init(_ path: PathArgument) throws {
         try path.requireUnambiguous()
-        let input: Int32 = path.isStandardStream ? 0 : path.withCString { open($0, O_RDONLY | O_CLOEXEC) }
+        let input: Int32 = unsafe path.isStandardStream ? 0 : path.withCString { unsafe open($0, O_RDONLY | O_CLOEXEC) }
         guard input >= 0 else { throw SystemError("cannot open \(path.display)") }
         var status = stat()
-        if fstat(input, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG {
+        if unsafe fstat(input, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG {
             descriptor = path.isStandardStream ? dup(0) : input
             size = Int(status.st_size)
             return
@@ -45,9 +45,9 @@ final class FrameFile {
     func read(at offset: Int, count: Int, into buffer: inout [UInt8]) throws {
         if buffer.count != count { buffer = [UInt8](repeating: 0, count: count) }
         var done = 0
-        try buffer.withUnsafeMutableBytes { bytes in
+        unsafe try buffer.withUnsafeMutableBytes { bytes in
             while done < count {
-                let got = pread(descriptor, bytes.baseAddress! + done, count - done, off_t(offset + done))
+                let got = unsafe pread(descriptor, bytes.baseAddress! + done, count - done, off_t(offset + done))
                 if got < 0 && errno == EINTR { continue }
                 if got < 0 { throw SystemError("cannot read the frames") }
                 if got == 0 { throw SystemError("cannot read the frames", code: EIO) }
@@ -65,11 +65,11 @@ final class FrameFile {
 
     /// A new file in `TMPDIR` (or `/tmp`), already unlinked.
     private static func temporaryFile() throws -> Int32 {
-        let folder = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        let folder = unsafe getenv("TMPDIR").map { unsafe String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
         var template = Array((folder + "/zoetrope-frames-XXXXXX").utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        let descriptor = unsafe template.withUnsafeMutableBufferPointer { unsafe mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else { throw SystemError("cannot make a temporary file in \(folder) for the frames") }
-        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+        unsafe template.withUnsafeBufferPointer { _ = unsafe unlink($0.baseAddress!) }
         return descriptor
     }
 
@@ -78,13 +78,13 @@ final class FrameFile {
         var chunk = [UInt8](repeating: 0, count: 1 << 20)
         var total = 0
         while true {
-            let count = chunk.withUnsafeMutableBytes { readDescriptor(input, $0.baseAddress, $0.count) }
+            let count = unsafe chunk.withUnsafeMutableBytes { unsafe readDescriptor(input, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
             if count < 0 { throw SystemError("cannot read \(name)") }
             if count == 0 { return total }
             var written = 0
             while written < count {
-                let step = chunk.withUnsafeBytes { write(output, $0.baseAddress! + written, count - written) }
+                let step = unsafe chunk.withUnsafeBytes { unsafe write(output, $0.baseAddress! + written, count - written) }
                 if step < 0 && errno == EINTR { continue }
                 if step < 0 { throw SystemError("cannot write the frames to a temporary file") }
                 written += step
@@ -96,5 +96,5 @@ final class FrameFile {
 
 /// The system's `read` (inside ``FrameFile`` the name is its method's).
 private func readDescriptor(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
-    read(descriptor, buffer, count)
+    unsafe read(descriptor, buffer, count)
 }

@@ -50,7 +50,7 @@ final class FullScreenSession: Sendable {
         var keyInput: Int32? = TerminalDevice.isTerminal(0) ? 0 : nil
         var ownsKeyInput = false
         if fullScreen, keyInput == nil {
-            let terminal = open("/dev/tty", O_RDONLY | O_NOCTTY | O_CLOEXEC)
+            let terminal = unsafe open("/dev/tty", O_RDONLY | O_NOCTTY | O_CLOEXEC)
             if terminal >= 0 && TerminalDevice.isTerminal(terminal) {
                 keyInput = terminal
                 ownsKeyInput = true

@@ -29,7 +29,7 @@ struct InputFile {
         if path.isStandardStream {
             descriptor = 0
         } else {
-            descriptor = path.withCString { open($0, O_RDONLY | O_CLOEXEC) }
+            descriptor = unsafe path.withCString { unsafe open($0, O_RDONLY | O_CLOEXEC) }
             guard descriptor >= 0 else { throw SystemError("cannot open \(path.display)") }
         }
         defer { if descriptor != 0 { close(descriptor) } }

@@ -43,8 +43,8 @@ struct PathArgument: Hashable {
 
     /// Calls `body` with the path as a NUL-terminated C string.
     func withCString<Result>(_ body: (UnsafePointer<CChar>) throws -> Result) rethrows -> Result {
-        try (bytes + [0]).withUnsafeBufferPointer { buffer in
-            try buffer.withMemoryRebound(to: CChar.self) { try body($0.baseAddress!) }
+        unsafe try (bytes + [0]).withUnsafeBufferPointer { buffer in
+            unsafe try buffer.withMemoryRebound(to: CChar.self) { unsafe try body($0.baseAddress!) }
         }
     }
 
@@ -93,8 +93,8 @@ enum RawArguments {
             }
         }
         for index in 0..<Int(CommandLine.argc) {
-            guard let pointer = CommandLine.unsafeArgv[index] else { continue }
-            let bytes = Array(UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self),
+            guard let pointer = unsafe CommandLine.unsafeArgv[index] else { continue }
+            let bytes = unsafe Array(UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self),
                                                   count: strlen(pointer)))
             add(bytes)
             if bytes.starts(with: Array("--".utf8)), let equals = bytes.firstIndex(of: UInt8(ascii: "=")) {

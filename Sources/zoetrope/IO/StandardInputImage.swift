@@ -26,7 +26,7 @@ enum StandardInputImage {
             }
             var chunk = [UInt8](repeating: 0, count: 1 << 16)
             while true {
-                let count = chunk.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
+                let count = unsafe chunk.withUnsafeMutableBytes { unsafe read(0, $0.baseAddress, $0.count) }
                 if count < 0 && errno == EINTR { continue }
                 if count < 0 {
                     let error = SystemError("cannot read standard input")

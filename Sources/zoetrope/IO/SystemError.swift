@@ -20,5 +20,5 @@ struct SystemError: Error, CustomStringConvertible {
         self.code = code
     }
 
-    var description: String { "\(action): \(String(cString: strerror(code)))" }
+    var description: String { unsafe "\(action): \(String(cString: strerror(code)))" }
 }

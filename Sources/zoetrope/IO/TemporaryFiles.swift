@@ -27,14 +27,14 @@ final class TemporaryFiles: @unchecked Sendable {
     /// The registered path, NUL-terminated; empty (a leading NUL) when none.
     nonisolated(unsafe) private static let slot: UnsafeMutablePointer<CChar> = {
         let buffer = UnsafeMutablePointer<CChar>.allocate(capacity: capacity)
-        buffer.initialize(repeating: 0, count: capacity)
-        return buffer
+        unsafe buffer.initialize(repeating: 0, count: capacity)
+        return unsafe buffer
     }()
     /// The actions that were in place before, by signal number, for crashes to go on to.
     nonisolated(unsafe) private static let previous: UnsafeMutablePointer<sigaction> = {
         let buffer = UnsafeMutablePointer<sigaction>.allocate(capacity: TerminatingSignals.limit)
-        buffer.initialize(repeating: sigaction(), count: TerminatingSignals.limit)
-        return buffer
+        unsafe buffer.initialize(repeating: sigaction(), count: TerminatingSignals.limit)
+        return unsafe buffer
     }()
     private var handlersInstalled = false
 
@@ -44,19 +44,19 @@ final class TemporaryFiles: @unchecked Sendable {
         guard !handlersInstalled else { return }
         handlersInstalled = true
         // Creates both buffers before any handler can run.
-        Self.slot[0] = 0
-        _ = Self.previous
+        unsafe Self.slot[0] = 0
+        _ = unsafe Self.previous
         signal(SIGXFSZ, SIG_IGN)
         for number in TerminatingSignals.all {
             var current = sigaction()
             // Signals the parent set to be ignored (`nohup`, background jobs) stay ignored.
-            guard sigaction(number, nil, &current) == 0, !Self.isIgnored(current) else { continue }
-            Self.previous[Int(number)] = current
+            guard unsafe sigaction(number, nil, &current) == 0, !Self.isIgnored(current) else { continue }
+            unsafe Self.previous[Int(number)] = current
             var action = sigaction()
-            Self.setHandler(&action, Self.handle)
-            sigfillset(&action.sa_mask)
+            unsafe Self.setHandler(&action, Self.handle)
+            unsafe sigfillset(&action.sa_mask)
             action.sa_flags = SA_SIGINFO
-            sigaction(number, &action, nil)
+            unsafe sigaction(number, &action, nil)
         }
     }
 
@@ -65,22 +65,22 @@ final class TemporaryFiles: @unchecked Sendable {
         installHandlers()
         guard path.count < Self.capacity else { return }
         // Written back to front, so the path is whole by the time its first byte is set.
-        for (index, byte) in path.enumerated().reversed() { Self.slot[index] = CChar(bitPattern: byte) }
-        Self.slot[path.count] = 0
+        for (index, byte) in path.enumerated().reversed() { unsafe Self.slot[index] = CChar(bitPattern: byte) }
+        unsafe Self.slot[path.count] = 0
     }
 
     /// Forgets `path` (it was renamed into place or removed).
     func unregister(_ path: [UInt8]) {
-        Self.slot[0] = 0
+        unsafe Self.slot[0] = 0
     }
 
     /// Runs `body` with every handled signal blocked, so that a step and its bookkeeping (creating
     /// the temporary file and registering it, renaming it and forgetting it) happen as one.
     func withSignalsBlocked<Result>(_ body: () throws -> Result) rethrows -> Result {
         var all = sigset_t(), old = sigset_t()
-        sigfillset(&all)
-        pthread_sigmask(SIG_BLOCK, &all, &old)
-        defer { pthread_sigmask(SIG_SETMASK, &old, nil) }
+        unsafe sigfillset(&all)
+        unsafe pthread_sigmask(SIG_BLOCK, &all, &old)
+        defer { unsafe pthread_sigmask(SIG_SETMASK, &old, nil) }
         return try body()
     }
 
@@ -89,11 +89,11 @@ final class TemporaryFiles: @unchecked Sendable {
     /// now reaching the previous handler; a signal a process sent is raised again.
     private static let handle: @convention(c) (Int32, UnsafeMutablePointer<siginfo_t>?, UnsafeMutableRawPointer?) -> Void = {
         number, info, _ in
-        if TemporaryFiles.slot[0] != 0 { unlink(TemporaryFiles.slot) }
-        TemporaryFiles.slot[0] = 0
-        let sent = (info?.pointee.si_code ?? 0) <= 0   // SI_USER, SI_QUEUE, SI_TKILL: from kill or raise
+        if unsafe TemporaryFiles.slot[0] != 0 { unsafe unlink(TemporaryFiles.slot) }
+        unsafe TemporaryFiles.slot[0] = 0
+        let sent = unsafe (info?.pointee.si_code ?? 0) <= 0   // SI_USER, SI_QUEUE, SI_TKILL: from kill or raise
         if TerminatingSignals.crashes.contains(number) && !sent {
-            sigaction(number, &TemporaryFiles.previous[Int(number)], nil)
+            unsafe sigaction(number, &TemporaryFiles.previous[Int(number)], nil)
             return
         }
         // Pending until the handler returns, then the default action: the process ends.
@@ -105,7 +105,7 @@ final class TemporaryFiles: @unchecked Sendable {
         #if canImport(Darwin)
         return unsafeBitCast(action.__sigaction_u.__sa_handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
         #else
-        return unsafeBitCast(action.__sigaction_handler.sa_handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
+        return unsafe unsafeBitCast(action.__sigaction_handler.sa_handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
         #endif
     }
 
@@ -116,7 +116,7 @@ final class TemporaryFiles: @unchecked Sendable {
         #if canImport(Darwin)
         action.__sigaction_u.__sa_sigaction = handler
         #else
-        action.__sigaction_handler.sa_sigaction = handler
+        unsafe action.__sigaction_handler.sa_sigaction = handler
         #endif
     }
 }

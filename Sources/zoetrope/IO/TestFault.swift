@@ -25,7 +25,7 @@ enum TestFault: Equatable {
     case pause
 
     /// The fault the environment asks for, if any.
-    static let current: TestFault? = getenv("ZOETROPE_TEST_FAULT").flatMap { TestFault(String(cString: $0)) }
+    static let current: TestFault? = unsafe getenv("ZOETROPE_TEST_FAULT").flatMap { unsafe TestFault(String(cString: $0)) }
 
     init?(_ text: String) {
         switch text {

@@ -18,16 +18,16 @@ enum InputNames {
         let path = PathArgument(name)
         guard !path.isStandardStream, path.bytes.contains(where: { "*?[".utf8.contains($0) }),
               FileIdentity(path: path) == nil else { return [path] }
-        var found = glob_t()
-        defer { globfree(&found) }
-        let status = path.withCString { glob($0, 0, nil, &found) }
-        guard status == 0, found.gl_pathc > 0 else {
+        var found = unsafe glob_t()
+        defer { unsafe globfree(&found) }
+        let status = unsafe path.withCString { unsafe glob($0, 0, nil, &found) }
+        guard status == 0, unsafe found.gl_pathc > 0 else {
             throw CommandFailure(file: path.display, "no file matches this pattern")
         }
         var matches: [[UInt8]] = []
-        for index in 0..<Int(found.gl_pathc) {
-            guard let match = found.gl_pathv[index] else { continue }
-            matches.append(Array(UnsafeBufferPointer(start: UnsafeRawPointer(match).assumingMemoryBound(to: UInt8.self),
+        for index in unsafe 0..<Int(found.gl_pathc) {
+            guard let match = unsafe found.gl_pathv[index] else { continue }
+            unsafe matches.append(Array(UnsafeBufferPointer(start: UnsafeRawPointer(match).assumingMemoryBound(to: UInt8.self),
                                                      count: strlen(match))))
         }
         return matches.sorted(by: numericOrder).map { PathArgument(bytes: $0) }

@@ -81,7 +81,7 @@ final class RawFrames: FrameInput {
         case .rgba:
             return RGBAImage(width: canvasSize.width, height: canvasSize.height, pixels: buffer)
         case .yuv(let converter):
-            return buffer.withUnsafeBytes { converter.convert($0) }
+            return unsafe buffer.withUnsafeBytes { unsafe converter.convert($0) }
         }
     }
 

@@ -28,10 +28,10 @@ extension RGBAImage {
     /// image and `target` (the same size), or `nil` when none does.
     func changedRect(to target: RGBAImage) -> PixelRect? {
         let width = width, height = height
-        return pixels.withUnsafeBytes { baseBytes in
-            target.pixels.withUnsafeBytes { targetBytes in
+        return unsafe pixels.withUnsafeBytes { baseBytes in
+            unsafe target.pixels.withUnsafeBytes { targetBytes in
                 PixelRect.bounding(width: width, height: height) { pixel in
-                    baseBytes.loadUnaligned(fromByteOffset: pixel * 4, as: UInt32.self)
+                    unsafe baseBytes.loadUnaligned(fromByteOffset: pixel * 4, as: UInt32.self)
                         != targetBytes.loadUnaligned(fromByteOffset: pixel * 4, as: UInt32.self)
                 }
             }
@@ -52,10 +52,10 @@ extension RGBAImage {
     /// Makes the pixels of `rect` (inside the image) transparent black.
     mutating func clear(_ rect: PixelRect) {
         let width = width
-        withUnsafeMutablePixels { pixels in
+        unsafe withUnsafeMutablePixels { pixels in
             for y in rect.y ..< rect.maxY {
                 let start = (y * width + rect.x) * 4
-                UnsafeMutableBufferPointer(rebasing: pixels[start ..< start + rect.width * 4]).update(repeating: 0)
+                unsafe UnsafeMutableBufferPointer(rebasing: pixels[start ..< start + rect.width * 4]).update(repeating: 0)
             }
         }
     }

@@ -24,21 +24,21 @@ struct ClippedLZWDecoder {
                 into output: UnsafeMutableBufferPointer<UInt32>) -> LZWDecoder.Result {
         precondition(output.count == visibleWidth * visibleHeight)
         var table = CodeTable(minimumCodeSize: minimumCodeSize)
-        var reader = LSBBitReader(data)
+        var reader = unsafe LSBBitReader(data)
         var position = 0
         let total = frameWidth * frameHeight
         var stack = [UInt8](repeating: 0, count: LZWDecoder.tableSize)
         func result(_ stop: LZWDecoder.Stop) -> LZWDecoder.Result {
-            LZWDecoder.Result(pixelsWritten: position, stop: stop, bytePosition: reader.byteOffset)
+            unsafe LZWDecoder.Result(pixelsWritten: position, stop: stop, bytePosition: reader.byteOffset)
         }
         // Bounded: every code consumes at least two bits of `data`.
         while position < total {
-            if reader.bitCount < table.width {
-                reader.refill()
-                if reader.bitCount < table.width { return result(.dataEnded) }
+            if unsafe reader.bitCount < table.width {
+                unsafe reader.refill()
+                if unsafe reader.bitCount < table.width { return result(.dataEnded) }
             }
-            let code = Int(reader.peek(table.width))
-            reader.consume(table.width)
+            let code = unsafe Int(reader.peek(table.width))
+            unsafe reader.consume(table.width)
             switch table.accept(code) {
             case .cleared: continue
             case .ended: return result(.endCode)
@@ -47,7 +47,7 @@ struct ClippedLZWDecoder {
                 let length = min(table.length(of: code), total - position)
                 if touchesVisible(from: position, count: length) {
                     table.spell(code, into: &stack)
-                    write(stack, count: length, at: position, colors: colors, into: output)
+                    unsafe write(stack, count: length, at: position, colors: colors, into: output)
                 }
                 position += length
             }
@@ -80,7 +80,7 @@ struct ClippedLZWDecoder {
             guard column < visibleWidth else { continue }
             let row = rowOrder?[stored / frameWidth] ?? stored / frameWidth
             guard row < visibleHeight else { continue }
-            output[row * visibleWidth + column] = colors[Int(indices[offset])]
+            unsafe output[row * visibleWidth + column] = colors[Int(indices[offset])]
         }
     }
 }

@@ -50,10 +50,10 @@ enum GIFFrameDecoder {
             scratch = []
             try MemoryHeadroom.reserve(pixelCount, for: "frame \(frameIndex)'s \(rect.width)×\(rect.height) indices",
                                        format: .gif, offset: record.dataOffset)
-            scratch = [UInt8](unwrittenCount: pixelCount)
+            scratch = unsafe [UInt8](unwrittenCount: pixelCount)
         }
-        let result = scratch.withUnsafeMutableBufferPointer { scratch in
-            decodeIndices(record, data: data, into: UnsafeMutableBufferPointer(rebasing: scratch[..<pixelCount]))
+        let result = unsafe scratch.withUnsafeMutableBufferPointer { scratch in
+            unsafe decodeIndices(record, data: data, into: UnsafeMutableBufferPointer(rebasing: scratch[..<pixelCount]))
         }
         let damage = damage(result, data: data, frameIndex: frameIndex, pixelCount: pixelCount)
         if result.pixelsWritten == 0, let damage { throw damage }
@@ -62,10 +62,10 @@ enum GIFFrameDecoder {
                                              literalCount: 1 << record.minimumCodeSize)
         let painter = GIFIndexPainter(frameWidth: rect.width, frameHeight: rect.height,
                                       isInterlaced: record.isInterlaced, pixelsWritten: result.pixelsWritten)
-        try scratch.withUnsafeBufferPointer { (indices) throws(ZoetropeError) in
-            try colors.withUnsafeBufferPointer { (colors) throws(ZoetropeError) in
-                try compositor.drawInPlace(info: info) { pixels in
-                    painter.paint(indices, colors: colors, into: pixels, origin: rect.y * canvas.width + rect.x,
+        unsafe try scratch.withUnsafeBufferPointer { (indices) throws(ZoetropeError) in
+            unsafe try colors.withUnsafeBufferPointer { (colors) throws(ZoetropeError) in
+                unsafe try compositor.drawInPlace(info: info) { pixels in
+                    unsafe painter.paint(indices, colors: colors, into: pixels, origin: rect.y * canvas.width + rect.x,
                                   rowStride: canvas.width, mode: opaque ? .replace : .skipTransparent)
                 }
             }
@@ -80,16 +80,16 @@ enum GIFFrameDecoder {
     ) -> (LZWDecoder.Result, [UInt8]) {
         let pixelCount = record.rect.area
         let colors = colorLookup(record, file: file)
-        return withUnsafeTemporaryAllocation(of: Index.self, capacity: pixelCount) { indices in
-            let result = decodeIndices(record, data: data, into: indices)
+        return unsafe withUnsafeTemporaryAllocation(of: Index.self, capacity: pixelCount) { indices in
+            let result = unsafe decodeIndices(record, data: data, into: indices)
             // Not zero-filled when every pixel is written: every byte is then written before it is read.
-            var pixels = result.pixelsWritten == pixelCount
+            var pixels = unsafe result.pixelsWritten == pixelCount
                 ? [UInt8](unwrittenCount: pixelCount * 4) : [UInt8](repeating: 0, count: pixelCount * 4)
             let painter = GIFIndexPainter(frameWidth: record.rect.width, frameHeight: record.rect.height,
                                           isInterlaced: record.isInterlaced, pixelsWritten: result.pixelsWritten)
-            pixels.withUnsafeMutableBytes { pixels in
-                colors.withUnsafeBufferPointer { colors in
-                    painter.paint(UnsafeBufferPointer(indices), colors: colors, into: pixels, origin: 0,
+            unsafe pixels.withUnsafeMutableBytes { pixels in
+                unsafe colors.withUnsafeBufferPointer { colors in
+                    unsafe painter.paint(UnsafeBufferPointer(indices), colors: colors, into: pixels, origin: 0,
                                   rowStride: record.rect.width, mode: .replace)
                 }
             }
@@ -101,8 +101,8 @@ enum GIFFrameDecoder {
     private static func decodeIndices<Index: FixedWidthInteger & UnsignedInteger & BitwiseCopyable>(
         _ record: GIFFrameRecord, data: GIFImageData, into indices: UnsafeMutableBufferPointer<Index>
     ) -> LZWDecoder.Result {
-        data.bytes.withUnsafeBufferPointer { input in
-            LZWDecoder.decode(input, minimumCodeSize: record.minimumCodeSize, into: indices)
+        unsafe data.bytes.withUnsafeBufferPointer { input in
+            unsafe LZWDecoder.decode(input, minimumCodeSize: record.minimumCodeSize, into: indices)
         }
     }
 
@@ -130,11 +130,11 @@ enum GIFFrameDecoder {
                                           transparentIndex: record.transparentIndex,
                                           literalCount: 1 << record.minimumCodeSize)
         var pixels = [UInt8](repeating: 0, count: visible.area * 4)
-        let result = pixels.withUnsafeMutableBytes { raw in
-            raw.withMemoryRebound(to: UInt32.self) { output in
-                data.bytes.withUnsafeBufferPointer { input in
-                    colors.withUnsafeBufferPointer { colors in
-                        decoder.decode(input, minimumCodeSize: record.minimumCodeSize, colors: colors, into: output)
+        let result = unsafe pixels.withUnsafeMutableBytes { raw in
+            unsafe raw.withMemoryRebound(to: UInt32.self) { output in
+                unsafe data.bytes.withUnsafeBufferPointer { input in
+                    unsafe colors.withUnsafeBufferPointer { colors in
+                        unsafe decoder.decode(input, minimumCodeSize: record.minimumCodeSize, colors: colors, into: output)
                     }
                 }
             }

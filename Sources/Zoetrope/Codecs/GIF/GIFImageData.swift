@@ -23,7 +23,7 @@ struct GIFImageData {
             if length == 0 { return }
             let end = min(position + length, file.count)
             blockStarts.append((bytes.count, position))
-            bytes.append(contentsOf: file[position..<end].buffer)
+            unsafe bytes.append(contentsOf: file[position..<end].buffer)
             position = end
         }
         isTruncated = true

@@ -62,14 +62,14 @@ struct GIFIndexPainter {
         precondition(indices.count >= written && colors.count > 0 && colors.count & (colors.count - 1) == 0
                      && origin >= 0 && rowStride >= frameWidth
                      && (origin + (frameHeight - 1) * rowStride + frameWidth) * 4 <= destination.count)
-        let source = indices.baseAddress.unsafelyUnwrapped, palette = colors.baseAddress.unsafelyUnwrapped
+        let source = unsafe indices.baseAddress.unsafelyUnwrapped, palette = unsafe colors.baseAddress.unsafelyUnwrapped
         // Byte indices need no mask (a constant once specialised, which the byte load makes free):
         // they come with at least 256 colours.
         precondition(MemoryLayout<Index>.size > 1 || colors.count >= 256)
-        let target = destination.baseAddress.unsafelyUnwrapped
+        let target = unsafe destination.baseAddress.unsafelyUnwrapped
         if kernel == .plain, Index.self == UInt8.self, Int(bitPattern: target) & 3 == 0, destination.count & 3 == 0 {
             // `Index` is UInt8, so the indices' memory is bound to it.
-            paintPlain(UnsafeRawPointer(source).assumingMemoryBound(to: UInt8.self), written: written, palette: palette,
+            unsafe paintPlain(UnsafeRawPointer(source).assumingMemoryBound(to: UInt8.self), written: written, palette: palette,
                        into: destination, origin: origin, rowStride: rowStride, skipsTransparent: mode == .skipTransparent)
             return
         }
@@ -78,10 +78,10 @@ struct GIFIndexPainter {
         while stored * frameWidth < written {
             let start = stored * frameWidth, count = min(frameWidth, written - start)
             let row = isInterlaced ? GIFInterlace.imageRow(ofStored: stored, height: frameHeight) : stored
-            let to = target + (origin + row * rowStride) * 4
+            let to = unsafe target + (origin + row * rowStride) * 4
             switch mode {
-            case .replace: Self.paintRow(source + start, count: count, palette: palette, mask: mask, to: to, skipsTransparent: false)
-            case .skipTransparent: Self.paintRow(source + start, count: count, palette: palette, mask: mask, to: to, skipsTransparent: true)
+            case .replace: unsafe Self.paintRow(source + start, count: count, palette: palette, mask: mask, to: to, skipsTransparent: false)
+            case .skipTransparent: unsafe Self.paintRow(source + start, count: count, palette: palette, mask: mask, to: to, skipsTransparent: true)
             }
             stored += 1
         }
@@ -93,23 +93,23 @@ struct GIFIndexPainter {
     private func paintPlain(_ source: UnsafePointer<UInt8>, written: Int, palette: UnsafePointer<UInt32>,
                             into destination: UnsafeMutableRawBufferPointer, origin: Int, rowStride: Int,
                             skipsTransparent: Bool) {
-        destination.withMemoryRebound(to: UInt32.self) { pixels in
-            let target = pixels.baseAddress.unsafelyUnwrapped
+        unsafe destination.withMemoryRebound(to: UInt32.self) { pixels in
+            let target = unsafe pixels.baseAddress.unsafelyUnwrapped
             var stored = 0
             while stored * frameWidth < written {
                 let start = stored * frameWidth, count = min(frameWidth, written - start)
                 let row = isInterlaced ? GIFInterlace.imageRow(ofStored: stored, height: frameHeight) : stored
-                let from = source + start, to = target + (origin + row * rowStride)
+                let from = unsafe source + start, to = unsafe target + (origin + row * rowStride)
                 var x = 0
                 if skipsTransparent {
                     while x < count {
-                        let color = palette[Int(from[x])]
-                        if color != 0 { to[x] = color }
+                        let color = unsafe palette[Int(from[x])]
+                        if color != 0 { unsafe to[x] = color }
                         x &+= 1
                     }
                 } else {
                     while x < count {
-                        to[x] = palette[Int(from[x])]
+                        unsafe to[x] = palette[Int(from[x])]
                         x &+= 1
                     }
                 }
@@ -130,28 +130,28 @@ struct GIFIndexPainter {
         var x = 0
         if MemoryLayout<Index>.size == 1 {
             while x &+ 8 <= count {
-                let eight = UnsafeRawPointer(from + x).loadUnaligned(as: UInt64.self)
+                let eight = unsafe UnsafeRawPointer(from + x).loadUnaligned(as: UInt64.self)
                 if eight == (eight & 0xFF) &* 0x0101_0101_0101_0101 {
-                    let color = palette[Int(truncatingIfNeeded: eight & 0xFF)]
+                    let color = unsafe palette[Int(truncatingIfNeeded: eight & 0xFF)]
                     if !skipsTransparent || color != 0 {
-                        to.storeBytes(of: SIMD4(repeating: color), toByteOffset: x &* 4, as: SIMD4<UInt32>.self)
-                        to.storeBytes(of: SIMD4(repeating: color), toByteOffset: x &* 4 &+ 16, as: SIMD4<UInt32>.self)
+                        unsafe to.storeBytes(of: SIMD4(repeating: color), toByteOffset: x &* 4, as: SIMD4<UInt32>.self)
+                        unsafe to.storeBytes(of: SIMD4(repeating: color), toByteOffset: x &* 4 &+ 16, as: SIMD4<UInt32>.self)
                     }
                 } else {
-                    put(colors(from + x, palette: palette, mask: mask), to: to + x &* 4, skipsTransparent: skipsTransparent)
-                    put(colors(from + (x &+ 4), palette: palette, mask: mask), to: to + (x &* 4 &+ 16),
+                    unsafe put(colors(from + x, palette: palette, mask: mask), to: to + x &* 4, skipsTransparent: skipsTransparent)
+                    unsafe put(colors(from + (x &+ 4), palette: palette, mask: mask), to: to + (x &* 4 &+ 16),
                         skipsTransparent: skipsTransparent)
                 }
                 x &+= 8
             }
         }
         while x &+ 4 <= count {
-            put(colors(from + x, palette: palette, mask: mask), to: to + x &* 4, skipsTransparent: skipsTransparent)
+            unsafe put(colors(from + x, palette: palette, mask: mask), to: to + x &* 4, skipsTransparent: skipsTransparent)
             x &+= 4
         }
         while x < count {
-            let color = palette[Int(truncatingIfNeeded: from[x]) & mask]
-            if !skipsTransparent || color != 0 { to.storeBytes(of: color, toByteOffset: x &* 4, as: UInt32.self) }
+            let color = unsafe palette[Int(truncatingIfNeeded: from[x]) & mask]
+            if !skipsTransparent || color != 0 { unsafe to.storeBytes(of: color, toByteOffset: x &* 4, as: UInt32.self) }
             x &+= 1
         }
     }
@@ -161,7 +161,7 @@ struct GIFIndexPainter {
     private static func colors<Index: FixedWidthInteger & UnsignedInteger & BitwiseCopyable>(
         _ from: UnsafePointer<Index>, palette: UnsafePointer<UInt32>, mask: Int
     ) -> SIMD4<UInt32> {
-        SIMD4(palette[Int(truncatingIfNeeded: from[0]) & mask], palette[Int(truncatingIfNeeded: from[1]) & mask],
+        unsafe SIMD4(palette[Int(truncatingIfNeeded: from[0]) & mask], palette[Int(truncatingIfNeeded: from[1]) & mask],
               palette[Int(truncatingIfNeeded: from[2]) & mask], palette[Int(truncatingIfNeeded: from[3]) & mask])
     }
 
@@ -170,10 +170,10 @@ struct GIFIndexPainter {
     @inline(__always)
     private static func put(_ colors: SIMD4<UInt32>, to: UnsafeMutableRawPointer, skipsTransparent: Bool) {
         if skipsTransparent {
-            let under = to.loadUnaligned(as: SIMD4<UInt32>.self)
-            to.storeBytes(of: under.replacing(with: colors, where: colors .!= 0), as: SIMD4<UInt32>.self)
+            let under = unsafe to.loadUnaligned(as: SIMD4<UInt32>.self)
+            unsafe to.storeBytes(of: under.replacing(with: colors, where: colors .!= 0), as: SIMD4<UInt32>.self)
         } else {
-            to.storeBytes(of: colors, as: SIMD4<UInt32>.self)
+            unsafe to.storeBytes(of: colors, as: SIMD4<UInt32>.self)
         }
     }
 }

@@ -48,17 +48,17 @@ enum LZWDecoder {
         // an entry is read only once defined (codes at or past the next free code are refused or
         // defined first), and frames start after a fresh table. 32 bits hold any pixel position
         // or length (a frame has fewer than 2^32 pixels).
-        return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: tableSize) { entries in
-            var decoder = CodeStream(reader: LSBBitReader(data), minimumCodeSize: minimumCodeSize,
+        return unsafe withUnsafeTemporaryAllocation(of: UInt64.self, capacity: tableSize) { entries in
+            var decoder = unsafe CodeStream(reader: LSBBitReader(data), minimumCodeSize: minimumCodeSize,
                                      output: output, entries: entries)
-            return decoder.run()
+            return unsafe decoder.run()
         }
     }
 }
 
 /// One LZW decode: the constants, and the position and reader where ``run()`` stopped. The loop
 /// keeps its per-code state in locals, so that it stays in registers.
-private struct CodeStream<Index: FixedWidthInteger & UnsignedInteger & BitwiseCopyable> {
+@unsafe private struct CodeStream<Index: FixedWidthInteger & UnsignedInteger & BitwiseCopyable> {
     var reader: LSBBitReader
     let minimumCodeSize: Int
     let clearCode: Int
@@ -69,17 +69,17 @@ private struct CodeStream<Index: FixedWidthInteger & UnsignedInteger & BitwiseCo
 
     init(reader: LSBBitReader, minimumCodeSize: Int,
          output: UnsafeMutableBufferPointer<Index>, entries: UnsafeMutableBufferPointer<UInt64>) {
-        self.reader = reader
-        self.minimumCodeSize = minimumCodeSize
-        self.clearCode = 1 << minimumCodeSize
-        self.output = output
-        self.entries = entries
+        unsafe self.reader = reader
+        unsafe self.minimumCodeSize = minimumCodeSize
+        unsafe self.clearCode = 1 << minimumCodeSize
+        unsafe self.output = output
+        unsafe self.entries = entries
     }
 
     /// Decodes until the output is full or the stream stops.
     mutating func run() -> LZWDecoder.Result {
-        let stop = decodeCodes()
-        return LZWDecoder.Result(pixelsWritten: position, stop: stop, bytePosition: reader.byteOffset)
+        let stop = unsafe decodeCodes()
+        return unsafe LZWDecoder.Result(pixelsWritten: position, stop: stop, bytePosition: reader.byteOffset)
     }
 
     /// The `nextCode` at which a code width grows: `1 << width`, or `2 * tableSize` (never reached,
@@ -93,35 +93,35 @@ private struct CodeStream<Index: FixedWidthInteger & UnsignedInteger & BitwiseCo
     /// most of the codes of dithered frames, take the first branch: no table read and no copy.
     @inline(__always)
     private mutating func decodeCodes() -> LZWDecoder.Stop {
-        let count = output.count, clearCode = self.clearCode, endCode = clearCode + 1
-        var reader = self.reader, position = 0, width = minimumCodeSize + 1
+        let count = unsafe output.count, clearCode = unsafe self.clearCode, endCode = clearCode + 1
+        var reader = unsafe self.reader, position = 0, width = unsafe minimumCodeSize + 1
         // The next free code. After a clear code (and at the start) it is `endCode`, a slot no code
         // reads: the first code's entry (no previous string, plus a pixel) goes there harmlessly,
         // no "defining?" state is kept, and any table code (> endCode) is then above it, refused.
-        var widthLimit = Self.widthLimit(width), nextCode = endCode
+        var widthLimit = unsafe Self.widthLimit(width), nextCode = endCode
         // The previous code's string, as an entry (start << 32 | length: the entry it implies is
         // one more, and a literal's is a shift and an or, with no 64-bit constant kept live).
         var previous: UInt64 = 0
-        defer { self.reader = reader; self.position = position }
+        defer { unsafe self.reader = reader; unsafe self.position = position }
         // Base addresses in locals, so that stores through them do not make the loop reload them.
         // `entries` holds tableSize entries; an empty `output` has nothing to decode.
-        guard count > 0, let out = output.baseAddress else { return .complete }
-        let entries = self.entries.baseAddress.unsafelyUnwrapped
-        let bytes = Self.debugBytePointer(out)
+        guard count > 0, let out = unsafe output.baseAddress else { return .complete }
+        let entries = unsafe self.entries.baseAddress.unsafelyUnwrapped
+        let bytes = unsafe Self.debugBytePointer(out)
         while position < count {
-            if reader.bitCount < width {
-                reader.refill()
-                if reader.bitCount < width { return .dataEnded }
+            if unsafe reader.bitCount < width {
+                unsafe reader.refill()
+                if unsafe reader.bitCount < width { return .dataEnded }
             }
             // `widthLimit - 1` is the width's mask (8191 at width 12, cut to 4095 by the second
             // mask), so the code is below tableSize, the size of `entries`.
-            let code = Int(truncatingIfNeeded: reader.bits) & (widthLimit &- 1) & (LZWDecoder.tableSize - 1)
-            reader.consume(width)
+            let code = unsafe Int(truncatingIfNeeded: reader.bits) & (widthLimit &- 1) & (LZWDecoder.tableSize - 1)
+            unsafe reader.consume(width)
             if code < clearCode {
                 // A literal (below 1 << minimumCodeSize, which `Index` holds): the new entry is the
                 // previous string plus this pixel.
-                nextCode = Self.define(previous, at: nextCode, in: entries)
-                if let bytes { bytes[position] = UInt8(truncatingIfNeeded: code) } else { out[position] = Index(truncatingIfNeeded: code) }
+                nextCode = unsafe Self.define(previous, at: nextCode, in: entries)
+                if let bytes = unsafe bytes { unsafe bytes[position] = UInt8(truncatingIfNeeded: code) } else { unsafe out[position] = Index(truncatingIfNeeded: code) }
                 previous = UInt64(truncatingIfNeeded: position) &<< 32 | 1
                 position &+= 1
             } else if UInt(bitPattern: code &- clearCode) > 1 { // code > endCode, endCode not kept live
@@ -130,13 +130,13 @@ private struct CodeStream<Index: FixedWidthInteger & UnsignedInteger & BitwiseCo
                 guard code <= nextCode else {
                     return .invalidCode(code: code, nextCode: max(nextCode, endCode + 1))
                 }
-                nextCode = Self.define(previous, at: nextCode, in: entries)
+                nextCode = unsafe Self.define(previous, at: nextCode, in: entries)
                 let start = position
-                position = Self.emitString(code, at: position, count: count, out: out, entries: entries)
+                position = unsafe Self.emitString(code, at: position, count: count, out: out, entries: entries)
                 previous = UInt64(truncatingIfNeeded: start) &<< 32 | UInt64(truncatingIfNeeded: position &- start)
             } else if code == clearCode {
-                width = minimumCodeSize + 1
-                widthLimit = Self.widthLimit(width)
+                width = unsafe minimumCodeSize + 1
+                widthLimit = unsafe Self.widthLimit(width)
                 nextCode = clearCode &+ 1
                 // No growth check here: it follows the first code after the clear, which moves
                 // nextCode to endCode + 1 (this matters only for a minimum code size of 1, where
@@ -147,7 +147,7 @@ private struct CodeStream<Index: FixedWidthInteger & UnsignedInteger & BitwiseCo
             }
             if nextCode == widthLimit {
                 width += 1
-                widthLimit = Self.widthLimit(width)
+                widthLimit = unsafe Self.widthLimit(width)
             }
         }
         return .complete
@@ -159,7 +159,7 @@ private struct CodeStream<Index: FixedWidthInteger & UnsignedInteger & BitwiseCo
     @inline(__always)
     private static func debugBytePointer(_ out: UnsafeMutablePointer<Index>) -> UnsafeMutablePointer<UInt8>? {
         #if DEBUG
-        Index.self == UInt8.self ? UnsafeMutableRawPointer(out).assumingMemoryBound(to: UInt8.self) : nil
+        unsafe Index.self == UInt8.self ? UnsafeMutableRawPointer(out).assumingMemoryBound(to: UInt8.self) : nil
         #else
         nil
         #endif
@@ -171,7 +171,7 @@ private struct CodeStream<Index: FixedWidthInteger & UnsignedInteger & BitwiseCo
     @inline(__always)
     private static func define(_ previous: UInt64, at nextCode: Int, in entries: UnsafeMutablePointer<UInt64>) -> Int {
         guard nextCode < LZWDecoder.tableSize else { return nextCode }
-        entries[nextCode] = previous &+ 1
+        unsafe entries[nextCode] = previous &+ 1
         return nextCode &+ 1
     }
 
@@ -183,7 +183,7 @@ private struct CodeStream<Index: FixedWidthInteger & UnsignedInteger & BitwiseCo
         // A string written earlier: an LZ77 copy from where it was written. The entry defined just
         // now (code == nextCode - 1) overlaps itself: its last pixel is its own first.
         // Defined entries start before `position` and have a length of at least 2.
-        let entry = entries[code]
+        let entry = unsafe entries[code]
         let length = Int(truncatingIfNeeded: UInt32(truncatingIfNeeded: entry))
         let distance = position &- Int(truncatingIfNeeded: entry &>> 32)
         let room = count &- position
@@ -202,13 +202,13 @@ private struct CodeStream<Index: FixedWidthInteger & UnsignedInteger & BitwiseCo
             // up to a chunk, at most
             // `length + perChunk - 1` < room indices, inside `output`; the indices written past the
             // string's end are overwritten by later output.
-            let raw = UnsafeMutableRawPointer(out + position), back = distance &* MemoryLayout<Index>.stride
-            raw.storeBytes(of: raw.loadUnaligned(fromByteOffset: 0 &- back, as: UInt64.self), as: UInt64.self)
+            let raw = unsafe UnsafeMutableRawPointer(out + position), back = distance &* MemoryLayout<Index>.stride
+            unsafe raw.storeBytes(of: raw.loadUnaligned(fromByteOffset: 0 &- back, as: UInt64.self), as: UInt64.self)
             guard length > perChunk else { return position &+ length }
             let bytes = length &* MemoryLayout<Index>.stride
             var k = 8
             while k < bytes {
-                raw.storeBytes(of: raw.loadUnaligned(fromByteOffset: k &- back, as: UInt64.self),
+                unsafe raw.storeBytes(of: raw.loadUnaligned(fromByteOffset: k &- back, as: UInt64.self),
                                toByteOffset: k, as: UInt64.self)
                 k &+= 8
             }
@@ -216,7 +216,7 @@ private struct CodeStream<Index: FixedWidthInteger & UnsignedInteger & BitwiseCo
         }
         #endif
         let clipped = length < room ? length : room
-        LZ77.copyMatch(out, at: position, distance: distance, length: clipped, room: room)
+        unsafe LZ77.copyMatch(out, at: position, distance: distance, length: clipped, room: room)
         return position &+ clipped
     }
 }

@@ -16,7 +16,7 @@ struct ImageIOContainer: ImageContainer {
          options: DecodingOptions) throws(ZoetropeError) {
         // ImageIO keeps its own copy: the bytes may be a mapping the image lets go of.
         let data = bytes.withView { view in
-            view.withUnsafeBufferPointer { CFDataCreate(kCFAllocatorDefault, $0.baseAddress, $0.count) }
+            unsafe view.withUnsafeBufferPointer { unsafe CFDataCreate(kCFAllocatorDefault, $0.baseAddress, $0.count) }
         }
         guard let data, let image = CGImageSourceCreateWithData(data, nil), CGImageSourceGetCount(image) > 0 else {
             throw ZoetropeError(.malformed, format: format, offset: 0, "ImageIO found no image in the data")
@@ -35,7 +35,7 @@ struct ImageIOContainer: ImageContainer {
             throw ZoetropeError(.malformed, format: format, offset: nil, "ImageIO could not decode frame \(index)")
         }
         var image = RGBAImage(width: rect.width, height: rect.height, pixels: pixels)
-        image.withUnsafeMutablePixels(ImageIOSource.unpremultiply)
+        unsafe image.withUnsafeMutablePixels(ImageIOSource.unpremultiply)
         return DecodedFrame(image: image, damage: nil)
     }
 }
@@ -91,11 +91,11 @@ private final class ImageIOSource: @unchecked Sendable {
     func premultipliedPixels(at index: Int, width: Int, height: Int) -> [UInt8]? {
         lock.withLock { _ -> [UInt8]? in
             guard let image = CGImageSourceCreateImageAtIndex(source, index, nil),
-                  let space = CGColorSpace(name: CGColorSpace.sRGB) else { return nil }
+                  let space = unsafe CGColorSpace(name: CGColorSpace.sRGB) else { return nil }
             var pixels = [UInt8](repeating: 0, count: width * height * 4)
-            let drawn = pixels.withUnsafeMutableBytes { buffer -> Bool in
+            let drawn = unsafe pixels.withUnsafeMutableBytes { buffer -> Bool in
                 let info = CGImageAlphaInfo.premultipliedLast.rawValue | CGBitmapInfo.byteOrder32Big.rawValue
-                guard let context = CGContext(data: buffer.baseAddress, width: width, height: height,
+                guard let context = unsafe CGContext(data: buffer.baseAddress, width: width, height: height,
                                               bitsPerComponent: 8, bytesPerRow: width * 4, space: space,
                                               bitmapInfo: info) else { return false }
                 context.draw(image, in: CGRect(x: 0, y: 0, width: width, height: height))
@@ -109,10 +109,10 @@ private final class ImageIOSource: @unchecked Sendable {
     static func unpremultiply(_ pixels: UnsafeMutableBufferPointer<UInt8>) {
         var offset = 0
         while offset + 3 < pixels.count {
-            let alpha = Int(pixels[offset + 3])
+            let alpha = unsafe Int(pixels[offset + 3])
             if alpha != 0 && alpha != 255 {
                 for channel in offset..<offset + 3 {
-                    pixels[channel] = UInt8(min(255, (Int(pixels[channel]) * 255 + alpha / 2) / alpha))
+                    unsafe pixels[channel] = UInt8(min(255, (Int(pixels[channel]) * 255 + alpha / 2) / alpha))
                 }
             }
             offset += 4

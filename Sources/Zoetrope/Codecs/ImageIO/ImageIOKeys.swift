@@ -15,7 +15,7 @@ enum ImageIOKeys {
         }
         for (kind, key) in candidates {
             if let value = value(properties, key), CFGetTypeID(value) == CFDictionaryGetTypeID() {
-                return (kind, unsafeDowncast(value, to: CFDictionary.self))
+                return unsafe (kind, unsafeDowncast(value, to: CFDictionary.self))
             }
         }
         return nil
@@ -63,7 +63,7 @@ enum ImageIOKeys {
     static func number(_ dictionary: CFDictionary, _ key: CFString) -> Double? {
         guard let value = value(dictionary, key), CFGetTypeID(value) == CFNumberGetTypeID() else { return nil }
         var number = 0.0
-        guard CFNumberGetValue(unsafeDowncast(value, to: CFNumber.self), .doubleType, &number) else { return nil }
+        guard unsafe CFNumberGetValue(unsafeDowncast(value, to: CFNumber.self), .doubleType, &number) else { return nil }
         return number
     }
 
@@ -75,8 +75,8 @@ enum ImageIOKeys {
     }
 
     private static func value(_ dictionary: CFDictionary, _ key: CFString) -> CFTypeRef? {
-        guard let raw = CFDictionaryGetValue(dictionary, Unmanaged.passUnretained(key).toOpaque()) else { return nil }
-        return Unmanaged<CFTypeRef>.fromOpaque(raw).takeUnretainedValue()
+        guard let raw = unsafe CFDictionaryGetValue(dictionary, Unmanaged.passUnretained(key).toOpaque()) else { return nil }
+        return unsafe Unmanaged<CFTypeRef>.fromOpaque(raw).takeUnretainedValue()
     }
 }
 #endif

@@ -69,7 +69,7 @@ public enum APNGEncoder {
         out.bytes.removeAll(keepingCapacity: true)
 
         let compress: @Sendable (APNGFramePlanner.Piece, Int) -> [UInt8] = { piece, level in
-            PNGWriter.compressedImageData(header: colors.header(width: piece.rect.width, height: piece.rect.height),
+            unsafe PNGWriter.compressedImageData(header: colors.header(width: piece.rect.width, height: piece.rect.height),
                                           width: piece.rect.width, height: piece.rect.height, level: level,
                                           packRow: colors.packer(for: piece.image))
         }

@@ -33,7 +33,7 @@ struct PNGChunk: Sendable {
     }
 
     static func code(_ name: StaticString) -> UInt32 {
-        name.withUTF8Buffer { $0.reduce(0) { $0 << 8 | UInt32($1) } }
+        name.withUTF8Buffer { unsafe $0.reduce(0) { $0 << 8 | UInt32($1) } }
     }
 
     static let ihdr = code("IHDR"), plte = code("PLTE"), idat = code("IDAT"), iend = code("IEND")
@@ -69,7 +69,7 @@ struct PNGChunk: Sendable {
                 return (chunks, ZoetropeError(.truncated, format: .png, offset: offset, what))
             }
             var crc = CRC32()
-            crc.update(bytes[offset + 4..<end].buffer)
+            unsafe crc.update(bytes[offset + 4..<end].buffer)
             let stored = PNGBytes.bigEndian32(bytes, end)
             chunks.append(PNGChunk(type: type, offset: offset, data: start..<end, isCRCValid: crc.value == stored,
                                    isTruncated: false))

@@ -27,9 +27,9 @@ struct PNGColorCensus: Sendable {
             opaqueRGB = [UInt64](repeating: 0, count: 1 << 18)
             for key in colours.keys where key & 0xFF == 0xFF { markOpaque(Int(key >> 8)) }
         }
-        image.pixels.withUnsafeBytes { bytes in
-            for offset in stride(from: 0, to: bytes.count & ~3, by: 4) where bytes[offset + 3] == 255 {
-                markOpaque(Int(bytes[offset]) << 16 | Int(bytes[offset + 1]) << 8 | Int(bytes[offset + 2]))
+        unsafe image.pixels.withUnsafeBytes { bytes in
+            for offset in stride(from: 0, to: bytes.count & ~3, by: 4) where unsafe bytes[offset + 3] == 255 {
+                unsafe markOpaque(Int(bytes[offset]) << 16 | Int(bytes[offset + 1]) << 8 | Int(bytes[offset + 2]))
             }
         }
     }
@@ -41,11 +41,11 @@ struct PNGColorCensus: Sendable {
 
     /// Alpha, greyness, transparent colours and up to 257 distinct colours of `image`.
     private mutating func count(_ image: RGBAImage) {
-        image.pixels.withUnsafeBufferPointer { pixels in
+        unsafe image.pixels.withUnsafeBufferPointer { pixels in
             var last: UInt32?
             var index = 0
             while index + 3 < pixels.count {
-                let r = pixels[index], g = pixels[index + 1], b = pixels[index + 2], a = pixels[index + 3]
+                let r = unsafe pixels[index], g = unsafe pixels[index + 1], b = unsafe pixels[index + 2], a = unsafe pixels[index + 3]
                 index += 4
                 let key = UInt32(r) << 24 | UInt32(g) << 16 | UInt32(b) << 8 | UInt32(a)
                 if key == last { continue }

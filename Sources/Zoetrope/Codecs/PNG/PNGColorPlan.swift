@@ -72,33 +72,33 @@ struct PNGColorPlan: Sendable {
         let transparentEntry = paletteIndex.filter { $0.key & 0xFF == 0 }.values.min() ?? 0
         let key = colourKey.map { (UInt8($0 >> 16), UInt8($0 >> 8 & 0xFF), UInt8($0 & 0xFF)) }
         return { y, x0, dx, count, output in
-            pixels.withUnsafeBufferPointer { source in
+            unsafe pixels.withUnsafeBufferPointer { source in
                 let rowStart = (y * width + x0) * 4
                 let step = dx * 4
                 switch colorType {
                 case .rgba:
                     for i in 0..<count {
                         let s = rowStart + i * step
-                        output[4 * i] = source[s]; output[4 * i + 1] = source[s + 1]
-                        output[4 * i + 2] = source[s + 2]; output[4 * i + 3] = source[s + 3]
+                        unsafe output[4 * i] = source[s]; unsafe output[4 * i + 1] = source[s + 1]
+                        unsafe output[4 * i + 2] = source[s + 2]; unsafe output[4 * i + 3] = source[s + 3]
                     }
                 case .rgb:
                     for i in 0..<count {
                         let s = rowStart + i * step
-                        output[3 * i] = source[s]; output[3 * i + 1] = source[s + 1]; output[3 * i + 2] = source[s + 2]
-                        if let key, source[s + 3] == 0 { (output[3 * i], output[3 * i + 1], output[3 * i + 2]) = key }
+                        unsafe output[3 * i] = source[s]; unsafe output[3 * i + 1] = source[s + 1]; unsafe output[3 * i + 2] = source[s + 2]
+                        if let key, unsafe source[s + 3] == 0 { unsafe (output[3 * i], output[3 * i + 1], output[3 * i + 2]) = key }
                     }
                 case .greyAlpha:
                     for i in 0..<count {
                         let s = rowStart + i * step
-                        output[2 * i] = source[s]; output[2 * i + 1] = source[s + 3]
+                        unsafe output[2 * i] = source[s]; unsafe output[2 * i + 1] = source[s + 3]
                     }
                 case .grey:
-                    for i in 0..<count { output[i] = source[rowStart + i * step] }
+                    for i in 0..<count { unsafe output[i] = source[rowStart + i * step] }
                 case .palette:
-                    PNGWriter.packSamples(count: count, depth: bitDepth, into: output) { i in
+                    unsafe PNGWriter.packSamples(count: count, depth: bitDepth, into: output) { i in
                         let s = rowStart + i * step
-                        let key = UInt32(source[s]) << 24 | UInt32(source[s + 1]) << 16
+                        let key = unsafe UInt32(source[s]) << 24 | UInt32(source[s + 1]) << 16
                             | UInt32(source[s + 2]) << 8 | UInt32(source[s + 3])
                         // A transparent pixel whose colour does not matter may be missing: any
                         // transparent entry stands for it.

@@ -20,7 +20,7 @@ public enum PNGEncoder {
     static func encode(_ image: RGBAImage, level: Int, interlaced: Bool) -> [UInt8] {
         let plan = PNGColorPlan(images: [image])
         let header = plan.header(width: image.width, height: image.height, interlaced: interlaced)
-        let data = PNGWriter.compressedImageData(header: header, width: image.width, height: image.height,
+        let data = unsafe PNGWriter.compressedImageData(header: header, width: image.width, height: image.height,
                                                  level: level, packRow: plan.packer(for: image))
         return file(header: header, plte: plan.plte, trns: plan.trns, imageData: data)
     }
@@ -32,9 +32,9 @@ public enum PNGEncoder {
                        level: Int = 6) -> [UInt8] {
         let channels = header.colorType.channels
         let width = header.width
-        let data = PNGWriter.compressedImageData(header: header, width: width, height: header.height, level: level) {
+        let data = unsafe PNGWriter.compressedImageData(header: header, width: width, height: header.height, level: level) {
             y, x0, dx, count, output in
-            PNGWriter.packSamples(count: count * channels, depth: header.bitDepth, into: output) { i in
+            unsafe PNGWriter.packSamples(count: count * channels, depth: header.bitDepth, into: output) { i in
                 samples[((y * width) + x0 + (i / channels) * dx) * channels + i % channels]
             }
         }

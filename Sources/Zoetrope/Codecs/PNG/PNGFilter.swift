@@ -29,17 +29,17 @@ enum PNGFilter {
             return true
         case 1:
             var i = stride
-            while i < count { row[i] &+= row[i - stride]; i += 1 }
+            while i < count { unsafe row[i] &+= row[i - stride]; i += 1 }
         case 2:
-            guard let previous else { return true }
-            for i in 0..<count { row[i] &+= previous[i] }
+            guard let previous = unsafe previous else { return true }
+            for i in 0..<count { unsafe row[i] &+= previous[i] }
         case 3, 4:
-            if let previous, stride == 3 || stride == 4, count % stride == 0, type == 3 || kernel == .vector {
+            if let previous = unsafe previous, stride == 3 || stride == 4, count % stride == 0, type == 3 || kernel == .vector {
                 // 8-bit RGB and RGBA, the common case: whole pixels at a time (see below).
-                unfilterPixels(averaging: type == 3, row: row, previous: previous, count: count, stride: stride)
+                unsafe unfilterPixels(averaging: type == 3, row: row, previous: previous, count: count, stride: stride)
                 return true
             }
-            unfilterBytes(type: type, row: row, previous: previous, count: count, stride: stride)
+            unsafe unfilterBytes(type: type, row: row, previous: previous, count: count, stride: stride)
         default:
             return false
         }
@@ -51,25 +51,25 @@ enum PNGFilter {
                                       count: Int, stride: Int) {
         switch type {
         case 3:
-            if let previous {
-                for i in 0..<min(stride, count) { row[i] &+= previous[i] >> 1 }
+            if let previous = unsafe previous {
+                for i in 0..<min(stride, count) { unsafe row[i] &+= previous[i] >> 1 }
                 var i = stride
                 while i < count {
-                    row[i] &+= UInt8((UInt16(row[i - stride]) + UInt16(previous[i])) >> 1)
+                    unsafe row[i] &+= UInt8((UInt16(row[i - stride]) + UInt16(previous[i])) >> 1)
                     i += 1
                 }
             } else {
                 var i = stride
-                while i < count { row[i] &+= row[i - stride] >> 1; i += 1 }
+                while i < count { unsafe row[i] &+= row[i - stride] >> 1; i += 1 }
             }
         case 4:
-            if let previous {
-                for i in 0..<min(stride, count) { row[i] &+= previous[i] }
-                unpaethBytes(row: row, previous: previous, from: stride, count: count, stride: stride)
+            if let previous = unsafe previous {
+                for i in 0..<min(stride, count) { unsafe row[i] &+= previous[i] }
+                unsafe unpaethBytes(row: row, previous: previous, from: stride, count: count, stride: stride)
             } else {
                 // With no row above, Paeth predicts from the left, as Sub does.
                 var i = stride
-                while i < count { row[i] &+= row[i - stride]; i += 1 }
+                while i < count { unsafe row[i] &+= row[i - stride]; i += 1 }
             }
         default:
             break
@@ -84,7 +84,7 @@ enum PNGFilter {
                                      count: Int, stride: Int) {
         var i = start
         while i < count {
-            let a = Int(row[i &- stride]), b = Int(previous[i]), c = Int(previous[i &- stride])
+            let a = unsafe Int(row[i &- stride]), b = unsafe Int(previous[i]), c = unsafe Int(previous[i &- stride])
             var pa = b &- c, pb = a &- c
             var pc = pa &+ pb
             if pa < 0 { pa = 0 &- pa }
@@ -93,7 +93,7 @@ enum PNGFilter {
             var predictor = c
             if pb <= pc { predictor = b }
             if pa <= pb, pa <= pc { predictor = a }
-            row[i] &+= UInt8(truncatingIfNeeded: predictor)
+            unsafe row[i] &+= UInt8(truncatingIfNeeded: predictor)
             i &+= 1
         }
     }
@@ -104,10 +104,10 @@ enum PNGFilter {
     private static func unfilterPixels(averaging: Bool, row: UnsafeMutablePointer<UInt8>, previous: UnsafePointer<UInt8>,
                                        count: Int, stride: Int) {
         switch (averaging, stride) {
-        case (true, 3): unaverage(row: row, previous: previous, count: count, stride: 3)
-        case (true, _): unaverage(row: row, previous: previous, count: count, stride: 4)
-        case (false, 3): unpaeth(row: row, previous: previous, count: count, stride: 3)
-        case (false, _): unpaeth(row: row, previous: previous, count: count, stride: 4)
+        case (true, 3): unsafe unaverage(row: row, previous: previous, count: count, stride: 3)
+        case (true, _): unsafe unaverage(row: row, previous: previous, count: count, stride: 4)
+        case (false, 3): unsafe unpaeth(row: row, previous: previous, count: count, stride: 3)
+        case (false, _): unsafe unpaeth(row: row, previous: previous, count: count, stride: 4)
         }
     }
 
@@ -118,18 +118,18 @@ enum PNGFilter {
     private static func unaverage(row: UnsafeMutablePointer<UInt8>, previous: UnsafePointer<UInt8>, count: Int, stride: Int) {
         var left0: UInt8 = 0, left1: UInt8 = 0, left2: UInt8 = 0, left3: UInt8 = 0
         // Walking pointers rather than `row[i + k]`: no overflow check on each index.
-        var r = row, p = previous
-        let end = row + count
-        while r < end {
-            left0 = r[0] &+ average(left0, p[0])
-            left1 = r[1] &+ average(left1, p[1])
-            left2 = r[2] &+ average(left2, p[2])
-            r[0] = left0; r[1] = left1; r[2] = left2
+        var r = unsafe row, p = unsafe previous
+        let end = unsafe row + count
+        while unsafe r < end {
+            left0 = unsafe r[0] &+ average(left0, p[0])
+            left1 = unsafe r[1] &+ average(left1, p[1])
+            left2 = unsafe r[2] &+ average(left2, p[2])
+            unsafe r[0] = left0; unsafe r[1] = left1; unsafe r[2] = left2
             if stride == 4 {
-                left3 = r[3] &+ average(left3, p[3])
-                r[3] = left3
+                left3 = unsafe r[3] &+ average(left3, p[3])
+                unsafe r[3] = left3
             }
-            r += stride; p += stride
+            unsafe r += stride; unsafe p += stride
         }
     }
 
@@ -142,19 +142,19 @@ enum PNGFilter {
         var left = SIMD4<Int16>(), upperLeft = SIMD4<Int16>()
         var offset = 0
         let vectorEnd = stride == 4 ? count : count - 3
-        let target = UnsafeMutableRawPointer(row), above = UnsafeRawPointer(previous)
+        let target = UnsafeMutableRawPointer(row), above = unsafe UnsafeRawPointer(previous)
         while offset < vectorEnd {
-            let raw = SIMD4<Int16>(truncatingIfNeeded: (target + offset).loadUnaligned(as: SIMD4<UInt8>.self))
-            let up = SIMD4<Int16>(truncatingIfNeeded: (above + offset).loadUnaligned(as: SIMD4<UInt8>.self))
+            let raw = unsafe SIMD4<Int16>(truncatingIfNeeded: (target + offset).loadUnaligned(as: SIMD4<UInt8>.self))
+            let up = unsafe SIMD4<Int16>(truncatingIfNeeded: (above + offset).loadUnaligned(as: SIMD4<UInt8>.self))
             let value = (raw &+ paeth(left, up, upperLeft)) & 0xFF
             let bytes = SIMD4<UInt8>(truncatingIfNeeded: value)
             if stride == 4 {
-                (target + offset).storeBytes(of: bytes, as: SIMD4<UInt8>.self)
+                unsafe (target + offset).storeBytes(of: bytes, as: SIMD4<UInt8>.self)
             } else {
                 // Exactly 3 bytes: a 4-byte store would overlap the next pixel's load, which the
                 // processor then cannot forward from the store (a stall of many cycles per pixel).
-                (target + offset).storeBytes(of: bytes.lowHalf, as: SIMD2<UInt8>.self)
-                (target + offset + 2).storeBytes(of: bytes[2], as: UInt8.self)
+                unsafe (target + offset).storeBytes(of: bytes.lowHalf, as: SIMD2<UInt8>.self)
+                unsafe (target + offset + 2).storeBytes(of: bytes[2], as: UInt8.self)
             }
             left = value
             upperLeft = up
@@ -162,7 +162,7 @@ enum PNGFilter {
         }
         if offset < count {
             for k in 0..<3 {
-                row[offset + k] &+= paeth(UInt8(truncatingIfNeeded: left[k]), previous[offset + k],
+                unsafe row[offset + k] &+= paeth(UInt8(truncatingIfNeeded: left[k]), previous[offset + k],
                                           UInt8(truncatingIfNeeded: upperLeft[k]))
             }
         }
@@ -208,28 +208,28 @@ enum PNGFilter {
         let head = min(stride, count)
         switch type {
         case 1:
-            for i in 0..<head { output[i] = row[i] }
+            for i in 0..<head { unsafe output[i] = row[i] }
             var i = stride
-            while i < count { output[i] = row[i] &- row[i - stride]; i += 1 }
+            while i < count { unsafe output[i] = row[i] &- row[i - stride]; i += 1 }
         case 2:
-            for i in 0..<count { output[i] = row[i] &- previous[i] }
+            for i in 0..<count { unsafe output[i] = row[i] &- previous[i] }
         case 3:
-            for i in 0..<head { output[i] = row[i] &- previous[i] >> 1 }
+            for i in 0..<head { unsafe output[i] = row[i] &- previous[i] >> 1 }
             var i = stride
             while i < count {
-                output[i] = row[i] &- UInt8((UInt16(row[i - stride]) + UInt16(previous[i])) >> 1)
+                unsafe output[i] = row[i] &- UInt8((UInt16(row[i - stride]) + UInt16(previous[i])) >> 1)
                 i += 1
             }
         case 4:
             // With nothing on the left, Paeth predicts the byte above.
-            for i in 0..<head { output[i] = row[i] &- previous[i] }
+            for i in 0..<head { unsafe output[i] = row[i] &- previous[i] }
             var i = stride
             while i < count {
-                output[i] = row[i] &- paeth(row[i - stride], previous[i], previous[i - stride])
+                unsafe output[i] = row[i] &- paeth(row[i - stride], previous[i], previous[i - stride])
                 i += 1
             }
         default:
-            output.update(from: row, count: count)
+            unsafe output.update(from: row, count: count)
         }
     }
 
@@ -243,32 +243,32 @@ enum PNGFilter {
         var bestType: UInt8 = 0
         var bestScore = Double.infinity
         for type in UInt8(0)...4 {
-            filter(type: type, row: row, previous: previous, count: count, stride: stride, into: scratch)
-            let score = byEntropy ? entropy(scratch, count: count) : Double(absoluteSum(scratch, count: count))
+            unsafe filter(type: type, row: row, previous: previous, count: count, stride: stride, into: scratch)
+            let score = unsafe byEntropy ? entropy(scratch, count: count) : Double(absoluteSum(scratch, count: count))
             if score < bestScore {
                 bestScore = score
                 bestType = type
             }
         }
-        output[0] = bestType
-        filter(type: bestType, row: row, previous: previous, count: count, stride: stride, into: output + 1)
+        unsafe output[0] = bestType
+        unsafe filter(type: bestType, row: row, previous: previous, count: count, stride: stride, into: output + 1)
     }
 
     /// The sum of `count` bytes' magnitudes, read as signed.
     private static func absoluteSum(_ bytes: UnsafePointer<UInt8>, count: Int) -> Int {
         var sum = 0
-        for i in 0..<count { sum += abs(Int(Int8(bitPattern: bytes[i]))) }
+        for i in 0..<count { unsafe sum += abs(Int(Int8(bitPattern: bytes[i]))) }
         return sum
     }
 
     /// The bits `count` bytes would take coded at their order-0 entropy.
     private static func entropy(_ bytes: UnsafePointer<UInt8>, count: Int) -> Double {
         // On the stack: this runs five times per row.
-        withUnsafeTemporaryAllocation(of: Int.self, capacity: 256) { histogram in
-            histogram.initialize(repeating: 0)
-            for i in 0..<count { histogram[Int(bytes[i])] += 1 }
+        unsafe withUnsafeTemporaryAllocation(of: Int.self, capacity: 256) { histogram in
+            unsafe histogram.initialize(repeating: 0)
+            for i in 0..<count { unsafe histogram[Int(bytes[i])] += 1 }
             var bits = 0.0
-            for n in histogram where n > 0 { bits += Double(n) * binaryLogarithm(Double(count) / Double(n)) }
+            for unsafe n in unsafe histogram where n > 0 { bits += Double(n) * binaryLogarithm(Double(count) / Double(n)) }
             return bits
         }
     }

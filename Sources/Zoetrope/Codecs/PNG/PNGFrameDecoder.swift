@@ -40,14 +40,14 @@ struct PNGFrameDecoder {
             // Rows arrive top to bottom and each decoded row writes all its bytes, so instead of
             // zeroing the whole image up front only the rows after the last decoded one are cleared.
             let size = width * height * 4
-            image = RGBAImage(width: width, height: height,
+            image = unsafe RGBAImage(width: width, height: height,
                               pixels: [UInt8](unwrittenCount: size))
         }
         var inflateError: ZoetropeError?
-        image.withUnsafeMutablePixels { pixels in
+        unsafe image.withUnsafeMutablePixels { pixels in
             guard let target = pixels.baseAddress else { return }
             do throws(ZoetropeError) {
-                try Self.inflate(bytes, pieces: pieces, with: &inflater, into: &rows, pixels: target)
+                unsafe try Self.inflate(bytes, pieces: pieces, with: &inflater, into: &rows, pixels: target)
             } catch {
                 inflateError = error
             }
@@ -61,8 +61,8 @@ struct PNGFrameDecoder {
         }
         if !header.isInterlaced && !rows.isComplete {
             let firstCleared = rows.rowsDecoded * width * 4
-            image.withUnsafeMutablePixels { pixels in
-                UnsafeMutableBufferPointer(rebasing: pixels[firstCleared...]).update(repeating: 0)
+            unsafe image.withUnsafeMutablePixels { pixels in
+                unsafe UnsafeMutableBufferPointer(rebasing: pixels[firstCleared...]).update(repeating: 0)
             }
         }
         if rows.isComplete {
@@ -92,10 +92,10 @@ struct PNGFrameDecoder {
                     status = try inflater.inflate(outputLimit: outputSlice)
                 } catch {
                     // Rows decoded before the damage are kept.
-                    inflater.withOutput { rows.consume($0, into: pixels) }
+                    unsafe inflater.withOutput { unsafe rows.consume($0, into: pixels) }
                     throw error
                 }
-                inflater.withOutput { rows.consume($0, into: pixels) }
+                unsafe inflater.withOutput { unsafe rows.consume($0, into: pixels) }
                 // A bad filter type ends the image; anything after complete rows is only checked.
                 if rows.error != nil || status == .finished { return true }
                 if status == .needsInput { return false }
@@ -105,7 +105,7 @@ struct PNGFrameDecoder {
             var start = piece.lowerBound
             while start < piece.upperBound {
                 let end = min(piece.upperBound, start + inputSlice)
-                inflater.feed(bytes[start..<end].buffer)
+                unsafe inflater.feed(bytes[start..<end].buffer)
                 start = end
                 if try drain() { return }
             }

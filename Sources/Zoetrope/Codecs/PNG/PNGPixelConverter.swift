@@ -58,39 +58,39 @@ struct PNGPixelConverter: Sendable {
         let depth = header.bitDepth
         switch header.colorType {
         case .rgba where depth == 8:
-            Self.convertRGBA8(row: row, count: count, into: output, step: step)
+            unsafe Self.convertRGBA8(row: row, count: count, into: output, step: step)
         case .rgba:
             for i in 0..<count {
-                let s = row + i * 8, d = output + i * step
-                d[0] = s[0]; d[1] = s[2]; d[2] = s[4]; d[3] = s[6]
+                let s = unsafe row + i * 8, d = unsafe output + i * step
+                unsafe d[0] = s[0]; unsafe d[1] = s[2]; unsafe d[2] = s[4]; unsafe d[3] = s[6]
             }
         case .greyAlpha:
             let size = depth / 4 // bytes per pixel: 2 or 4
             for i in 0..<count {
-                let s = row + i * size, d = output + i * step
-                let grey = s[0], alpha = s[size / 2]
-                d[0] = grey; d[1] = grey; d[2] = grey; d[3] = alpha
+                let s = unsafe row + i * size, d = unsafe output + i * step
+                let grey = unsafe s[0], alpha = unsafe s[size / 2]
+                unsafe d[0] = grey; unsafe d[1] = grey; unsafe d[2] = grey; unsafe d[3] = alpha
             }
         case .rgb where depth == 8 && transparentKey == nil:
-            Self.convertOpaqueRGB(row: row, count: count, into: output, step: step)
+            unsafe Self.convertOpaqueRGB(row: row, count: count, into: output, step: step)
         case .rgb:
-            convertKeyedRGB(row: row, count: count, into: output, step: step)
+            unsafe convertKeyedRGB(row: row, count: count, into: output, step: step)
         case .grey:
-            convertGrey(row: row, count: count, into: output, step: step)
+            unsafe convertGrey(row: row, count: count, into: output, step: step)
         case .palette:
-            convertPalette(row: row, count: count, into: output, step: step)
+            unsafe convertPalette(row: row, count: count, into: output, step: step)
         }
     }
 
     /// 8-bit RGBA: a copy, pixel by pixel when the output is spread out.
     private static func convertRGBA8(row: UnsafePointer<UInt8>, count: Int, into output: UnsafeMutablePointer<UInt8>, step: Int) {
         if step == 4 {
-            output.update(from: row, count: count * 4)
+            unsafe output.update(from: row, count: count * 4)
             return
         }
         for i in 0..<count {
-            let s = row + i * 4, d = output + i * step
-            d[0] = s[0]; d[1] = s[1]; d[2] = s[2]; d[3] = s[3]
+            let s = unsafe row + i * 4, d = unsafe output + i * step
+            unsafe d[0] = s[0]; unsafe d[1] = s[1]; unsafe d[2] = s[2]; unsafe d[3] = s[3]
         }
     }
 
@@ -99,23 +99,23 @@ struct PNGPixelConverter: Sendable {
         let key = transparentKey.map { ($0[0], $0[1], $0[2]) }
         if header.bitDepth == 8 {
             for i in 0..<count {
-                let s = row + i * 3, d = output + i * step
-                d[0] = s[0]; d[1] = s[1]; d[2] = s[2]
-                if let key, UInt16(s[0]) == key.0, UInt16(s[1]) == key.1, UInt16(s[2]) == key.2 {
-                    d[3] = 0
+                let s = unsafe row + i * 3, d = unsafe output + i * step
+                unsafe d[0] = s[0]; unsafe d[1] = s[1]; unsafe d[2] = s[2]
+                if let key, unsafe UInt16(s[0]) == key.0, unsafe UInt16(s[1]) == key.1, unsafe UInt16(s[2]) == key.2 {
+                    unsafe d[3] = 0
                 } else {
-                    d[3] = 255
+                    unsafe d[3] = 255
                 }
             }
             return
         }
         for i in 0..<count {
-            let s = row + i * 6, d = output + i * step
-            d[0] = s[0]; d[1] = s[2]; d[2] = s[4]
-            let r = UInt16(s[0]) << 8 | UInt16(s[1])
-            let g = UInt16(s[2]) << 8 | UInt16(s[3])
-            let b = UInt16(s[4]) << 8 | UInt16(s[5])
-            d[3] = key.map { r == $0.0 && g == $0.1 && b == $0.2 } == true ? 0 : 255
+            let s = unsafe row + i * 6, d = unsafe output + i * step
+            unsafe d[0] = s[0]; unsafe d[1] = s[2]; unsafe d[2] = s[4]
+            let r = unsafe UInt16(s[0]) << 8 | UInt16(s[1])
+            let g = unsafe UInt16(s[2]) << 8 | UInt16(s[3])
+            let b = unsafe UInt16(s[4]) << 8 | UInt16(s[5])
+            unsafe d[3] = key.map { r == $0.0 && g == $0.1 && b == $0.2 } == true ? 0 : 255
         }
     }
 
@@ -125,20 +125,20 @@ struct PNGPixelConverter: Sendable {
         let depth = header.bitDepth
         if depth == 16 {
             for i in 0..<count {
-                let s = row + i * 2, d = output + i * step
-                let value = UInt16(s[0]) << 8 | UInt16(s[1])
-                d[0] = s[0]; d[1] = s[0]; d[2] = s[0]
-                d[3] = value == key ? 0 : 255
+                let s = unsafe row + i * 2, d = unsafe output + i * step
+                let value = unsafe UInt16(s[0]) << 8 | UInt16(s[1])
+                unsafe d[0] = s[0]; unsafe d[1] = s[0]; unsafe d[2] = s[0]
+                unsafe d[3] = value == key ? 0 : 255
             }
             return
         }
         let maximum = (1 << depth) - 1
         for i in 0..<count {
-            let sample = Self.sample(row, index: i, depth: depth)
+            let sample = unsafe Self.sample(row, index: i, depth: depth)
             let grey = UInt8(sample * 255 / maximum)
-            let d = output + i * step
-            d[0] = grey; d[1] = grey; d[2] = grey
-            d[3] = UInt16(sample) == key ? 0 : 255
+            let d = unsafe output + i * step
+            unsafe d[0] = grey; unsafe d[1] = grey; unsafe d[2] = grey
+            unsafe d[3] = UInt16(sample) == key ? 0 : 255
         }
     }
 
@@ -146,17 +146,17 @@ struct PNGPixelConverter: Sendable {
     /// entries, so any 8-bit index is in range.
     private func convertPalette(row: UnsafePointer<UInt8>, count: Int, into output: UnsafeMutablePointer<UInt8>, step: Int) {
         let depth = header.bitDepth
-        palette.withUnsafeBytes { table in
+        unsafe palette.withUnsafeBytes { table in
             let target = UnsafeMutableRawPointer(output)
             if depth == 8 {
                 for i in 0..<count {
-                    let entry = table.load(fromByteOffset: Int(row[i]) &* 4, as: UInt32.self)
-                    (target + i &* step).storeBytes(of: entry, as: UInt32.self)
+                    let entry = unsafe table.load(fromByteOffset: Int(row[i]) &* 4, as: UInt32.self)
+                    unsafe (target + i &* step).storeBytes(of: entry, as: UInt32.self)
                 }
             } else {
                 for i in 0..<count {
-                    let entry = table.load(fromByteOffset: Self.sample(row, index: i, depth: depth) &* 4, as: UInt32.self)
-                    (target + i &* step).storeBytes(of: entry, as: UInt32.self)
+                    let entry = unsafe table.load(fromByteOffset: Self.sample(row, index: i, depth: depth) &* 4, as: UInt32.self)
+                    unsafe (target + i &* step).storeBytes(of: entry, as: UInt32.self)
                 }
             }
         }
@@ -167,23 +167,23 @@ struct PNGPixelConverter: Sendable {
         var i = 0
         if step == 4 {
             // Four pixels (12 bytes) in three 32-bit loads and four stores, alpha forced to 255.
-            let source = UnsafeRawPointer(row), target = UnsafeMutableRawPointer(output)
+            let source = unsafe UnsafeRawPointer(row), target = UnsafeMutableRawPointer(output)
             let alpha: UInt32 = 0xFF00_0000
             while i + 4 <= count {
-                let s = source + i * 3, d = target + i * 4
-                let w0 = UInt32(littleEndian: s.loadUnaligned(as: UInt32.self))
-                let w1 = UInt32(littleEndian: (s + 4).loadUnaligned(as: UInt32.self))
-                let w2 = UInt32(littleEndian: (s + 8).loadUnaligned(as: UInt32.self))
-                d.storeBytes(of: (w0 | alpha).littleEndian, as: UInt32.self)
-                (d + 4).storeBytes(of: (w0 >> 24 | w1 << 8 | alpha).littleEndian, as: UInt32.self)
-                (d + 8).storeBytes(of: (w1 >> 16 | w2 << 16 | alpha).littleEndian, as: UInt32.self)
-                (d + 12).storeBytes(of: (w2 >> 8 | alpha).littleEndian, as: UInt32.self)
+                let s = unsafe source + i * 3, d = unsafe target + i * 4
+                let w0 = unsafe UInt32(littleEndian: s.loadUnaligned(as: UInt32.self))
+                let w1 = unsafe UInt32(littleEndian: (s + 4).loadUnaligned(as: UInt32.self))
+                let w2 = unsafe UInt32(littleEndian: (s + 8).loadUnaligned(as: UInt32.self))
+                unsafe d.storeBytes(of: (w0 | alpha).littleEndian, as: UInt32.self)
+                unsafe (d + 4).storeBytes(of: (w0 >> 24 | w1 << 8 | alpha).littleEndian, as: UInt32.self)
+                unsafe (d + 8).storeBytes(of: (w1 >> 16 | w2 << 16 | alpha).littleEndian, as: UInt32.self)
+                unsafe (d + 12).storeBytes(of: (w2 >> 8 | alpha).littleEndian, as: UInt32.self)
                 i += 4
             }
         }
         while i < count {
-            let s = row + i * 3, d = output + i * step
-            d[0] = s[0]; d[1] = s[1]; d[2] = s[2]; d[3] = 255
+            let s = unsafe row + i * 3, d = unsafe output + i * step
+            unsafe d[0] = s[0]; unsafe d[1] = s[1]; unsafe d[2] = s[2]; unsafe d[3] = 255
             i += 1
         }
     }
@@ -193,6 +193,6 @@ struct PNGPixelConverter: Sendable {
     private static func sample(_ row: UnsafePointer<UInt8>, index: Int, depth: Int) -> Int {
         let bit = index * depth
         let shift = 8 - depth - (bit & 7)
-        return Int(row[bit >> 3] >> UInt8(shift)) & ((1 << depth) - 1)
+        return unsafe Int(row[bit >> 3] >> UInt8(shift)) & ((1 << depth) - 1)
     }
 }

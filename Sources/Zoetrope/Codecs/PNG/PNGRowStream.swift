@@ -58,14 +58,14 @@ struct PNGRowStream {
         while offset < data.count && wantsData {
             let count = min(1 + rowBytes - filled, data.count - offset)
             let start = filled
-            current.withUnsafeMutableBufferPointer { row in
+            unsafe current.withUnsafeMutableBufferPointer { row in
                 // `start + count` ≤ 1 + rowBytes ≤ row.count, and `offset + count` ≤ data.count.
                 guard let base = row.baseAddress else { return }
-                (base + start).update(from: source + offset, count: count)
+                unsafe (base + start).update(from: source + offset, count: count)
             }
             filled += count
             offset += count
-            if filled == 1 + rowBytes { finishRow(into: pixels) }
+            if filled == 1 + rowBytes { unsafe finishRow(into: pixels) }
         }
     }
 
@@ -76,16 +76,16 @@ struct PNGRowStream {
         let count = rowBytes
         let usePrevious = hasPrevious
         let type = current[0]
-        let known = current.withUnsafeMutableBufferPointer { row in
-            previous.withUnsafeBufferPointer { above in
+        let known = unsafe current.withUnsafeMutableBufferPointer { row in
+            unsafe previous.withUnsafeBufferPointer { above in
                 // The row buffers hold the filter byte and `count` bytes; a missing one is no row.
                 guard let rowBase = row.baseAddress else { return false }
-                let data = rowBase + 1
-                let previousRow = usePrevious ? above.baseAddress.map { $0 + 1 } : nil
-                guard PNGFilter.unfilter(type: type, row: data, previous: previousRow,
+                let data = unsafe rowBase + 1
+                let previousRow = unsafe usePrevious ? above.baseAddress.map { unsafe $0 + 1 } : nil
+                guard unsafe PNGFilter.unfilter(type: type, row: data, previous: previousRow,
                                          count: count, stride: stride) else { return false }
                 let y = pass.y0 + passRow * pass.dy
-                converter.convert(row: UnsafePointer(data), count: pass.width,
+                unsafe converter.convert(row: UnsafePointer(data), count: pass.width,
                                   into: pixels + (y * imageWidth + pass.x0) * 4, step: pass.dx * 4)
                 return true
             }

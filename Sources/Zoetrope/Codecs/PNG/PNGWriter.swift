@@ -38,13 +38,13 @@ enum PNGWriter {
                                     packRow: RowPacker) -> [UInt8] {
         guard level >= 8 else {
             let adaptive = level > 0 && header.colorType != .palette && header.bitDepth >= 8
-            let filtered = filteredImageData(header: header, width: width, height: height,
+            let filtered = unsafe filteredImageData(header: header, width: width, height: height,
                                              strategy: adaptive ? .adaptive : .none, packRow: packRow)
             return Zlib.compress(filtered, level: level)
         }
         var best: (size: Int, data: [UInt8]) = (.max, [])
         for strategy in FilterStrategy.allCases {
-            let filtered = filteredImageData(header: header, width: width, height: height, strategy: strategy, packRow: packRow)
+            let filtered = unsafe filteredImageData(header: header, width: width, height: height, strategy: strategy, packRow: packRow)
             let size = Zlib.compress(filtered, level: 2).count
             if size < best.size { best = (size, filtered) }
         }
@@ -66,24 +66,24 @@ enum PNGWriter {
             var output = [UInt8](repeating: 0, count: rowBytes + 1)
             for passRow in 0..<pass.height {
                 let y = pass.y0 + passRow * pass.dy
-                current.withUnsafeMutableBufferPointer { row in
+                unsafe current.withUnsafeMutableBufferPointer { row in
                     // Unused low bits of the last byte must be zero: clear before packing.
-                    row.update(repeating: 0)
-                    if let base = row.baseAddress { packRow(y, pass.x0, pass.dx, pass.width, base) }
+                    unsafe row.update(repeating: 0)
+                    if let base = row.baseAddress { unsafe packRow(y, pass.x0, pass.dx, pass.width, base) }
                 }
-                current.withUnsafeBufferPointer { row in
-                    previous.withUnsafeBufferPointer { above in
-                        scratch.withUnsafeMutableBufferPointer { scratch in
-                            output.withUnsafeMutableBufferPointer { out in
+                unsafe current.withUnsafeBufferPointer { row in
+                    unsafe previous.withUnsafeBufferPointer { above in
+                        unsafe scratch.withUnsafeMutableBufferPointer { scratch in
+                            unsafe output.withUnsafeMutableBufferPointer { out in
                                 guard let row = row.baseAddress, let above = above.baseAddress,
                                       let scratch = scratch.baseAddress, let out = out.baseAddress else { return }
                                 // `previous` starts as zeros, which is what the first row's filters assume.
                                 if let type = strategy.fixedType {
-                                    out[0] = type
-                                    PNGFilter.filter(type: type, row: row, previous: above, count: rowBytes,
+                                    unsafe out[0] = type
+                                    unsafe PNGFilter.filter(type: type, row: row, previous: above, count: rowBytes,
                                                      stride: stride, into: out + 1)
                                 } else {
-                                    PNGFilter.filterAdaptively(row: row, previous: above, count: rowBytes,
+                                    unsafe PNGFilter.filterAdaptively(row: row, previous: above, count: rowBytes,
                                                                stride: stride, scratch: scratch, into: out,
                                                                byEntropy: strategy == .adaptiveByEntropy)
                                 }
@@ -137,16 +137,16 @@ enum PNGWriter {
         case 16:
             for i in 0..<count {
                 let value = sample(i)
-                output[2 * i] = UInt8(value >> 8)
-                output[2 * i + 1] = UInt8(truncatingIfNeeded: value)
+                unsafe output[2 * i] = UInt8(value >> 8)
+                unsafe output[2 * i + 1] = UInt8(truncatingIfNeeded: value)
             }
         case 8:
-            for i in 0..<count { output[i] = UInt8(truncatingIfNeeded: sample(i)) }
+            for i in 0..<count { unsafe output[i] = UInt8(truncatingIfNeeded: sample(i)) }
         default:
             for i in 0..<count {
                 let bit = i * depth
                 let shift = 8 - depth - (bit & 7)
-                output[bit >> 3] |= UInt8(truncatingIfNeeded: sample(i) & UInt16((1 << depth) - 1)) << UInt8(shift)
+                unsafe output[bit >> 3] |= UInt8(truncatingIfNeeded: sample(i) & UInt16((1 << depth) - 1)) << UInt8(shift)
             }
         }
     }

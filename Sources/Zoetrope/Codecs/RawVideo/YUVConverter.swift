@@ -52,25 +52,25 @@ package struct YUVConverter: Sendable {
         case .yuv444, .yuv444Alpha, .mono: (0, 0)
         }
         let lumaPlane = width * height, chromaPlane = chroma.width * chroma.height
-        image.withUnsafeMutablePixels { pixels in
+        unsafe image.withUnsafeMutablePixels { pixels in
             for y in 0..<height {
                 let chromaRow = lumaPlane + (y >> shiftY) * chroma.width
                 for x in 0..<width {
-                    let lumaValue = luma[Int(frame[y * width + x])]
+                    let lumaValue = unsafe luma[Int(frame[y * width + x])]
                     let out = (y * width + x) * 4
                     var alpha: UInt8 = 255
                     if header.chroma == .mono {
                         let grey = Self.clamp(lumaValue)
-                        (pixels[out], pixels[out + 1], pixels[out + 2]) = (grey, grey, grey)
+                        unsafe (pixels[out], pixels[out + 1], pixels[out + 2]) = (grey, grey, grey)
                     } else {
-                        let cb = Int(frame[chromaRow + (x >> shiftX)])
-                        let cr = Int(frame[chromaRow + chromaPlane + (x >> shiftX)])
-                        pixels[out] = Self.clamp(lumaValue + redCr[cr])
-                        pixels[out + 1] = Self.clamp(lumaValue + greenCb[cb] + greenCr[cr])
-                        pixels[out + 2] = Self.clamp(lumaValue + blueCb[cb])
-                        if header.chroma == .yuv444Alpha { alpha = frame[lumaPlane + 2 * chromaPlane + y * width + x] }
+                        let cb = unsafe Int(frame[chromaRow + (x >> shiftX)])
+                        let cr = unsafe Int(frame[chromaRow + chromaPlane + (x >> shiftX)])
+                        unsafe pixels[out] = Self.clamp(lumaValue + redCr[cr])
+                        unsafe pixels[out + 1] = Self.clamp(lumaValue + greenCb[cb] + greenCr[cr])
+                        unsafe pixels[out + 2] = Self.clamp(lumaValue + blueCb[cb])
+                        if header.chroma == .yuv444Alpha { alpha = unsafe frame[lumaPlane + 2 * chromaPlane + y * width + x] }
                     }
-                    pixels[out + 3] = alpha
+                    unsafe pixels[out + 3] = alpha
                 }
             }
         }

@@ -28,7 +28,7 @@ struct RIFFChunk: Sendable {
 
     /// The code of four ASCII characters.
     static func code(_ text: StaticString) -> UInt32 {
-        text.withUTF8Buffer { $0.reversed().reduce(0) { $0 << 8 | UInt32($1) } }
+        text.withUTF8Buffer { unsafe $0.reversed().reduce(0) { $0 << 8 | UInt32($1) } }
     }
 
     static let vp8 = code("VP8 "), vp8l = code("VP8L"), vp8x = code("VP8X"), alph = code("ALPH")

@@ -27,18 +27,18 @@ enum WebPFrameDecoder {
     /// Writes `plane` (one byte per pixel) into the alpha channel of `image`, leaving the pixels
     /// the colour data never reached transparent.
     static func apply(_ plane: [UInt8], to image: inout RGBAImage) {
-        image.withUnsafeMutablePixels { pixels in
-            plane.withUnsafeBufferPointer { plane in
+        unsafe image.withUnsafeMutablePixels { pixels in
+            unsafe plane.withUnsafeBufferPointer { plane in
                 let count = min(plane.count, pixels.count / 4)
                 guard count > 0, let alpha = plane.baseAddress, let rgba = pixels.baseAddress else { return }
                 // Whole RGBA words (R in the low byte), `count` keeping every access in bounds: the
                 // alpha byte is replaced where it is not 0, without a branch.
                 let words = UnsafeMutableRawPointer(rgba)
                 for index in 0 ..< count {
-                    let pixel = UInt32(littleEndian: words.loadUnaligned(fromByteOffset: index * 4, as: UInt32.self))
+                    let pixel = unsafe UInt32(littleEndian: words.loadUnaligned(fromByteOffset: index * 4, as: UInt32.self))
                     let keep: UInt32 = pixel >> 24 == 0 ? 0 : 0xff00_0000
-                    let updated = (pixel & 0x00ff_ffff) | (UInt32(alpha[index]) << 24 & keep)
-                    words.storeBytes(of: updated.littleEndian, toByteOffset: index * 4, as: UInt32.self)
+                    let updated = unsafe (pixel & 0x00ff_ffff) | (UInt32(alpha[index]) << 24 & keep)
+                    unsafe words.storeBytes(of: updated.littleEndian, toByteOffset: index * 4, as: UInt32.self)
                 }
             }
         }

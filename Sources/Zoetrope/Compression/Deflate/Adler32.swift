@@ -17,9 +17,9 @@ struct Adler32: Sendable {
         // Unoptimised, the vector code runs lane by lane through generic calls, several times
         // slower than a plain loop; the tests check that both give the same sums in either build.
         #if DEBUG
-        updateInBytes(bytes)
+        unsafe updateInBytes(bytes)
         #else
-        updateInVectors(bytes)
+        unsafe updateInVectors(bytes)
         #endif
     }
 
@@ -35,20 +35,20 @@ struct Adler32: Sendable {
             var n = remaining < Self.bytesBetweenReductions ? remaining : Self.bytesBetweenReductions
             remaining &-= n
             while n >= 8 {
-                a &+= UInt32(p[0]); b &+= a
-                a &+= UInt32(p[1]); b &+= a
-                a &+= UInt32(p[2]); b &+= a
-                a &+= UInt32(p[3]); b &+= a
-                a &+= UInt32(p[4]); b &+= a
-                a &+= UInt32(p[5]); b &+= a
-                a &+= UInt32(p[6]); b &+= a
-                a &+= UInt32(p[7]); b &+= a
-                p += 8
+                unsafe a &+= UInt32(p[0]); b &+= a
+                unsafe a &+= UInt32(p[1]); b &+= a
+                unsafe a &+= UInt32(p[2]); b &+= a
+                unsafe a &+= UInt32(p[3]); b &+= a
+                unsafe a &+= UInt32(p[4]); b &+= a
+                unsafe a &+= UInt32(p[5]); b &+= a
+                unsafe a &+= UInt32(p[6]); b &+= a
+                unsafe a &+= UInt32(p[7]); b &+= a
+                unsafe p += 8
                 n &-= 8
             }
             while n > 0 {
-                a &+= UInt32(p[0]); b &+= a
-                p += 1
+                unsafe a &+= UInt32(p[0]); b &+= a
+                unsafe p += 1
                 n &-= 1
             }
             a %= 65521
@@ -67,11 +67,11 @@ struct Adler32: Sendable {
         while count - index >= 16 {
             let chunks = min((count - index) / 16, Self.chunksPerBlock)
             // In bounds: `chunks` whole 16-byte chunks lie between `index` and `count`.
-            (a, b) = Self.addChunks(base + index, count: chunks, a: a, b: b)
+            (a, b) = unsafe Self.addChunks(base + index, count: chunks, a: a, b: b)
             index += chunks * 16
         }
         while index < count {
-            a &+= UInt32(base[index])
+            unsafe a &+= UInt32(base[index])
             b &+= a
             index += 1
         }
@@ -90,20 +90,20 @@ struct Adler32: Sendable {
     @inline(__always)
     private static func addChunks(_ chunks: UnsafePointer<UInt8>, count: Int, a: UInt32, b: UInt32) -> (UInt32, UInt32) {
         var sums = BlockSums()
-        let raw = UnsafeRawPointer(chunks)
+        let raw = unsafe UnsafeRawPointer(chunks)
         var k = 0
         // Whole groups have a constant count, so their loop unrolls.
         while count &- k >= chunksPerGroup {
-            let group = raw + k &* 16
-            if isZero(group) {
+            let group = unsafe raw + k &* 16
+            if unsafe isZero(group) {
                 // Only each chunk's 16 × `a` counts a group of zeros (filtered flat areas of images).
                 sums.prefix &+= sums.bytes &* Int32(chunksPerGroup)
             } else {
-                addGroup(group, count: chunksPerGroup, to: &sums)
+                unsafe addGroup(group, count: chunksPerGroup, to: &sums)
             }
             k &+= chunksPerGroup
         }
-        if k < count { addGroup(raw + k &* 16, count: count &- k, to: &sums) }
+        if k < count { unsafe addGroup(raw + k &* 16, count: count &- k, to: &sums) }
         let a64 = UInt64(a), n = UInt64(count)
         let newA = (a64 + sums.bytes.total / 3) % 65521
         let newB = (UInt64(b) + 16 * n * a64 + 16 * (sums.prefix.total / 3) + sums.weighted.total) % 65521
@@ -114,10 +114,10 @@ struct Adler32: Sendable {
     /// tested alone first, so that other data pays one test a group.
     @inline(__always)
     private static func isZero(_ group: UnsafeRawPointer) -> Bool {
-        let first = group.loadUnaligned(as: SIMD2<UInt64>.self)
+        let first = unsafe group.loadUnaligned(as: SIMD2<UInt64>.self)
         guard first[0] | first[1] == 0 else { return false }
         var any = first
-        for j in 1..<chunksPerGroup { any |= group.loadUnaligned(fromByteOffset: j &* 16, as: SIMD2<UInt64>.self) }
+        for j in 1..<chunksPerGroup { unsafe any |= group.loadUnaligned(fromByteOffset: j &* 16, as: SIMD2<UInt64>.self) }
         // (Lane by lane: `==` on vectors compiles to a loop over the lanes.)
         return any[0] | any[1] == 0
     }
@@ -146,7 +146,7 @@ struct Adler32: Sendable {
         var total = SIMD8<UInt16>(), high = SIMD8<UInt16>()
         var totalPrefix = SIMD8<UInt16>(), highPrefix = SIMD8<UInt16>()
         for j in 0..<count {
-            let lanes = chunks.loadUnaligned(fromByteOffset: j &* 16, as: SIMD8<UInt16>.self)
+            let lanes = unsafe chunks.loadUnaligned(fromByteOffset: j &* 16, as: SIMD8<UInt16>.self)
             totalPrefix &+= total
             highPrefix &+= high
             total &+= lanes
@@ -187,7 +187,7 @@ struct Adler32: Sendable {
 
     /// Adds `bytes` to the checksum.
     mutating func update(_ bytes: [UInt8]) {
-        bytes.withUnsafeBufferPointer { update($0) }
+        unsafe bytes.withUnsafeBufferPointer { unsafe update($0) }
     }
 }
 

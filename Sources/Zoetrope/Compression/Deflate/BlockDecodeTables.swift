@@ -21,7 +21,7 @@ struct BlockDecodeTables {
     static let fixed: BlockDecodeTables = {
         let lengths = HuffmanTable.fixedLiteralLengths + [UInt8](repeating: 5, count: 32)
         var tables = BlockDecodeTables(entries: [UInt32](repeating: HuffmanTable.invalidEntry, count: subtableStart))
-        let built = lengths.withUnsafeBufferPointer { tables.build($0, literalCount: 288) }
+        let built = unsafe lengths.withUnsafeBufferPointer { unsafe tables.build($0, literalCount: 288) }
         precondition(built == nil, "the fixed deflate codes are complete")
         return tables
     }()
@@ -30,19 +30,19 @@ struct BlockDecodeTables {
     /// lengths, then the distance code's. Returns what is wrong when the lengths do not form usable
     /// prefix codes, else `nil`.
     mutating func build(_ lengths: UnsafeBufferPointer<UInt8>, literalCount: Int) -> String? {
-        let literalLengths = UnsafeBufferPointer(rebasing: lengths[..<literalCount])
-        return withUnsafeTemporaryAllocation(of: UInt16.self, capacity: max(1, literalCount)) { primaryCodes in
-            guard let literalEnd = HuffmanTable.build(
+        let literalLengths = unsafe UnsafeBufferPointer(rebasing: lengths[..<literalCount])
+        return unsafe withUnsafeTemporaryAllocation(of: UInt16.self, capacity: max(1, literalCount)) { primaryCodes in
+            guard let literalEnd = unsafe HuffmanTable.build(
                 into: &entries, primaryBits: HuffmanTable.literalBits, at: 0, subtablesFrom: Self.subtableStart,
                 lengths: literalLengths, symbols: HuffmanTable.literalLengthSymbols, requireComplete: false,
                 primaryCodes: primaryCodes
             ) else { return "invalid literal/length code" }
-            guard HuffmanTable.build(
+            guard unsafe HuffmanTable.build(
                 into: &entries, primaryBits: HuffmanTable.distanceBits, at: Self.distanceStart, subtablesFrom: literalEnd,
                 lengths: UnsafeBufferPointer(rebasing: lengths[literalCount...]),
                 symbols: HuffmanTable.distanceSymbols, requireComplete: false
             ) != nil else { return "invalid distance code" }
-            resolveLengths(literalLengths, primaryCodes: UnsafeBufferPointer(primaryCodes))
+            unsafe resolveLengths(literalLengths, primaryCodes: UnsafeBufferPointer(primaryCodes))
             return nil
         }
     }
@@ -56,12 +56,12 @@ struct BlockDecodeTables {
     /// invalid codes) and take the generic path; so do the codes in subtables. `primaryCodes` holds
     /// the codes the builder gave the symbols that fit the primary table, bit-reversed.
     private mutating func resolveLengths(_ lengths: UnsafeBufferPointer<UInt8>, primaryCodes: UnsafeBufferPointer<UInt16>) {
-        entries.withUnsafeMutableBufferPointer { table in
+        unsafe entries.withUnsafeMutableBufferPointer { table in
             // (Every block has at least 257 literal/length codes; the bound keeps the range valid anyway.)
             for symbol in 257..<max(257, min(286, lengths.count)) {
-                let codeLength = Int(lengths[symbol])
+                let codeLength = unsafe Int(lengths[symbol])
                 guard codeLength != 0, codeLength <= HuffmanTable.literalBits else { continue }
-                Self.resolve(symbol: symbol, reversed: Int(primaryCodes[symbol]), codeLength: codeLength, in: table)
+                unsafe Self.resolve(symbol: symbol, reversed: Int(primaryCodes[symbol]), codeLength: codeLength, in: table)
             }
         }
     }
@@ -75,12 +75,12 @@ struct BlockDecodeTables {
         guard extra > 0 else { return }
         let spare = HuffmanTable.literalBits &- codeLength
         // In bounds: the slots' indexes stay below 2^11, the primary table's size.
-        let slots = table.baseAddress.unsafelyUnwrapped, end = 1 &<< HuffmanTable.literalBits
+        let slots = unsafe table.baseAddress.unsafelyUnwrapped, end = 1 &<< HuffmanTable.literalBits
         let step = 1 &<< codeLength
         var index = reversed
         if extra > spare {
             while index < end {
-                slots[index] |= HuffmanTable.exceptionalFlag
+                unsafe slots[index] |= HuffmanTable.exceptionalFlag
                 index &+= step
             }
             return
@@ -92,7 +92,7 @@ struct BlockDecodeTables {
         while index < end {
             var entry = first
             for _ in 0..<values {
-                slots[index] = entry
+                unsafe slots[index] = entry
                 entry &+= 1 &<< 16
                 index &+= step
             }

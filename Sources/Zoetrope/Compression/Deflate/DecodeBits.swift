@@ -10,5 +10,5 @@ protocol DecodeBits {
 
 extension LSBBitReader: DecodeBits {
     @inline(__always)
-    mutating func consume(entry: UInt32) { consume(HuffmanTable.consumed(entry)) }
+    mutating func consume(entry: UInt32) { unsafe consume(HuffmanTable.consumed(entry)) }
 }

@@ -76,8 +76,8 @@ struct Deflater: Sendable {
         }
         var tokens = TokenBuffer(capacity: Self.blockSymbols)
         var blockStart = 0
-        data.withUnsafeBufferPointer { bytes in
-            findMatches(bytes, into: &tokens) { tokens, position, isLast in
+        unsafe data.withUnsafeBufferPointer { bytes in
+            unsafe findMatches(bytes, into: &tokens) { tokens, position, isLast in
                 // Called when the token buffer is full (or at the end): write one block.
                 BlockWriter.writeBest(tokens: tokens, raw: data[blockStart..<position], isFinal: isLast, into: &writer)
                 tokens.removeAll()
@@ -98,19 +98,19 @@ struct Deflater: Sendable {
                              flush: MatchFinder.Flush) {
         guard let data = bytes.baseAddress else { return }
         if level == 9 {
-            parseOptimally(data, count: bytes.count, into: &tokens, flush: flush)
+            unsafe parseOptimally(data, count: bytes.count, into: &tokens, flush: flush)
             return
         }
         var head = [Int32](repeating: -1, count: 1 << Self.hashBits)
         var previous = [Int32](repeating: -1, count: Self.windowSize)
-        head.withUnsafeMutableBufferPointer { head in
-            previous.withUnsafeMutableBufferPointer { previous in
-                let finder = MatchFinder(data: data, count: bytes.count, effort: Self.efforts[level],
+        unsafe head.withUnsafeMutableBufferPointer { head in
+            unsafe previous.withUnsafeMutableBufferPointer { previous in
+                let finder = unsafe MatchFinder(data: data, count: bytes.count, effort: Self.efforts[level],
                                          head: head, previous: previous)
-                if finder.effort.isLazy {
-                    finder.matchLazily(into: &tokens, flush: flush)
+                if unsafe finder.effort.isLazy {
+                    unsafe finder.matchLazily(into: &tokens, flush: flush)
                 } else {
-                    finder.matchGreedily(into: &tokens, flush: flush)
+                    unsafe finder.matchGreedily(into: &tokens, flush: flush)
                 }
             }
         }
@@ -121,14 +121,14 @@ extension Deflater {
     /// Level 9: near-optimal parsing over binary-tree matches.
     private func parseOptimally(_ data: UnsafePointer<UInt8>, count: Int, into tokens: inout TokenBuffer,
                                 flush: MatchFinder.Flush) {
-        var head = [Int32](repeating: -1, count: 1 << TreeMatchFinder.hashBits)
+        var head = unsafe [Int32](repeating: -1, count: 1 << TreeMatchFinder.hashBits)
         var smaller = [Int32](repeating: -1, count: Self.windowSize)
         var larger = [Int32](repeating: -1, count: Self.windowSize)
-        head.withUnsafeMutableBufferPointer { head in
-            smaller.withUnsafeMutableBufferPointer { smaller in
-                larger.withUnsafeMutableBufferPointer { larger in
-                    let finder = TreeMatchFinder(data: data, count: count, head: head, smaller: smaller, larger: larger)
-                    OptimalParser(finder: finder).parse(into: &tokens, flush: flush)
+        unsafe head.withUnsafeMutableBufferPointer { head in
+            unsafe smaller.withUnsafeMutableBufferPointer { smaller in
+                unsafe larger.withUnsafeMutableBufferPointer { larger in
+                    let finder = unsafe TreeMatchFinder(data: data, count: count, head: head, smaller: smaller, larger: larger)
+                    unsafe OptimalParser(finder: finder).parse(into: &tokens, flush: flush)
                 }
             }
         }
@@ -162,14 +162,14 @@ struct TokenBuffer: Sendable {
         var literals = [Int](repeating: 0, count: 286)
         var distances = [Int](repeating: 0, count: 30)
         let symbols = DeflateSymbols.tables
-        literals.withUnsafeMutableBufferPointer { literals in
-            distances.withUnsafeMutableBufferPointer { distances in
+        unsafe literals.withUnsafeMutableBufferPointer { literals in
+            unsafe distances.withUnsafeMutableBufferPointer { distances in
                 for token in tokens {
                     if token.length == 0 {
-                        literals[Int(token.value)] += 1
+                        unsafe literals[Int(token.value)] += 1
                     } else {
-                        literals[257 + symbols.lengthCode(Int(token.length))] += 1
-                        distances[symbols.distanceCode(Int(token.value))] += 1
+                        unsafe literals[257 + symbols.lengthCode(Int(token.length))] += 1
+                        unsafe distances[symbols.distanceCode(Int(token.value))] += 1
                     }
                 }
             }

@@ -20,19 +20,19 @@ struct DynamicBlockHeader {
     ///   `inputComplete` says no more will come.
     mutating func read(_ reader: inout LSBBitReader, inputComplete: Bool,
                        into tables: inout BlockDecodeTables) throws(ZoetropeError) -> Bool {
-        guard try reader.load(14, inputComplete: inputComplete) else { return false }
-        let literalCount = Int(reader.read(5)) + 257
-        let distanceCount = Int(reader.read(5)) + 1
-        let codeLengthCount = Int(reader.read(4)) + 4
+        guard unsafe try reader.load(14, inputComplete: inputComplete) else { return false }
+        let literalCount = unsafe Int(reader.read(5)) + 257
+        let distanceCount = unsafe Int(reader.read(5)) + 1
+        let codeLengthCount = unsafe Int(reader.read(4)) + 4
         guard literalCount <= 286, distanceCount <= 30 else {
             throw .deflate(.malformed, "dynamic block declares \(literalCount) literal/length and \(distanceCount) distance codes")
         }
-        guard try readCodeLengthCode(codeLengthCount, &reader, inputComplete: inputComplete) else { return false }
+        guard unsafe try readCodeLengthCode(codeLengthCount, &reader, inputComplete: inputComplete) else { return false }
         let total = literalCount + distanceCount
-        return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: total) { (lengths) throws(ZoetropeError) in
-            guard try readCodeLengths(into: lengths, &reader, inputComplete: inputComplete) else { return false }
-            guard lengths[256] != 0 else { throw .deflate(.malformed, "dynamic block has no end-of-block code") }
-            if let problem = tables.build(UnsafeBufferPointer(lengths), literalCount: literalCount) {
+        return unsafe try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: total) { (lengths) throws(ZoetropeError) in
+            guard unsafe try readCodeLengths(into: lengths, &reader, inputComplete: inputComplete) else { return false }
+            guard unsafe lengths[256] != 0 else { throw .deflate(.malformed, "dynamic block has no end-of-block code") }
+            if let problem = unsafe tables.build(UnsafeBufferPointer(lengths), literalCount: literalCount) {
                 throw .deflate(.malformed, problem)
             }
             return true
@@ -43,14 +43,14 @@ struct DynamicBlockHeader {
     /// table; `false` when more input is needed.
     private mutating func readCodeLengthCode(_ count: Int, _ reader: inout LSBBitReader,
                                              inputComplete: Bool) throws(ZoetropeError) -> Bool {
-        try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 19) { (lengths) throws(ZoetropeError) in
-            lengths.initialize(repeating: 0)
+        unsafe try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 19) { (lengths) throws(ZoetropeError) in
+            unsafe lengths.initialize(repeating: 0)
             for index in 0..<count {
-                guard try reader.load(3, inputComplete: inputComplete) else { return false }
-                lengths[Self.codeLengthOrder[index]] = UInt8(truncatingIfNeeded: reader.read(3))
+                guard unsafe try reader.load(3, inputComplete: inputComplete) else { return false }
+                unsafe lengths[Self.codeLengthOrder[index]] = UInt8(truncatingIfNeeded: reader.read(3))
             }
             // Complete, unlike the other two codes: every 7-bit pattern then looks up a symbol.
-            guard codeLengthTable.build(lengths: UnsafeBufferPointer(lengths), symbols: HuffmanTable.codeLengthSymbols,
+            guard unsafe codeLengthTable.build(lengths: UnsafeBufferPointer(lengths), symbols: HuffmanTable.codeLengthSymbols,
                                         requireComplete: true) else {
                 throw .deflate(.malformed, "invalid code length code")
             }
@@ -62,28 +62,28 @@ struct DynamicBlockHeader {
     /// repeated lengths coded with the code-length code; `false` when more input is needed.
     private func readCodeLengths(into lengths: UnsafeMutableBufferPointer<UInt8>, _ reader: inout LSBBitReader,
                                  inputComplete: Bool) throws(ZoetropeError) -> Bool {
-        try codeLengthTable.entries.withUnsafeBufferPointer { (table) throws(ZoetropeError) in
+        unsafe try codeLengthTable.entries.withUnsafeBufferPointer { (table) throws(ZoetropeError) in
             // The buffer is not empty (at least 258 lengths), so it has an address.
-            let base = lengths.baseAddress.unsafelyUnwrapped
+            let base = unsafe lengths.baseAddress.unsafelyUnwrapped
             let total = lengths.count, mask = UInt64(1 << HuffmanTable.codeLengthBits - 1)
             var index = 0
             while index < total {
                 // A code (at most 7 bits) and its extra bits (at most 7) take at most 14 bits.
-                reader.refill(ifBelow: 14)
-                let entry = HuffmanTable.primary(table, reader.bits, mask: mask)
-                guard HuffmanTable.consumed(entry) <= reader.bitCount else {
+                unsafe reader.refill(ifBelow: 14)
+                let entry = unsafe HuffmanTable.primary(table, reader.bits, mask: mask)
+                guard unsafe HuffmanTable.consumed(entry) <= reader.bitCount else {
                     if inputComplete { throw .deflateTruncated }
                     return false
                 }
-                let saved = reader.bits
-                reader.consume(entry: entry)
+                let saved = unsafe reader.bits
+                unsafe reader.consume(entry: entry)
                 if HuffmanTable.isLiteral(entry) {
-                    base[index] = UInt8(truncatingIfNeeded: HuffmanTable.payload(entry))
+                    unsafe base[index] = UInt8(truncatingIfNeeded: HuffmanTable.payload(entry))
                     index &+= 1
                     continue
                 }
                 let run = HuffmanTable.value(entry, consumedFrom: saved)
-                index = try repeatLength(run, into: base, at: index, total: total)
+                index = unsafe try repeatLength(run, into: base, at: index, total: total)
             }
             return true
         }
@@ -98,10 +98,10 @@ struct DynamicBlockHeader {
         var repeated: UInt8 = 0
         if value & HuffmanTable.repeatsPreviousLength != 0 {
             guard index > 0 else { throw .deflate(.malformed, "code length repeat with no previous length") }
-            repeated = lengths[index - 1]
+            repeated = unsafe lengths[index - 1]
         }
         guard count <= total - index else { throw .deflate(.malformed, "code length repeat runs past the end") }
-        (lengths + index).update(repeating: repeated, count: count)
+        unsafe (lengths + index).update(repeating: repeated, count: count)
         return index + count
     }
 }

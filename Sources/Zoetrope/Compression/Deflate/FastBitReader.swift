@@ -14,7 +14,7 @@
 ///   after consuming up to 64 less its length, before the next refill.
 ///
 /// ``LSBBitReader/resume(from:)`` hands the position and bits back when the loop ends.
-struct FastBitReader: DecodeBits {
+@unsafe struct FastBitReader: DecodeBits {
     /// Loaded bits not consumed yet, the next one lowest.
     private(set) var bits: UInt64
     /// The valid bits in ``bits`` in the low 8 bits (see above).
@@ -28,43 +28,43 @@ struct FastBitReader: DecodeBits {
     /// reader is past the end).
     @inline(__always)
     init?(_ reader: LSBBitReader) {
-        guard reader.hasWordAhead, reader.bitCount >= 0, let base = reader.bytes.baseAddress else { return nil }
-        bits = reader.bits
-        count = UInt32(truncatingIfNeeded: reader.bitCount)
-        next = base + reader.position
-        limit = base + (reader.end &- 8)
+        guard unsafe reader.hasWordAhead, unsafe reader.bitCount >= 0, let base = unsafe reader.bytes.baseAddress else { return nil }
+        unsafe bits = reader.bits
+        unsafe count = UInt32(truncatingIfNeeded: reader.bitCount)
+        unsafe next = base + reader.position
+        unsafe limit = base + (reader.end &- 8)
     }
 
     /// Whether ``refill()`` may run: eight bytes are left to load.
-    var hasWordAhead: Bool { @inline(__always) get { next <= limit } }
+    var hasWordAhead: Bool { @inline(__always) get { unsafe next <= limit } }
 
     /// How far the input may advance before ``hasWordAhead`` turns false (negative past the
     /// limit). A refill leaves at least 56 bits loaded, so the next one, after `k` bits were
     /// consumed, advances by at most ⌈k / 8⌉ bytes: passes that consume at most 48 bits and refill
     /// once each can run `bytesAhead / 6` times, every refill with eight bytes ahead.
-    var bytesAhead: Int { @inline(__always) get { limit - next } }
+    var bytesAhead: Int { @inline(__always) get { unsafe limit - next } }
 
     /// Valid bits (0…63).
-    var bitCount: Int { @inline(__always) get { Int(count & 0xFF) } }
+    var bitCount: Int { @inline(__always) get { unsafe Int(count & 0xFF) } }
 
     /// Tops the bit buffer up to at least 56 bits with one unaligned 8-byte load and no branches
     /// (as ``LSBBitReader/refillWord()``). Requires ``hasWordAhead``.
     @inline(__always)
     mutating func refill() {
-        let word = UInt64(littleEndian: UnsafeRawPointer(next).loadUnaligned(as: UInt64.self))
+        let word = unsafe UInt64(littleEndian: UnsafeRawPointer(next).loadUnaligned(as: UInt64.self))
         // The shift takes the count's low 6 bits, which are all of it (the count is below 64).
-        bits |= word &<< UInt64(truncatingIfNeeded: count)
+        unsafe bits |= word &<< UInt64(truncatingIfNeeded: count)
         // Whole bytes that fit: 7 less the whole bytes loaded.
-        next += 7 &- Int(truncatingIfNeeded: (count &>> 3) & 7)
-        count |= 56
+        unsafe next += 7 &- Int(truncatingIfNeeded: (count &>> 3) & 7)
+        unsafe count |= 56
     }
 
     @inline(__always)
     mutating func consume(entry: UInt32) {
         // The shift takes the entry's low 6 bits: the bits to consume (at most 28, so bits 6 and 7
         // are clear).
-        bits &>>= UInt64(truncatingIfNeeded: entry)
-        count &-= entry
+        unsafe bits &>>= UInt64(truncatingIfNeeded: entry)
+        unsafe count &-= entry
     }
 }
 
@@ -73,8 +73,8 @@ extension LSBBitReader {
     @inline(__always)
     mutating func resume(from fast: FastBitReader) {
         // `bytes` is not empty: the fast reader was made over at least eight bytes of it.
-        position = bytes.baseAddress.unsafelyUnwrapped.distance(to: fast.next)
-        bits = fast.bits
-        bitCount = fast.bitCount
+        unsafe position = unsafe bytes.baseAddress.unsafelyUnwrapped.distance(to: fast.next)
+        unsafe bits = fast.bits
+        unsafe bitCount = fast.bitCount
     }
 }

@@ -7,7 +7,7 @@
 /// ``HuffmanTable``), generic over the bit buffer they read (``DecodeBits``): the fast one reads a
 /// ``FastBitReader`` and checks nothing while a whole symbol cannot run out of input or output, the
 /// careful one reads the ``LSBBitReader``, checks each step and stops cleanly.
-struct HuffmanBlockDecoder {
+@unsafe struct HuffmanBlockDecoder {
     /// Why decoding stopped.
     enum Stop { case endOfBlock, needsInput, needsSpace, paused }
 
@@ -35,14 +35,14 @@ struct HuffmanBlockDecoder {
         // bytes a refill loads ≥ 56 bits, more than the longest length/distance pair needs
         // (15 + 5 + 15 + 13 = 48 bits) or three literals from the primary table (3 × 11); and the
         // output has room for the longest match and the word copy's slack after it.
-        let fastEnd = min(capacity, pauseAt) &- (258 + LZ77.copySlack)
+        let fastEnd = unsafe min(capacity, pauseAt) &- (258 + LZ77.copySlack)
         while true {
-            if op < fastEnd, var fast = FastBitReader(reader) {
-                defer { reader.resume(from: fast) }
-                try decodeFast(&fast, until: fastEnd)
+            if unsafe op < fastEnd, var fast = unsafe FastBitReader(reader) {
+                defer { unsafe reader.resume(from: fast) }
+                unsafe try decodeFast(&fast, until: fastEnd)
             }
-            if op >= pauseAt { return .paused }
-            if let stop = try decodeOneCarefullyOnCopy(&reader) { return stop }
+            if unsafe op >= pauseAt { return .paused }
+            if let stop = unsafe try decodeOneCarefullyOnCopy(&reader) { return stop }
         }
     }
 
@@ -50,18 +50,18 @@ struct HuffmanBlockDecoder {
 
     @inline(__always)
     private func lookupLiteral<Bits: DecodeBits>(_ reader: Bits) -> UInt32 {
-        HuffmanTable.primary(tables, reader.bits, mask: Self.literalMask)
+        unsafe HuffmanTable.primary(tables, reader.bits, mask: Self.literalMask)
     }
 
     @inline(__always)
     private func lookupDistance<Bits: DecodeBits>(_ reader: Bits) -> UInt32 {
-        HuffmanTable.primary(tables, reader.bits, mask: Self.distanceMask, at: BlockDecodeTables.distanceStart)
+        unsafe HuffmanTable.primary(tables, reader.bits, mask: Self.distanceMask, at: BlockDecodeTables.distanceStart)
     }
 
     /// The subtable entry `link` (a primary entry) points to, without consuming anything.
     @inline(__always)
     private func peekSubtable<Bits: DecodeBits>(_ link: UInt32, _ reader: Bits) -> UInt32 {
-        HuffmanTable.subtable(tables, link: link, reader.bits &>> UInt64(HuffmanTable.consumed(link)))
+        unsafe HuffmanTable.subtable(tables, link: link, reader.bits &>> UInt64(HuffmanTable.consumed(link)))
     }
 
     /// Consumes a literal's code and writes its byte.
@@ -69,8 +69,8 @@ struct HuffmanBlockDecoder {
     private mutating func writeLiteral<Bits: DecodeBits>(_ entry: UInt32, _ reader: inout Bits) {
         reader.consume(entry: entry)
         // In bounds: both loops check `op` against the output's room first.
-        out[op] = UInt8(truncatingIfNeeded: entry >> 16)
-        op &+= 1
+        unsafe out[op] = UInt8(truncatingIfNeeded: entry >> 16)
+        unsafe op &+= 1
     }
 
     /// Consumes a length or distance code and its extra bits (loaded); returns the value.
@@ -83,7 +83,7 @@ struct HuffmanBlockDecoder {
 
     @inline(__always)
     private func checkDistance(_ distance: Int) throws(ZoetropeError) {
-        guard distance <= op else {
+        guard unsafe distance <= op else {
             throw ZoetropeError.deflate(.malformed, "distance \(distance) reaches before the start of the data")
         }
     }
@@ -107,27 +107,27 @@ struct HuffmanBlockDecoder {
     /// (One function: the loop's values must stay in registers.)
     @inline(__always)
     private mutating func decodeFast(_ reader: inout FastBitReader, until fastEnd: Int) throws(ZoetropeError) {
-        reader.refill()
-        var entry = lookupLiteral(reader)
+        unsafe reader.refill()
+        var entry = unsafe lookupLiteral(reader)
         while true {
-            var passes = min(reader.bytesAhead / 6, (fastEnd &- op) / 258)
+            var passes = unsafe min(reader.bytesAhead / 6, (fastEnd &- op) / 258)
             guard passes > 0 else { return }
             repeat {
                 passes &-= 1
                 if HuffmanTable.isLiteral(entry) {
                     // Up to three literals per refill: primary codes are at most 11 bits, so 23
                     // bits are left for the next lookup.
-                    writeLiteral(entry, &reader)
-                    entry = lookupLiteral(reader)
+                    unsafe writeLiteral(entry, &reader)
+                    entry = unsafe lookupLiteral(reader)
                     if HuffmanTable.isLiteral(entry) {
-                        writeLiteral(entry, &reader)
-                        entry = lookupLiteral(reader)
+                        unsafe writeLiteral(entry, &reader)
+                        entry = unsafe lookupLiteral(reader)
                         if HuffmanTable.isLiteral(entry) {
-                            writeLiteral(entry, &reader)
-                            entry = lookupLiteral(reader)
+                            unsafe writeLiteral(entry, &reader)
+                            entry = unsafe lookupLiteral(reader)
                         }
                     }
-                    reader.refill()
+                    unsafe reader.refill()
                     continue
                 }
                 // Marked rare so that the length path, not the subtable one, follows the test in
@@ -135,27 +135,27 @@ struct HuffmanBlockDecoder {
                 // out far worse (text 36 % slower): layout, measured, not guessed.
                 let length: Int
                 if _slowPath(HuffmanTable.isExceptional(entry)) {
-                    switch decodeExceptional(entry, &reader) {
+                    switch unsafe decodeExceptional(entry, &reader) {
                     case .stop: return
                     case .literal:
-                        entry = lookupLiteral(reader)
-                        reader.refill()
+                        entry = unsafe lookupLiteral(reader)
+                        unsafe reader.refill()
                         continue
                     case .length(let value): length = value
                     }
                 } else {
                     // A length resolved with its extra bits (``BlockDecodeTables``).
                     length = HuffmanTable.payload(entry)
-                    reader.consume(entry: entry)
+                    unsafe reader.consume(entry: entry)
                 }
-                let distance = try readDistanceFast(&reader)
+                let distance = unsafe try readDistanceFast(&reader)
                 // Looked up before the refill, which it then does not wait for: at most 48 bits of
                 // the 64 the last refill left were consumed (see ``FastBitReader``), so 16 remain.
-                entry = lookupLiteral(reader)
-                reader.refill()
+                entry = unsafe lookupLiteral(reader)
+                unsafe reader.refill()
                 // In bounds: `op < fastEnd` leaves room for 258 bytes and the copy's slack.
-                LZ77.copyBytesWithSlack(out, at: op, distance: distance, length: length)
-                op &+= length
+                unsafe LZ77.copyBytesWithSlack(out, at: op, distance: distance, length: length)
+                unsafe op &+= length
             } while passes > 0
         }
     }
@@ -169,36 +169,36 @@ struct HuffmanBlockDecoder {
     @inline(__always)
     private mutating func decodeExceptional(_ entry: UInt32, _ reader: inout FastBitReader) -> Exceptional {
         if HuffmanTable.isLink(entry) {
-            let long = peekSubtable(entry, reader)
+            let long = unsafe peekSubtable(entry, reader)
             guard !HuffmanTable.isExceptional(long) else { return .stop }
-            reader.consume(entry: entry)
+            unsafe reader.consume(entry: entry)
             if HuffmanTable.isLiteral(long) {
-                writeLiteral(long, &reader)
+                unsafe writeLiteral(long, &reader)
                 return .literal
             }
-            return .length(readValue(long, &reader))
+            return unsafe .length(readValue(long, &reader))
         }
         // The end of the block and invalid codes have no payload.
         guard HuffmanTable.payload(entry) != 0 else { return .stop }
-        return .length(readValue(entry, &reader))
+        return unsafe .length(readValue(entry, &reader))
     }
 
     /// Reads a distance in the fast loop, where at least 36 bits are loaded after the length: more
     /// than the longest distance code and its extra bits, so an invalid entry is no shortfall.
     @inline(__always)
     private func readDistanceFast(_ reader: inout FastBitReader) throws(ZoetropeError) -> Int {
-        var entry = lookupDistance(reader)
+        var entry = unsafe lookupDistance(reader)
         if _slowPath(HuffmanTable.isExceptional(entry)) {
             if HuffmanTable.isLink(entry) {
-                reader.consume(entry: entry)
-                entry = HuffmanTable.subtable(tables, link: entry, reader.bits)
+                unsafe reader.consume(entry: entry)
+                entry = unsafe HuffmanTable.subtable(tables, link: entry, reader.bits)
             }
             guard !HuffmanTable.isExceptional(entry) else {
                 throw ZoetropeError.deflate(.malformed, "invalid distance code")
             }
         }
-        let distance = readValue(entry, &reader)
-        try checkDistance(distance)
+        let distance = unsafe readValue(entry, &reader)
+        unsafe try checkDistance(distance)
         return distance
     }
 
@@ -206,42 +206,42 @@ struct HuffmanBlockDecoder {
     /// given the decoder itself would keep its fields in memory for the whole loop instead of registers.
     @inline(__always)
     private mutating func decodeOneCarefullyOnCopy(_ reader: inout LSBBitReader) throws(ZoetropeError) -> Stop? {
-        var copy = self
-        defer { self = copy }
-        return try copy.decodeOneCarefully(&reader)
+        var copy = unsafe self
+        defer { unsafe self = copy }
+        return unsafe try copy.decodeOneCarefully(&reader)
     }
 
     /// Decodes one symbol (or one run of literals), checking every step: `nil` to go on, else why
     /// it stopped. On a shortfall the reader is rewound to the symbol's start.
     @inline(never)
     private mutating func decodeOneCarefully(_ reader: inout LSBBitReader) throws(ZoetropeError) -> Stop? {
-        let start = reader.state
-        reader.refill()
+        let start = unsafe reader.state
+        unsafe reader.refill()
         var invalid = false
-        guard let entry = loadedEntry(start: 0, mask: Self.literalMask, &reader, invalid: &invalid) else {
-            return try shortfall(&reader, rewindingTo: start, invalid: invalid, "literal/length")
+        guard let entry = unsafe loadedEntry(start: 0, mask: Self.literalMask, &reader, invalid: &invalid) else {
+            return unsafe try shortfall(&reader, rewindingTo: start, invalid: invalid, "literal/length")
         }
         if HuffmanTable.isLiteral(entry) {
-            guard op < capacity else { reader.rewind(to: start); return .needsSpace }
-            writeLiteral(entry, &reader)
+            guard unsafe op < capacity else { unsafe reader.rewind(to: start); return .needsSpace }
+            unsafe writeLiteral(entry, &reader)
             // Runs of literals are common: decode more while the bits last, without refilling.
-            while op < capacity, let more = nextLoadedLiteral(reader) { writeLiteral(more, &reader) }
+            while unsafe op < capacity, let more = unsafe nextLoadedLiteral(reader) { unsafe writeLiteral(more, &reader) }
             return nil
         }
         if HuffmanTable.isEndOfBlock(entry) {
-            reader.consume(entry: entry)
+            unsafe reader.consume(entry: entry)
             return .endOfBlock
         }
-        let length = readValue(entry, &reader)
-        guard let distanceEntry = loadedEntry(start: BlockDecodeTables.distanceStart, mask: Self.distanceMask, &reader,
+        let length = unsafe readValue(entry, &reader)
+        guard let distanceEntry = unsafe loadedEntry(start: BlockDecodeTables.distanceStart, mask: Self.distanceMask, &reader,
                                               invalid: &invalid) else {
-            return try shortfall(&reader, rewindingTo: start, invalid: invalid, "distance")
+            return unsafe try shortfall(&reader, rewindingTo: start, invalid: invalid, "distance")
         }
-        let distance = readValue(distanceEntry, &reader)
-        if distance <= op && length > capacity - op { reader.rewind(to: start); return .needsSpace }
-        try checkDistance(distance)
-        LZ77.copyMatch(out, at: op, distance: distance, length: length, room: bufferEnd - op)
-        op += length
+        let distance = unsafe readValue(distanceEntry, &reader)
+        if unsafe distance <= op && length > capacity - op { unsafe reader.rewind(to: start); return .needsSpace }
+        unsafe try checkDistance(distance)
+        unsafe LZ77.copyMatch(out, at: op, distance: distance, length: length, room: bufferEnd - op)
+        unsafe op += length
         return nil
     }
 
@@ -249,8 +249,8 @@ struct HuffmanBlockDecoder {
     /// code is loaded, else `nil`: how runs of literals go on without a refill.
     @inline(__always)
     private func nextLoadedLiteral(_ reader: LSBBitReader) -> UInt32? {
-        let entry = lookupLiteral(reader)
-        guard HuffmanTable.isLiteral(entry), HuffmanTable.consumed(entry) <= reader.bitCount else { return nil }
+        let entry = unsafe lookupLiteral(reader)
+        guard HuffmanTable.isLiteral(entry), unsafe HuffmanTable.consumed(entry) <= reader.bitCount else { return nil }
         return entry
     }
 
@@ -260,18 +260,18 @@ struct HuffmanBlockDecoder {
     /// input would not change it).
     @inline(__always)
     private func loadedEntry(start: Int, mask: UInt64, _ reader: inout LSBBitReader, invalid: inout Bool) -> UInt32? {
-        let loaded = reader.bitCount
-        var entry = HuffmanTable.primary(tables, reader.bits, mask: mask, at: start)
+        let loaded = unsafe reader.bitCount
+        var entry = unsafe HuffmanTable.primary(tables, reader.bits, mask: mask, at: start)
         if HuffmanTable.isLink(entry) {
-            guard HuffmanTable.consumed(entry) <= reader.bitCount else { return nil }
-            reader.consume(entry: entry)
-            entry = HuffmanTable.subtable(tables, link: entry, reader.bits)
+            guard unsafe HuffmanTable.consumed(entry) <= reader.bitCount else { return nil }
+            unsafe reader.consume(entry: entry)
+            entry = unsafe HuffmanTable.subtable(tables, link: entry, reader.bits)
         }
         if HuffmanTable.isInvalid(entry) {
             invalid = loaded >= 15
             return nil
         }
-        guard HuffmanTable.consumed(entry) <= reader.bitCount else { return nil }
+        guard unsafe HuffmanTable.consumed(entry) <= reader.bitCount else { return nil }
         return entry
     }
 
@@ -280,9 +280,9 @@ struct HuffmanBlockDecoder {
     @inline(__always)
     private func shortfall(_ reader: inout LSBBitReader, rewindingTo start: LSBBitReader.State, invalid: Bool,
                            _ what: String) throws(ZoetropeError) -> Stop {
-        reader.rewind(to: start)
+        unsafe reader.rewind(to: start)
         if invalid { throw ZoetropeError.deflate(.malformed, "invalid \(what) code") }
-        if inputComplete { throw .deflateTruncated }
+        if unsafe inputComplete { throw .deflateTruncated }
         return .needsInput
     }
 }

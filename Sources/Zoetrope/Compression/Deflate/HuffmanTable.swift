@@ -68,7 +68,7 @@ struct HuffmanTable: Sendable {
     @inline(__always)
     static func primary(_ table: UnsafeBufferPointer<UInt32>, _ bits: UInt64, mask: UInt64, at start: Int = 0) -> UInt32 {
         // In bounds: the mask is the primary size less one, and that many entries follow `start`.
-        table[start &+ Int(truncatingIfNeeded: bits & mask)]
+        unsafe table[start &+ Int(truncatingIfNeeded: bits & mask)]
     }
 
     /// The subtable entry a link entry points to, for `bits` with the link's primary bits dropped
@@ -77,7 +77,7 @@ struct HuffmanTable: Sendable {
     static func subtable(_ table: UnsafeBufferPointer<UInt32>, link: UInt32, _ bits: UInt64) -> UInt32 {
         // In bounds: the builder made the subtable at the link's offset as wide as the link says.
         let mask = (UInt64(1) &<< UInt64((link >> 8) & 15)) &- 1
-        return table[payload(link) &+ Int(truncatingIfNeeded: bits & mask)]
+        return unsafe table[payload(link) &+ Int(truncatingIfNeeded: bits & mask)]
     }
 
     /// An empty table (every code invalid) of `capacity` entries, to be built with

@@ -13,7 +13,7 @@ extension HuffmanTable {
     ///   - requireComplete: whether to reject every incomplete code (the code-length code's rule).
     /// - Returns: `false` when the lengths do not form a usable prefix code.
     mutating func build(lengths: UnsafeBufferPointer<UInt8>, symbols: [UInt32], requireComplete: Bool = false) -> Bool {
-        Self.build(into: &entries, primaryBits: primaryBits, at: 0, subtablesFrom: 1 << primaryBits,
+        unsafe Self.build(into: &entries, primaryBits: primaryBits, at: 0, subtablesFrom: 1 << primaryBits,
                    lengths: lengths, symbols: symbols, requireComplete: requireComplete) != nil
     }
 
@@ -29,35 +29,35 @@ extension HuffmanTable {
                       lengths: UnsafeBufferPointer<UInt8>, symbols: [UInt32], requireComplete: Bool,
                       primaryCodes: UnsafeMutableBufferPointer<UInt16>? = nil) -> Int? {
         guard lengths.count <= symbols.count, lengths.count <= Int(UInt16.max) else { return nil }
-        precondition(primaryCodes.map { $0.count >= lengths.count } ?? true, "room for every symbol's code")
-        var layout = Layout(primaryStart: primaryStart, primaryBits: primaryBits, subtableStart: subtableStart)
-        layout.primaryCodes = primaryCodes?.baseAddress
-        return symbols.withUnsafeBufferPointer { symbols in
-            build(into: &entries, layout, lengths: lengths, symbols: symbols, requireComplete: requireComplete)
+        unsafe precondition(primaryCodes.map { $0.count >= lengths.count } ?? true, "room for every symbol's code")
+        var layout = unsafe Layout(primaryStart: primaryStart, primaryBits: primaryBits, subtableStart: subtableStart)
+        unsafe layout.primaryCodes = primaryCodes?.baseAddress
+        return unsafe symbols.withUnsafeBufferPointer { symbols in
+            unsafe build(into: &entries, layout, lengths: lengths, symbols: symbols, requireComplete: requireComplete)
         }
     }
 
     private static func build(into entries: inout [UInt32], _ layout: Layout, lengths: UnsafeBufferPointer<UInt8>,
                               symbols: UnsafeBufferPointer<UInt32>, requireComplete: Bool) -> Int? {
-        let primaryBits = layout.primaryBits, primaryStart = layout.primaryStart, subtableStart = layout.subtableStart
-        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 16) { counts in
-            withUnsafeTemporaryAllocation(of: UInt16.self, capacity: max(1, lengths.count)) { sorted -> Int? in
-                guard let census = census(lengths, counts: counts, primaryBits: primaryBits) else { return nil }
+        let primaryBits = unsafe layout.primaryBits, primaryStart = unsafe layout.primaryStart, subtableStart = unsafe layout.subtableStart
+        return unsafe withUnsafeTemporaryAllocation(of: Int.self, capacity: 16) { counts in
+            unsafe withUnsafeTemporaryAllocation(of: UInt16.self, capacity: max(1, lengths.count)) { sorted -> Int? in
+                guard let census = unsafe census(lengths, counts: counts, primaryBits: primaryBits) else { return nil }
                 if census.isIncomplete && (requireComplete || census.used > 1) { return nil }
-                sortByLength(lengths, counts: counts, into: sorted)
+                unsafe sortByLength(lengths, counts: counts, into: sorted)
                 let subtableBits = max(0, census.maxLength - primaryBits)
                 let end = subtableStart + census.longCodes << subtableBits
                 if entries.count < end { entries.append(contentsOf: repeatElement(invalidEntry, count: end - entries.count)) }
-                var layout = layout
-                layout.subtableBits = subtableBits
-                entries.withUnsafeMutableBufferPointer { table in
+                var layout = unsafe layout
+                unsafe layout.subtableBits = subtableBits
+                unsafe entries.withUnsafeMutableBufferPointer { table in
                     if census.isIncomplete {
                         // At most one code: the patterns it leaves are invalid.
-                        UnsafeMutableBufferPointer(rebasing: table[primaryStart..<primaryStart + 1 << primaryBits])
+                        unsafe UnsafeMutableBufferPointer(rebasing: table[primaryStart..<primaryStart + 1 << primaryBits])
                             .update(repeating: invalidEntry)
-                        UnsafeMutableBufferPointer(rebasing: table[subtableStart..<end]).update(repeating: invalidEntry)
+                        unsafe UnsafeMutableBufferPointer(rebasing: table[subtableStart..<end]).update(repeating: invalidEntry)
                     }
-                    fill(table, layout, counts: counts, sorted: UnsafeBufferPointer(sorted), symbols: symbols,
+                    unsafe fill(table, layout, counts: counts, sorted: UnsafeBufferPointer(sorted), symbols: symbols,
                          maxLength: census.maxLength)
                 }
                 return end
@@ -66,7 +66,7 @@ extension HuffmanTable {
     }
 
     /// Where a table's parts lie in the buffer it is written to (and where the primary codes go).
-    private struct Layout {
+    @unsafe private struct Layout {
         var primaryStart: Int, primaryBits: Int
         var subtableStart: Int, subtableBits = 0
         var primaryCodes: UnsafeMutablePointer<UInt16>?
@@ -85,19 +85,19 @@ extension HuffmanTable {
     /// code is over-subscribed.
     private static func census(_ lengths: UnsafeBufferPointer<UInt8>, counts: UnsafeMutableBufferPointer<Int>,
                                primaryBits: Int) -> Census? {
-        counts.update(repeating: 0)
-        for length in lengths {
+        unsafe counts.update(repeating: 0)
+        for unsafe length in unsafe lengths {
             guard length <= 15 else { return nil }
-            counts[Int(length)] += 1
+            unsafe counts[Int(length)] += 1
         }
         var census = Census()
         var left = 1
         for length in 1...15 {
-            left = left << 1 - counts[length]
+            left = unsafe left << 1 - counts[length]
             if left < 0 { return nil }
-            if counts[length] > 0 { census.maxLength = length }
-            census.used += counts[length]
-            if length > primaryBits { census.longCodes += counts[length] }
+            if unsafe counts[length] > 0 { census.maxLength = length }
+            unsafe census.used += counts[length]
+            if length > primaryBits { unsafe census.longCodes += counts[length] }
         }
         census.isIncomplete = left > 0
         return census
@@ -107,16 +107,16 @@ extension HuffmanTable {
     /// order of canonical codes), using the counts of each length.
     private static func sortByLength(_ lengths: UnsafeBufferPointer<UInt8>, counts: UnsafeMutableBufferPointer<Int>,
                                      into sorted: UnsafeMutableBufferPointer<UInt16>) {
-        withUnsafeTemporaryAllocation(of: Int.self, capacity: 16) { next in
+        unsafe withUnsafeTemporaryAllocation(of: Int.self, capacity: 16) { next in
             var offset = 0
             for length in 1...15 {
-                next[length] = offset
-                offset += counts[length]
+                unsafe next[length] = offset
+                unsafe offset += counts[length]
             }
             // In bounds: `next[length]` stays below the used count, which `sorted` holds.
-            for (symbol, length) in lengths.enumerated() where length != 0 {
-                sorted[next[Int(length)]] = UInt16(truncatingIfNeeded: symbol)
-                next[Int(length)] += 1
+            for unsafe (symbol, length) in unsafe lengths.enumerated() where length != 0 {
+                unsafe sorted[next[Int(length)]] = UInt16(truncatingIfNeeded: symbol)
+                unsafe next[Int(length)] += 1
             }
         }
     }
@@ -133,27 +133,27 @@ extension HuffmanTable {
     private static func fill(_ table: UnsafeMutableBufferPointer<UInt32>, _ layout: Layout,
                              counts: UnsafeMutableBufferPointer<Int>, sorted: UnsafeBufferPointer<UInt16>,
                              symbols: UnsafeBufferPointer<UInt32>, maxLength: Int) {
-        let primaryBits = layout.primaryBits, subtableBits = layout.subtableBits
+        let primaryBits = unsafe layout.primaryBits, subtableBits = unsafe layout.subtableBits
         let primarySize = 1 << primaryBits, subtableSize = 1 << subtableBits
         // The buffer holds the primary entries (the caller's layout) and the subtables (see `build`).
-        let primary = UnsafeMutableBufferPointer(rebasing: table[layout.primaryStart..<layout.primaryStart + primarySize])
-        let base = primary.baseAddress.unsafelyUnwrapped
+        let primary = unsafe UnsafeMutableBufferPointer(rebasing: table[layout.primaryStart..<layout.primaryStart + primarySize])
+        let base = unsafe primary.baseAddress.unsafelyUnwrapped
         var reversed = 0, index = 0
-        var linkedPrefix = -1, subtableStart = 0, nextSubtable = layout.subtableStart
+        var linkedPrefix = -1, subtableStart = 0, nextSubtable = unsafe layout.subtableStart
         for length in 1...max(1, maxLength) {
             if length <= primaryBits {
-                if length > 1 { (base + (1 << (length - 1))).update(from: base, count: 1 << (length - 1)) }
-                for _ in 0..<counts[length] {
-                    let symbol = Int(sorted[index])
-                    primary[reversed] = symbols[symbol] &+ UInt32(length | length << 8)
+                if length > 1 { unsafe (base + (1 << (length - 1))).update(from: base, count: 1 << (length - 1)) }
+                for _ in unsafe 0..<counts[length] {
+                    let symbol = unsafe Int(sorted[index])
+                    unsafe primary[reversed] = symbols[symbol] &+ UInt32(length | length << 8)
                     // In bounds: the caller's buffer has a place for every symbol (see `build`).
-                    layout.primaryCodes?[symbol] = UInt16(truncatingIfNeeded: reversed)
+                    unsafe layout.primaryCodes?[symbol] = UInt16(truncatingIfNeeded: reversed)
                     reversed = nextReversed(reversed, bits: length)
                     index += 1
                 }
                 continue
             }
-            for _ in 0..<counts[length] {
+            for _ in unsafe 0..<counts[length] {
                 // Canonical codes in order have non-decreasing prefixes, so the codes sharing a
                 // prefix come together: a new prefix starts the next subtable.
                 let prefix = reversed & (primarySize - 1)
@@ -161,11 +161,11 @@ extension HuffmanTable {
                     linkedPrefix = prefix
                     subtableStart = nextSubtable
                     nextSubtable += subtableSize
-                    primary[prefix] = UInt32(subtableStart) << 16 | exceptionalFlag | linkFlag
+                    unsafe primary[prefix] = UInt32(subtableStart) << 16 | exceptionalFlag | linkFlag
                         | UInt32(subtableBits << 8 | primaryBits)
                 }
                 let rest = length - primaryBits
-                replicate(symbols[Int(sorted[index])] &+ UInt32(rest | rest << 8), into: table, start: subtableStart,
+                unsafe replicate(symbols[Int(sorted[index])] &+ UInt32(rest | rest << 8), into: table, start: subtableStart,
                           from: reversed >> primaryBits, step: 1 << rest, below: subtableSize)
                 reversed = nextReversed(reversed, bits: length)
                 index += 1
@@ -174,7 +174,7 @@ extension HuffmanTable {
         // Codes all shorter than the primary width: double the rest of the way.
         var filled = 1 << min(max(1, maxLength), primaryBits)
         while filled < primarySize {
-            (base + filled).update(from: base, count: filled)
+            unsafe (base + filled).update(from: base, count: filled)
             filled <<= 1
         }
     }
@@ -198,7 +198,7 @@ extension HuffmanTable {
                                   from first: Int, step: Int, below limit: Int) {
         var index = first
         while index < limit {
-            table[start + index] = entry
+            unsafe table[start + index] = entry
             index += step
         }
     }

@@ -92,7 +92,7 @@ package struct Inflater: Sendable {
         // Never empty, so the decoding loop always has a buffer address (capacity is capped separately).
         // Unwritten: only `output[0..<outputCount]` is ever read or handed out, and every byte
         // there was written first.
-        output = [UInt8](unwrittenCount: max(1, reserve))
+        output = unsafe [UInt8](unwrittenCount: max(1, reserve))
     }
 
     /// Whether the end of the stream has been decoded.
@@ -154,8 +154,8 @@ package struct Inflater: Sendable {
     /// Passes the output decoded since the last call to `body` without copying it, then releases it.
     package mutating func withOutput<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
         let start = outputTaken, end = outputCount
-        let result = try output.withUnsafeBufferPointer { buffer in
-            try body(UnsafeBufferPointer(rebasing: buffer[start..<end]))
+        let result = unsafe try output.withUnsafeBufferPointer { buffer in
+            unsafe try body(UnsafeBufferPointer(rebasing: buffer[start..<end]))
         }
         outputTaken = end
         discardTakenOutput()
@@ -178,9 +178,9 @@ package struct Inflater: Sendable {
         let window = Self.window
         guard outputTaken == outputCount, outputCount >= Self.compactionThreshold, checksummed == outputCount else { return }
         let drop = outputCount - window
-        output.withUnsafeMutableBufferPointer { buffer in
+        unsafe output.withUnsafeMutableBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
-            base.update(from: base + drop, count: window)
+            unsafe base.update(from: base + drop, count: window)
         }
         outputBase += drop
         outputCount = window
@@ -213,10 +213,10 @@ package struct Inflater: Sendable {
         // bytes (nothing feeds during a run, so this never copies them).
         let input = self.input
         do throws(ZoetropeError) {
-            let status = try input.withUnsafeBufferPointer { (bytes) throws(ZoetropeError) in
-                var reader = LSBBitReader(bytes, resuming: bits)
-                defer { bits = reader.state }
-                return try run(&reader, pauseAt: pauseAt)
+            let status = unsafe try input.withUnsafeBufferPointer { (bytes) throws(ZoetropeError) in
+                var reader = unsafe LSBBitReader(bytes, resuming: bits)
+                defer { bits = unsafe reader.state }
+                return unsafe try run(&reader, pauseAt: pauseAt)
             }
             updateChecksum()
             return status
@@ -235,7 +235,7 @@ package struct Inflater: Sendable {
     /// Loads bytes until at least `count` bits are buffered: `true` when they are, `false` when more
     /// input is needed. With complete input, running short throws.
     private func need(_ count: Int, _ reader: inout LSBBitReader) throws(ZoetropeError) -> Bool {
-        try reader.load(count, inputComplete: inputComplete)
+        unsafe try reader.load(count, inputComplete: inputComplete)
     }
 
     /// Runs the state machine; pauses (``Status/outputPending``) once `outputCount` reaches `pauseAt`.
@@ -243,31 +243,31 @@ package struct Inflater: Sendable {
         while true {
             switch phase {
             case .streamHeader:
-                guard try readStreamHeader(&reader) else { return .needsInput }
+                guard unsafe try readStreamHeader(&reader) else { return .needsInput }
                 phase = .blockHeader
             case .blockHeader:
-                let start = reader.state
-                guard let next = try readBlockHeader(&reader) else {
-                    reader.rewind(to: start)
+                let start = unsafe reader.state
+                guard let next = unsafe try readBlockHeader(&reader) else {
+                    unsafe reader.rewind(to: start)
                     return .needsInput
                 }
                 phase = next
             case .stored(let remaining):
                 if remaining == 0 {
                     phase = isFinalBlock ? .trailer : .blockHeader
-                } else if let status = try copyStored(remaining, &reader, pauseAt: pauseAt) {
+                } else if let status = unsafe try copyStored(remaining, &reader, pauseAt: pauseAt) {
                     return status
                 }
             case .huffman:
-                switch try decodeSymbols(&reader, pauseAt: pauseAt) {
+                switch unsafe try decodeSymbols(&reader, pauseAt: pauseAt) {
                 case .endOfBlock: phase = isFinalBlock ? .trailer : .blockHeader
                 case .needsInput: return .needsInput
-                case .needsSpace: try reserveOutput(258, consumed: reader.position, pauseAt: pauseAt)
+                case .needsSpace: unsafe try reserveOutput(258, consumed: reader.position, pauseAt: pauseAt)
                 case .paused: return .outputPending
                 }
             case .trailer:
-                reader.alignToByte()
-                if format == .zlib { guard try checkTrailer(&reader) else { return .needsInput } }
+                unsafe reader.alignToByte()
+                if format == .zlib { guard unsafe try checkTrailer(&reader) else { return .needsInput } }
                 phase = .done
             case .done:
                 return .finished
@@ -277,8 +277,8 @@ package struct Inflater: Sendable {
 
     /// Reads and checks the zlib header; `false` when more input is needed.
     private func readStreamHeader(_ reader: inout LSBBitReader) throws(ZoetropeError) -> Bool {
-        guard try need(16, &reader) else { return false }
-        let cmf = reader.read(8), flg = reader.read(8)
+        guard unsafe try need(16, &reader) else { return false }
+        let cmf = unsafe reader.read(8), flg = unsafe reader.read(8)
         guard cmf & 0x0F == 8 else { throw ZoetropeError.deflate(.malformed, "zlib compression method \(cmf & 0x0F) is not deflate") }
         guard cmf >> 4 <= 7 else { throw ZoetropeError.deflate(.malformed, "zlib window size field \(cmf >> 4) is over 7") }
         guard (cmf << 8 | flg) % 31 == 0 else { throw ZoetropeError.deflate(.malformed, "zlib header check bits are wrong") }
@@ -289,23 +289,23 @@ package struct Inflater: Sendable {
     /// Reads a block header (for a dynamic block, its code tables too): the phase that decodes the
     /// block, or `nil` when more input is needed (the caller rewinds to the header's start).
     private mutating func readBlockHeader(_ reader: inout LSBBitReader) throws(ZoetropeError) -> Phase? {
-        guard try need(3, &reader) else { return nil }
-        isFinalBlock = reader.read(1) == 1
-        switch reader.read(2) {
+        guard unsafe try need(3, &reader) else { return nil }
+        isFinalBlock = unsafe reader.read(1) == 1
+        switch unsafe reader.read(2) {
         case 0:
-            reader.alignToByte()
-            guard try need(32, &reader) else { return nil }
-            let length = reader.read(16), complement = reader.read(16)
+            unsafe reader.alignToByte()
+            guard unsafe try need(32, &reader) else { return nil }
+            let length = unsafe reader.read(16), complement = unsafe reader.read(16)
             guard length == ~complement & 0xFFFF else {
                 throw ZoetropeError.deflate(.malformed, "stored block length \(length) does not match its complement")
             }
-            reader.alignToByte()
+            unsafe reader.alignToByte()
             return .stored(remaining: Int(length))
         case 1:
             tables = BlockDecodeTables.fixed
             return .huffman
         case 2:
-            let read = try dynamicHeader.read(&reader, inputComplete: inputComplete, into: &tables)
+            let read = unsafe try dynamicHeader.read(&reader, inputComplete: inputComplete, into: &tables)
             return read ? .huffman : nil
         default:
             throw ZoetropeError.deflate(.malformed, "invalid block type 3")
@@ -316,21 +316,21 @@ package struct Inflater: Sendable {
     /// return when it has to stop, else `nil`.
     private mutating func copyStored(_ remaining: Int, _ reader: inout LSBBitReader, pauseAt: Int) throws(ZoetropeError) -> Status? {
         // The reader is byte-aligned here (with an empty bit buffer), so the bytes are read directly.
-        let available = min(remaining, reader.end - reader.position)
+        let available = unsafe min(remaining, reader.end - reader.position)
         if available == 0 {
             if inputComplete { throw ZoetropeError.deflateTruncated }
             return .needsInput
         }
         if outputCount >= pauseAt { return .outputPending }
         let wanted = min(available, pauseAt - outputCount)
-        try reserveOutput(wanted, consumed: reader.position, pauseAt: pauseAt)
+        unsafe try reserveOutput(wanted, consumed: reader.position, pauseAt: pauseAt)
         let count = min(wanted, min(output.count, maxOutputBytes - outputBase) - outputCount)
-        let source = UnsafeBufferPointer(rebasing: reader.bytes[reader.position..<reader.position + count])
+        let source = unsafe UnsafeBufferPointer(rebasing: reader.bytes[reader.position..<reader.position + count])
         let to = outputCount
-        output.withUnsafeMutableBufferPointer { target in
-            _ = UnsafeMutableBufferPointer(rebasing: target[to..<to + count]).update(fromContentsOf: source)
+        unsafe output.withUnsafeMutableBufferPointer { target in
+            _ = unsafe UnsafeMutableBufferPointer(rebasing: target[to..<to + count]).update(fromContentsOf: source)
         }
-        reader.position += count
+        unsafe reader.position += count
         outputCount += count
         phase = .stored(remaining: remaining - count)
         return nil
@@ -338,9 +338,9 @@ package struct Inflater: Sendable {
 
     /// Reads the zlib trailer and checks the Adler-32; `false` when more input is needed.
     private mutating func checkTrailer(_ reader: inout LSBBitReader) throws(ZoetropeError) -> Bool {
-        guard try need(32, &reader) else { return false }
+        guard unsafe try need(32, &reader) else { return false }
         var expected: UInt32 = 0
-        for _ in 0..<4 { expected = expected << 8 | reader.read(8) }
+        for _ in 0..<4 { expected = unsafe expected << 8 | reader.read(8) }
         updateChecksum()
         guard expected == checksum.value else {
             throw ZoetropeError.deflate(.checksumMismatch, "Adler-32 checksum does not match the data")
@@ -371,7 +371,7 @@ package struct Inflater: Sendable {
         let newSize = min(ceiling, wanted)
         guard newSize > output.count else { return }
         // Copy only the bytes in use into a new buffer whose rest is left unwritten, as in `init`.
-        let grown = output.withUnsafeBufferPointer { [UInt8](unwrittenCount: newSize, copying: UnsafeBufferPointer(rebasing: $0[..<outputCount])) }
+        let grown = unsafe output.withUnsafeBufferPointer { unsafe [UInt8](unwrittenCount: newSize, copying: UnsafeBufferPointer(rebasing: $0[..<outputCount])) }
         output = grown
     }
 
@@ -379,7 +379,7 @@ package struct Inflater: Sendable {
         guard checksummed < outputCount else { return }
         let from = checksummed, to = outputCount
         if format == .zlib {
-            output.withUnsafeBufferPointer { checksum.update(UnsafeBufferPointer(rebasing: $0[from..<to])) }
+            unsafe output.withUnsafeBufferPointer { unsafe checksum.update(UnsafeBufferPointer(rebasing: $0[from..<to])) }
         }
         checksummed = to
     }
@@ -388,7 +388,7 @@ package struct Inflater: Sendable {
 
     /// Decodes the current block's symbols (see ``HuffmanBlockDecoder``) into the output buffer.
     private mutating func decodeSymbols(_ reader: inout LSBBitReader, pauseAt: Int) throws(ZoetropeError) -> HuffmanBlockDecoder.Stop {
-        if reader.end == 0 {
+        if unsafe reader.end == 0 {
             if inputComplete { throw ZoetropeError.deflateTruncated }
             return .needsInput
         }
@@ -400,17 +400,17 @@ package struct Inflater: Sendable {
         let ceiling = maxOutputBytes - outputBase, complete = inputComplete
         var op = outputCount
         defer { outputCount = op }
-        return try out.withUnsafeMutableBufferPointer { (target) throws(ZoetropeError) in
-            try tables.withUnsafeBufferPointer { (tables) throws(ZoetropeError) in
+        return unsafe try out.withUnsafeMutableBufferPointer { (target) throws(ZoetropeError) in
+            unsafe try tables.withUnsafeBufferPointer { (tables) throws(ZoetropeError) in
                 // The output buffer is never empty (see `init`).
                 guard let base = target.baseAddress else { return .needsSpace }
-                var decoder = HuffmanBlockDecoder(
+                var decoder = unsafe HuffmanBlockDecoder(
                     out: base, op: op, capacity: min(target.count, ceiling), bufferEnd: target.count,
                     tables: tables, inputComplete: complete)
                 // A local copy of the reader, so that the loop keeps it in registers.
-                var local = reader
-                defer { reader = local; op = decoder.op }
-                return try decoder.run(&local, pauseAt: pauseAt)
+                var local = unsafe reader
+                defer { unsafe reader = local; op = unsafe decoder.op }
+                return unsafe try decoder.run(&local, pauseAt: pauseAt)
             }
         }
     }
@@ -433,8 +433,8 @@ extension LSBBitReader {
     /// `.truncated` error instead.
     @inline(__always)
     mutating func load(_ count: Int, inputComplete: Bool) throws(ZoetropeError) -> Bool {
-        refillBytes(upTo: count)
-        if bitCount >= count { return true }
+        unsafe refillBytes(upTo: count)
+        if unsafe bitCount >= count { return true }
         if inputComplete { throw .deflateTruncated }
         return false
     }

@@ -3,7 +3,7 @@
 ///
 /// Made once per input over buffers the caller keeps alive; its methods inline into the two
 /// matching loops, ``matchGreedily(into:flush:)`` (levels 1–3) and ``matchLazily(into:flush:)``.
-struct MatchFinder {
+@unsafe struct MatchFinder {
     /// Called when the token buffer holds a block's worth (and at the end) with the input position
     /// the tokens reach and whether it is the end: writes the block and empties the buffer.
     typealias Flush = (_ tokens: inout TokenBuffer, _ position: Int, _ isLast: Bool) -> Void
@@ -23,17 +23,17 @@ struct MatchFinder {
 
     @inline(__always)
     private func hash(_ position: Int) -> Int {
-        let value = Int(data[position]) << 10 ^ Int(data[position + 1]) << 5 ^ Int(data[position + 2])
-        return (value &* 0x9E37) >> 4 & (head.count - 1)
+        let value = unsafe Int(data[position]) << 10 ^ Int(data[position + 1]) << 5 ^ Int(data[position + 2])
+        return unsafe (value &* 0x9E37) >> 4 & (head.count - 1)
     }
 
     /// Adds `position` to its hash chain; returns the chain's previous head (-1: none).
     @inline(__always)
     private func insert(_ position: Int) -> Int {
-        let h = hash(position)
-        let candidate = Int(head[h])
-        previous[position & Self.windowMask] = Int32(truncatingIfNeeded: candidate)
-        head[h] = Int32(truncatingIfNeeded: position)
+        let h = unsafe hash(position)
+        let candidate = unsafe Int(head[h])
+        unsafe previous[position & Self.windowMask] = Int32(truncatingIfNeeded: candidate)
+        unsafe head[h] = Int32(truncatingIfNeeded: position)
         return candidate
     }
 
@@ -42,7 +42,7 @@ struct MatchFinder {
     private func insert(from: Int, to: Int) {
         var position = from
         while position < to {
-            if position + Self.minMatch <= count { _ = insert(position) }
+            if unsafe position + Self.minMatch <= count { _ = unsafe insert(position) }
             position += 1
         }
     }
@@ -53,9 +53,9 @@ struct MatchFinder {
     @inline(__always)
     private func matchLength(_ a: Int, _ b: Int, limit: Int) -> Int {
         var length = 0
-        let raw = UnsafeRawPointer(data)
+        let raw = unsafe UnsafeRawPointer(data)
         while length + 8 <= limit {
-            let difference = raw.loadUnaligned(fromByteOffset: a + length, as: UInt64.self)
+            let difference = unsafe raw.loadUnaligned(fromByteOffset: a + length, as: UInt64.self)
                 ^ raw.loadUnaligned(fromByteOffset: b + length, as: UInt64.self)
             if difference != 0 {
                 // Little-endian: the lowest set bit marks the first differing byte.
@@ -63,32 +63,32 @@ struct MatchFinder {
             }
             length += 8
         }
-        while length < limit && data[a + length] == data[b + length] { length += 1 }
+        while unsafe length < limit && data[a + length] == data[b + length] { length += 1 }
         return length
     }
 
     /// The longest match at `position` starting from chain `candidate`, beating `minimum`.
     @inline(__always)
     private func longestMatch(at position: Int, candidate start: Int, minimum: Int) -> (length: Int, distance: Int) {
-        let limit = min(Deflater.maxMatch, count - position)
+        let limit = unsafe min(Deflater.maxMatch, count - position)
         var bestLength = minimum
         var bestDistance = 0
         var candidate = start
-        var chain = minimum >= effort.good ? effort.chain >> 2 : effort.chain
+        var chain = unsafe minimum >= effort.good ? effort.chain >> 2 : effort.chain
         let lowest = position - Deflater.windowSize
         while candidate >= 0 && candidate > lowest && chain > 0 {
             chain -= 1
             // Quick reject: the byte that would make this match longer than the best must agree.
-            if bestLength < limit && data[candidate + bestLength] == data[position + bestLength]
+            if unsafe bestLength < limit && data[candidate + bestLength] == data[position + bestLength]
                 && data[candidate] == data[position] {
-                let length = matchLength(candidate, position, limit: limit)
+                let length = unsafe matchLength(candidate, position, limit: limit)
                 if length > bestLength {
                     bestLength = length
                     bestDistance = position - candidate
-                    if length >= effort.nice || length == limit { break }
+                    if unsafe length >= effort.nice || length == limit { break }
                 }
             }
-            let next = Int(previous[candidate & Self.windowMask])
+            let next = unsafe Int(previous[candidate & Self.windowMask])
             if next >= candidate { break } // stale entry from an older window
             candidate = next
         }
@@ -99,12 +99,12 @@ struct MatchFinder {
     /// there that beats `minimum` (length 0: none, or not worth it).
     @inline(__always)
     private func insertAndMatch(at position: Int, minimum: Int, search: Bool) -> (length: Int, distance: Int) {
-        guard position + Self.minMatch <= count else { return (0, 0) }
-        let candidate = insert(position)
+        guard unsafe position + Self.minMatch <= count else { return (0, 0) }
+        let candidate = unsafe insert(position)
         guard candidate >= 0 && search else { return (0, 0) }
-        let match = longestMatch(at: position, candidate: candidate, minimum: minimum)
+        let match = unsafe longestMatch(at: position, candidate: candidate, minimum: minimum)
         // Far matches of length 3 cost more than three literals.
-        return match.length == Self.minMatch && match.distance > 4096 ? (0, 0) : match
+        return unsafe match.length == Self.minMatch && match.distance > 4096 ? (0, 0) : match
     }
 
     /// Appends `token`; `true` when the buffer now holds a block's worth.
@@ -115,28 +115,28 @@ struct MatchFinder {
     }
 
     @inline(__always)
-    private func literal(at position: Int) -> Token { Token(length: 0, value: UInt16(data[position])) }
+    private func literal(at position: Int) -> Token { unsafe Token(length: 0, value: UInt16(data[position])) }
 
     // MARK: The two loops
 
     /// Takes each match as found (levels 1–3); positions inside long matches are not inserted.
     func matchGreedily(into tokens: inout TokenBuffer, flush: Flush) {
         var position = 0
-        while position < count {
-            let match = insertAndMatch(at: position, minimum: Self.minMatch - 1, search: true)
+        while unsafe position < count {
+            let match = unsafe insertAndMatch(at: position, minimum: Self.minMatch - 1, search: true)
             let cut: Bool
-            if match.length >= Self.minMatch {
-                cut = append(Token(length: UInt16(match.length), value: UInt16(match.distance)), to: &tokens)
+            if unsafe match.length >= Self.minMatch {
+                cut = unsafe append(Token(length: UInt16(match.length), value: UInt16(match.distance)), to: &tokens)
                 let end = position + match.length
-                if match.length <= effort.lazy { insert(from: position + 1, to: end) }
+                if unsafe match.length <= effort.lazy { unsafe insert(from: position + 1, to: end) }
                 position = end
             } else {
-                cut = append(literal(at: position), to: &tokens)
+                cut = unsafe append(literal(at: position), to: &tokens)
                 position += 1
             }
             if cut { flush(&tokens, position, false) }
         }
-        flush(&tokens, count, true)
+        unsafe flush(&tokens, count, true)
     }
 
     /// Lazy matching (levels 4–9): a match found at one position waits while the next is searched,
@@ -147,14 +147,14 @@ struct MatchFinder {
         var pendingLength = 0
         var pendingDistance = 0
         var hasPending = false
-        while position < count {
-            let match = insertAndMatch(at: position, minimum: max(pendingLength, Self.minMatch - 1),
+        while unsafe position < count {
+            let match = unsafe insertAndMatch(at: position, minimum: max(pendingLength, Self.minMatch - 1),
                                        search: pendingLength < effort.lazy)
-            if pendingLength >= Self.minMatch && match.length <= pendingLength {
+            if unsafe pendingLength >= Self.minMatch && match.length <= pendingLength {
                 // Take the pending match, which starts at position - 1.
-                let cut = append(Token(length: UInt16(pendingLength), value: UInt16(pendingDistance)), to: &tokens)
+                let cut = unsafe append(Token(length: UInt16(pendingLength), value: UInt16(pendingDistance)), to: &tokens)
                 let end = position - 1 + pendingLength
-                insert(from: position + 1, to: end)
+                unsafe insert(from: position + 1, to: end)
                 position = max(end, position + 1)
                 pendingLength = 0
                 hasPending = false
@@ -162,16 +162,16 @@ struct MatchFinder {
                 continue
             }
             // The byte at position - 1 goes out as a literal; this position may match.
-            if hasPending && append(literal(at: position - 1), to: &tokens) { flush(&tokens, position, false) }
+            if unsafe hasPending && append(literal(at: position - 1), to: &tokens) { flush(&tokens, position, false) }
             (pendingLength, pendingDistance) = match
             hasPending = true
             position += 1
         }
         if hasPending {
-            let last = pendingLength >= Self.minMatch
+            let last = unsafe pendingLength >= Self.minMatch
                 ? Token(length: UInt16(pendingLength), value: UInt16(pendingDistance)) : literal(at: count - 1)
-            _ = append(last, to: &tokens)
+            _ = unsafe append(last, to: &tokens)
         }
-        flush(&tokens, count, true)
+        unsafe flush(&tokens, count, true)
     }
 }

@@ -7,7 +7,7 @@
 /// with costs estimated from the symbol statistics of the path before, and the cheapest path is
 /// written. Inside a very long match the positions are not searched: such runs (flat colour,
 /// repeated rows) gain nothing from it and would make the search quadratic.
-struct OptimalParser {
+@unsafe struct OptimalParser {
     typealias Token = Deflater.Token
 
     /// Input bytes per block: large enough that the dynamic header is a small part of it.
@@ -26,12 +26,12 @@ struct OptimalParser {
         var matches: [TreeMatchFinder.Candidate] = []
         var ends: [Int32] = []
         repeat {
-            let end = min(finder.count, start + Self.blockBytes)
-            collect(from: start, to: end, matches: &matches, ends: &ends)
-            for token in cheapestPath(from: start, to: end, matches: matches, ends: ends) { tokens.append(token) }
-            flush(&tokens, end, end == finder.count)
+            let end = unsafe min(finder.count, start + Self.blockBytes)
+            unsafe collect(from: start, to: end, matches: &matches, ends: &ends)
+            for token in unsafe cheapestPath(from: start, to: end, matches: matches, ends: ends) { tokens.append(token) }
+            unsafe flush(&tokens, end, end == finder.count)
             start = end
-        } while start < finder.count
+        } while unsafe start < finder.count
     }
 
     /// Finds the matches of positions `start..<end`: those of position `start + i` are
@@ -40,16 +40,16 @@ struct OptimalParser {
         matches.removeAll(keepingCapacity: true)
         ends.removeAll(keepingCapacity: true)
         var position = start
-        withUnsafeMutablePointer(to: &matches) { matches in
+        unsafe withUnsafeMutablePointer(to: &matches) { matches in
             while position < end {
-                let longest = finder.insert(position, matches: matches)
-                ends.append(Int32(matches.pointee.count))
+                let longest = unsafe finder.insert(position, matches: matches)
+                unsafe ends.append(Int32(matches.pointee.count))
                 position += 1
-                guard longest >= Self.longMatch else { continue }
+                guard unsafe longest >= Self.longMatch else { continue }
                 let stop = min(position - 1 + longest, end)
                 while position < stop {
-                    _ = finder.insert(position, matches: nil)
-                    ends.append(Int32(matches.pointee.count))
+                    _ = unsafe finder.insert(position, matches: nil)
+                    unsafe ends.append(Int32(matches.pointee.count))
                     position += 1
                 }
             }
@@ -63,8 +63,8 @@ struct OptimalParser {
         var best: [Token] = []
         var bestBits = Double.infinity
         var search = PathSearch(count: end - start)
-        for _ in 0..<Self.passes {
-            let path = search.run(data: finder.data + start, matches: matches, ends: ends, costs: costs)
+        for _ in unsafe 0..<Self.passes {
+            let path = unsafe search.run(data: finder.data + start, matches: matches, ends: ends, costs: costs)
             let statistics = BitCosts.Statistics(path)
             let bits = statistics.estimatedBits()
             if bits < bestBits {

@@ -18,8 +18,8 @@ struct PathSearch {
     /// ``OptimalParser`` collects them, costed with `costs`.
     mutating func run(data: UnsafePointer<UInt8>, matches: [TreeMatchFinder.Candidate], ends: [Int32],
                       costs: BitCosts) -> [Deflater.Token] {
-        relax(data: data, matches: matches, ends: ends, costs: costs)
-        return backtrack(data: data)
+        unsafe relax(data: data, matches: matches, ends: ends, costs: costs)
+        return unsafe backtrack(data: data)
     }
 
     /// Forward pass: every literal and every (length, distance) step from each reached position.
@@ -28,38 +28,38 @@ struct PathSearch {
                                 costs: BitCosts) {
         let count = self.count
         let symbols = DeflateSymbols.tables
-        bits.withUnsafeMutableBufferPointer { bits in
-            stepLength.withUnsafeMutableBufferPointer { stepLength in
-                stepDistance.withUnsafeMutableBufferPointer { stepDistance in
-                    matches.withUnsafeBufferPointer { matches in
-                        costs.length.withUnsafeBufferPointer { lengthCost in
-                            costs.literal.withUnsafeBufferPointer { literalCost in
-                                bits[0] = 0
-                                for index in 1...count { bits[index] = .infinity }
+        unsafe bits.withUnsafeMutableBufferPointer { bits in
+            unsafe stepLength.withUnsafeMutableBufferPointer { stepLength in
+                unsafe stepDistance.withUnsafeMutableBufferPointer { stepDistance in
+                    unsafe matches.withUnsafeBufferPointer { matches in
+                        unsafe costs.length.withUnsafeBufferPointer { lengthCost in
+                            unsafe costs.literal.withUnsafeBufferPointer { literalCost in
+                                unsafe bits[0] = 0
+                                for index in 1...count { unsafe bits[index] = .infinity }
                                 var first = 0
                                 for position in 0..<count {
-                                    let here = bits[position]
-                                    let literal = here + literalCost[Int(data[position])]
-                                    if literal < bits[position + 1] {
-                                        bits[position + 1] = literal
-                                        stepLength[position + 1] = 1
+                                    let here = unsafe bits[position]
+                                    let literal = unsafe here + literalCost[Int(data[position])]
+                                    if unsafe literal < bits[position + 1] {
+                                        unsafe bits[position + 1] = literal
+                                        unsafe stepLength[position + 1] = 1
                                     }
                                     let last = Int(ends[position])
                                     // Matches come shortest first; each one covers the lengths
                                     // above the one before it, at its (nearest) distance.
                                     var length = 3
                                     for match in first..<last {
-                                        let candidate = matches[match]
+                                        let candidate = unsafe matches[match]
                                         let reach = min(Int(candidate.length), count - position)
                                         guard length <= reach else { continue }
                                         let distance = Int(candidate.distance)
                                         let start = here + costs.distanceCode[symbols.distanceCode(distance)]
                                         while length <= reach {
-                                            let total = start + lengthCost[length]
-                                            if total < bits[position + length] {
-                                                bits[position + length] = total
-                                                stepLength[position + length] = UInt16(length)
-                                                stepDistance[position + length] = UInt16(distance)
+                                            let total = unsafe start + lengthCost[length]
+                                            if unsafe total < bits[position + length] {
+                                                unsafe bits[position + length] = total
+                                                unsafe stepLength[position + length] = UInt16(length)
+                                                unsafe stepDistance[position + length] = UInt16(distance)
                                             }
                                             length += 1
                                         }
@@ -81,7 +81,7 @@ struct PathSearch {
         while position > 0 {
             let length = Int(stepLength[position])
             if length == 1 {
-                tokens.append(Deflater.Token(length: 0, value: UInt16(data[position - 1])))
+                unsafe tokens.append(Deflater.Token(length: 0, value: UInt16(data[position - 1])))
             } else {
                 tokens.append(Deflater.Token(length: UInt16(length), value: stepDistance[position]))
             }

@@ -6,7 +6,7 @@
 ///
 /// Trees live in two arrays indexed by position modulo the window; a node more than a window
 /// back is treated as absent, and the walk is cut after a fixed number of nodes.
-struct TreeMatchFinder {
+@unsafe struct TreeMatchFinder {
     /// One match the parser may take: `length` bytes `distance` back.
     struct Candidate {
         var length: UInt16
@@ -32,31 +32,31 @@ struct TreeMatchFinder {
     /// `smaller` and `larger` hold a window's worth each.
     init(data: UnsafePointer<UInt8>, count: Int, head: UnsafeMutableBufferPointer<Int32>,
          smaller: UnsafeMutableBufferPointer<Int32>, larger: UnsafeMutableBufferPointer<Int32>) {
-        self.data = data
-        self.count = count
-        self.head = head
-        self.smaller = smaller
-        self.larger = larger
+        unsafe self.data = data
+        unsafe self.count = count
+        unsafe self.head = head
+        unsafe self.smaller = smaller
+        unsafe self.larger = larger
     }
 
     @inline(__always)
     private func hash(_ position: Int) -> Int {
-        let value = UInt32(data[position]) | UInt32(data[position + 1]) << 8 | UInt32(data[position + 2]) << 16
-        return Int((value &* 0x1E35_A7BD) >> (32 - UInt32(Self.hashBits)))
+        let value = unsafe UInt32(data[position]) | UInt32(data[position + 1]) << 8 | UInt32(data[position + 2]) << 16
+        return unsafe Int((value &* 0x1E35_A7BD) >> (32 - UInt32(Self.hashBits)))
     }
 
     /// How many bytes at `a` and `b` agree, from `start` up to `limit`.
     @inline(__always)
     private func extend(_ a: Int, _ b: Int, from start: Int, limit: Int) -> Int {
         var length = start
-        let raw = UnsafeRawPointer(data)
+        let raw = unsafe UnsafeRawPointer(data)
         while length + 8 <= limit {
-            let difference = raw.loadUnaligned(fromByteOffset: a + length, as: UInt64.self)
+            let difference = unsafe raw.loadUnaligned(fromByteOffset: a + length, as: UInt64.self)
                 ^ raw.loadUnaligned(fromByteOffset: b + length, as: UInt64.self)
             if difference != 0 { return length + UInt64(littleEndian: difference).trailingZeroBitCount >> 3 }
             length += 8
         }
-        while length < limit && data[a + length] == data[b + length] { length += 1 }
+        while unsafe length < limit && data[a + length] == data[b + length] { length += 1 }
         return length
     }
 
@@ -68,54 +68,54 @@ struct TreeMatchFinder {
     /// pending child links and the prefix lengths known on each side) does not split well.
     @inline(__always)
     func insert(_ position: Int, matches: UnsafeMutablePointer<[Candidate]>?) -> Int {
-        let limit = min(Deflater.maxMatch, count - position)
+        let limit = unsafe min(Deflater.maxMatch, count - position)
         guard limit >= Deflater.minMatch else { return 0 }
-        let slot = hash(position)
-        var node = Int(head[slot])
-        head[slot] = Int32(truncatingIfNeeded: position)
+        let slot = unsafe hash(position)
+        var node = unsafe Int(head[slot])
+        unsafe head[slot] = Int32(truncatingIfNeeded: position)
         // Where the next node ordered before (after) `position` gets linked: a child slot of the
         // last node passed on that side, at first `position`'s own. (The buffers are a window
         // long, never empty.)
-        let smallerBase = smaller.baseAddress.unsafelyUnwrapped, largerBase = larger.baseAddress.unsafelyUnwrapped
-        var pendingSmaller = smallerBase + (position & Self.windowMask)
-        var pendingLarger = largerBase + (position & Self.windowMask)
+        let smallerBase = unsafe smaller.baseAddress.unsafelyUnwrapped, largerBase = unsafe larger.baseAddress.unsafelyUnwrapped
+        var pendingSmaller = unsafe smallerBase + (position & Self.windowMask)
+        var pendingLarger = unsafe largerBase + (position & Self.windowMask)
         var smallerPrefix = 0, largerPrefix = 0, best = 0
-        var depth = Self.searchDepth
-        let nice = min(Self.niceLength, limit)
+        var depth = unsafe Self.searchDepth
+        let nice = unsafe min(Self.niceLength, limit)
         while node >= 0 && node > position - Deflater.windowSize && depth > 0 {
             depth -= 1
-            let nodeSlot = node & Self.windowMask
+            let nodeSlot = unsafe node & Self.windowMask
             var length = min(smallerPrefix, largerPrefix)
-            if data[node + length] == data[position + length] {
-                length = extend(node, position, from: length + 1, limit: limit)
+            if unsafe data[node + length] == data[position + length] {
+                length = unsafe extend(node, position, from: length + 1, limit: limit)
                 if length > best {
                     best = length
                     if length >= Deflater.minMatch {
-                        matches?.pointee.append(Candidate(length: UInt16(length), distance: UInt16(position - node)))
+                        unsafe matches?.pointee.append(Candidate(length: UInt16(length), distance: UInt16(position - node)))
                     }
                 }
                 if length >= nice {
                     // `position` replaces `node`, taking over its subtrees.
-                    pendingSmaller.pointee = smaller[nodeSlot]
-                    pendingLarger.pointee = larger[nodeSlot]
+                    unsafe pendingSmaller.pointee = smaller[nodeSlot]
+                    unsafe pendingLarger.pointee = larger[nodeSlot]
                     return best >= Deflater.minMatch ? best : 0
                 }
             }
-            if data[node + length] < data[position + length] {
+            if unsafe data[node + length] < data[position + length] {
                 // `node` sorts before `position`; those between them are in its larger subtree.
-                pendingSmaller.pointee = Int32(truncatingIfNeeded: node)
-                pendingSmaller = largerBase + nodeSlot
+                unsafe pendingSmaller.pointee = Int32(truncatingIfNeeded: node)
+                unsafe pendingSmaller = largerBase + nodeSlot
                 smallerPrefix = length
-                node = Int(larger[nodeSlot])
+                node = unsafe Int(larger[nodeSlot])
             } else {
-                pendingLarger.pointee = Int32(truncatingIfNeeded: node)
-                pendingLarger = smallerBase + nodeSlot
+                unsafe pendingLarger.pointee = Int32(truncatingIfNeeded: node)
+                unsafe pendingLarger = smallerBase + nodeSlot
                 largerPrefix = length
-                node = Int(smaller[nodeSlot])
+                node = unsafe Int(smaller[nodeSlot])
             }
         }
-        pendingSmaller.pointee = -1
-        pendingLarger.pointee = -1
+        unsafe pendingSmaller.pointee = -1
+        unsafe pendingLarger.pointee = -1
         return best >= Deflater.minMatch ? best : 0
     }
 }

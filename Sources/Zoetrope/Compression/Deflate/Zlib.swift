@@ -33,6 +33,6 @@ package enum Zlib {
         // The guess may have been far too big (data that did not compress): hand back a buffer
         // that fits rather than one holding up to twice the output.
         guard output.capacity > output.count + output.count / 2 + 4_096 else { return output }
-        return output.withUnsafeBufferPointer { [UInt8](unwrittenCount: $0.count, copying: $0) }
+        return unsafe output.withUnsafeBufferPointer { unsafe [UInt8](unwrittenCount: $0.count, copying: $0) }
     }
 }

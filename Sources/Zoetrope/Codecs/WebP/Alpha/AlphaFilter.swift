@@ -14,36 +14,36 @@ enum AlphaFilter: Int, Sendable {
     /// with clamp(left + above − above-left).
     func unfilter(_ plane: inout [UInt8], width: Int, height: Int) {
         guard self != .none, width > 0, height > 0 else { return }
-        plane.withUnsafeMutableBufferPointer { plane in
+        unsafe plane.withUnsafeMutableBufferPointer { plane in
             precondition(width * height <= plane.count)
             guard let base = plane.baseAddress else { return }
-            for x in 1 ..< width { base[x] = base[x] &+ base[x - 1] }
-            for y in 1 ..< height { unfilterRow(base + y * width, above: base + (y - 1) * width, width: width) }
+            for x in 1 ..< width { unsafe base[x] = base[x] &+ base[x - 1] }
+            for y in 1 ..< height { unsafe unfilterRow(base + y * width, above: base + (y - 1) * width, width: width) }
         }
     }
 
     /// Unfilters the `width` bytes at `row`, whose row `above` is already unfiltered (the caller
     /// keeps both inside the plane).
     private func unfilterRow(_ row: UnsafeMutablePointer<UInt8>, above: UnsafeMutablePointer<UInt8>, width: Int) {
-        row[0] = row[0] &+ above[0]
+        unsafe row[0] = row[0] &+ above[0]
         switch self {
         case .none:
             return
         case .horizontal:
-            var left = row[0]
+            var left = unsafe row[0]
             for x in 1 ..< width {
-                left = row[x] &+ left
-                row[x] = left
+                left = unsafe row[x] &+ left
+                unsafe row[x] = left
             }
         case .vertical:
-            for x in 1 ..< width { row[x] = row[x] &+ above[x] }
+            for x in 1 ..< width { unsafe row[x] = row[x] &+ above[x] }
         case .gradient:
-            var left = Int(row[0]), aboveLeft = Int(above[0])
+            var left = unsafe Int(row[0]), aboveLeft = unsafe Int(above[0])
             for x in 1 ..< width {
-                let up = Int(above[x])
+                let up = unsafe Int(above[x])
                 let estimate = left + up - aboveLeft
-                left = Int(row[x] &+ UInt8(truncatingIfNeeded: min(max(estimate, 0), 255)))
-                row[x] = UInt8(truncatingIfNeeded: left)
+                left = unsafe Int(row[x] &+ UInt8(truncatingIfNeeded: min(max(estimate, 0), 255)))
+                unsafe row[x] = UInt8(truncatingIfNeeded: left)
                 aboveLeft = up
             }
         }

@@ -31,7 +31,7 @@ enum WebPAlphaDecoder {
                 throw ZoetropeError(.truncated, format: .webp, offset: payload.upperBound,
                                     "ALPH raw data has \(data.count) bytes for \(pixelCount) pixels")
             }
-            plane = Array(bytes[data.lowerBound ..< data.lowerBound + pixelCount].buffer)
+            plane = unsafe Array(bytes[data.lowerBound ..< data.lowerBound + pixelCount].buffer)
         } else {
             let decoded = try VP8LDecoder.decodeAlphaStream(bytes, payload: data, width: width, height: height)
             if let damage = decoded.damage { throw damage }

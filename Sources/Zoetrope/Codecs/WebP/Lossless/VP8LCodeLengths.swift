@@ -14,20 +14,20 @@ enum VP8LCodeLengths {
     /// which a simple code addresses with 8 bits) are dropped, as libwebp does.
     static func read(alphabetSize: Int, from reader: inout LSBBitReader, end: VP8LStreamEnd) throws(ZoetropeError) -> [UInt8] {
         var lengths = [UInt8](repeating: 0, count: alphabetSize)
-        if reader.read(1) != 0 {
-            let symbolCount = Int(reader.read(1)) + 1
-            let firstSymbolBits = reader.read(1) != 0 ? 8 : 1
-            let first = Int(reader.read(firstSymbolBits))
+        if unsafe reader.read(1) != 0 {
+            let symbolCount = unsafe Int(reader.read(1)) + 1
+            let firstSymbolBits = unsafe reader.read(1) != 0 ? 8 : 1
+            let first = unsafe Int(reader.read(firstSymbolBits))
             if first < alphabetSize { lengths[first] = 1 }
             if symbolCount == 2 {
-                let second = Int(reader.read(8))
+                let second = unsafe Int(reader.read(8))
                 if second < alphabetSize { lengths[second] = 1 }
             }
         } else {
-            try readNormal(into: &lengths, from: &reader, end: end)
+            unsafe try readNormal(into: &lengths, from: &reader, end: end)
         }
-        guard !end.isPassed(by: reader) else {
-            throw ZoetropeError(.truncated, format: .webp, offset: reader.byteOffset,
+        guard unsafe !end.isPassed(by: reader) else {
+            throw unsafe ZoetropeError(.truncated, format: .webp, offset: reader.byteOffset,
                                 "VP8L data ends inside a prefix code")
         }
         return lengths
@@ -36,26 +36,26 @@ enum VP8LCodeLengths {
     /// Reads a normal code: the code-length code, the optional max_symbol, then the lengths.
     private static func readNormal(into lengths: inout [UInt8], from reader: inout LSBBitReader,
                                    end: VP8LStreamEnd) throws(ZoetropeError) {
-        let codeLengthCount = Int(reader.read(4)) + 4
+        let codeLengthCount = unsafe Int(reader.read(4)) + 4
         var codeLengthLengths = [UInt8](repeating: 0, count: codeLengthCodeOrder.count)
         for index in 0..<codeLengthCount {
-            codeLengthLengths[codeLengthCodeOrder[index]] = UInt8(reader.read(3))
+            codeLengthLengths[codeLengthCodeOrder[index]] = unsafe UInt8(reader.read(3))
         }
-        let offset = reader.byteOffset
+        let offset = unsafe reader.byteOffset
         guard let lengthCode = VP8LPrefixCode.table(lengths: codeLengthLengths, primaryBits: codeLengthTableBits) else {
             throw ZoetropeError(.malformed, format: .webp, offset: offset, "VP8L code-length code is not a valid prefix code")
         }
         var symbolBudget = lengths.count
-        if reader.read(1) != 0 {
-            let bitCount = 2 + 2 * Int(reader.read(3))
-            symbolBudget = 2 + Int(reader.read(bitCount))
+        if unsafe reader.read(1) != 0 {
+            let bitCount = unsafe 2 + 2 * Int(reader.read(3))
+            symbolBudget = unsafe 2 + Int(reader.read(bitCount))
             guard symbolBudget <= lengths.count else {
-                throw ZoetropeError(.malformed, format: .webp, offset: reader.byteOffset,
+                throw unsafe ZoetropeError(.malformed, format: .webp, offset: reader.byteOffset,
                                     "VP8L max_symbol \(symbolBudget) exceeds the alphabet size \(lengths.count)")
             }
         }
-        try lengthCode.entries.withUnsafeBufferPointer { (table) throws(ZoetropeError) in
-            try decodeLengths(into: &lengths, budget: symbolBudget, table: table, primaryBits: lengthCode.primaryBits,
+        unsafe try lengthCode.entries.withUnsafeBufferPointer { (table) throws(ZoetropeError) in
+            unsafe try decodeLengths(into: &lengths, budget: symbolBudget, table: table, primaryBits: lengthCode.primaryBits,
                               reader: &reader, end: end)
         }
     }
@@ -70,8 +70,8 @@ enum VP8LCodeLengths {
         var previousLength = initialRepeatedLength
         while symbol < lengths.count, remaining > 0 {
             remaining -= 1
-            reader.refill(ifBelow: VP8LPrefixCode.maximumCodeBits)
-            let codeLength = VP8LPrefixCode.decode(table, primaryBits: primaryBits, &reader)
+            unsafe reader.refill(ifBelow: VP8LPrefixCode.maximumCodeBits)
+            let codeLength = unsafe VP8LPrefixCode.decode(table, primaryBits: primaryBits, &reader)
             if codeLength < 16 {
                 lengths[symbol] = UInt8(codeLength)
                 symbol += 1
@@ -79,15 +79,15 @@ enum VP8LCodeLengths {
                 continue
             }
             let (extraBits, base) = codeLength == 16 ? (2, 3) : codeLength == 17 ? (3, 3) : (7, 11)
-            let repeatCount = Int(reader.read(extraBits)) + base
+            let repeatCount = unsafe Int(reader.read(extraBits)) + base
             guard symbol + repeatCount <= lengths.count else {
-                throw ZoetropeError(.malformed, format: .webp, offset: reader.byteOffset,
+                throw unsafe ZoetropeError(.malformed, format: .webp, offset: reader.byteOffset,
                                     "VP8L code-length repeat runs past the alphabet")
             }
             let value: UInt8 = codeLength == 16 ? previousLength : 0
             for index in symbol ..< symbol + repeatCount { lengths[index] = value }
             symbol += repeatCount
-            if end.isPassed(by: reader) { break }
+            if unsafe end.isPassed(by: reader) { break }
         }
     }
 }

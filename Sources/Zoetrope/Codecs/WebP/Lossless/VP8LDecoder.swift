@@ -31,9 +31,9 @@ enum VP8LDecoder {
         // The image, decoded in one buffer (transform sub-images are far smaller).
         try MemoryHeadroom.reserve(MemoryHeadroom.bytes(pixels: size.area), for: "a \(size) VP8L image",
                                    format: .webp, offset: payload.lowerBound)
-        let decoded = try withReader(bytes, payload: payload, skipping: VP8LHeader.byteCount) { (reader) throws(ZoetropeError) in
-            var stream = VP8LImageStream(reader: reader, pixelCount: size.area, payloadCount: payload.count)
-            return try stream.decodeMainImage(width: size.width, height: size.height)
+        let decoded = unsafe try withReader(bytes, payload: payload, skipping: VP8LHeader.byteCount) { (reader) throws(ZoetropeError) in
+            var stream = unsafe VP8LImageStream(reader: reader, pixelCount: size.area, payloadCount: payload.count)
+            return unsafe try stream.decodeMainImage(width: size.width, height: size.height)
         }
         return VP8LDecodedFrame(image: RGBAImage(width: decoded.width, height: decoded.height, pixels: decoded.rgba),
                                 damage: decoded.damage)
@@ -46,9 +46,9 @@ enum VP8LDecoder {
         // The ARGB words (or palette indices) the stream decodes to, then the plane made from them.
         try MemoryHeadroom.reserve(MemoryHeadroom.bytes(pixels: width * height, bytesPerPixel: 5),
                                    for: "a \(width)×\(height) alpha plane", format: .webp, offset: payload.lowerBound)
-        return try withReader(bytes, payload: payload, skipping: 0) { (reader) throws(ZoetropeError) in
-            var stream = VP8LImageStream(reader: reader, pixelCount: width * height, payloadCount: payload.count)
-            return try stream.decodeAlphaPlane(width: width, height: height)
+        return unsafe try withReader(bytes, payload: payload, skipping: 0) { (reader) throws(ZoetropeError) in
+            var stream = unsafe VP8LImageStream(reader: reader, pixelCount: width * height, payloadCount: payload.count)
+            return unsafe try stream.decodeAlphaPlane(width: width, height: height)
         }
     }
 
@@ -63,10 +63,10 @@ enum VP8LDecoder {
     private static func withReader<Result>(_ bytes: ByteView, payload: Range<Int>, skipping skipped: Int,
                                            _ body: (LSBBitReader) throws(ZoetropeError) -> Result) throws(ZoetropeError) -> Result {
         precondition(payload.lowerBound >= 0 && payload.upperBound <= bytes.count && skipped <= payload.count)
-        return try bytes.withUnsafeBufferPointer { (buffer) throws(ZoetropeError) -> Result in
-            let upToEnd = UnsafeBufferPointer(rebasing: buffer[..<payload.upperBound])
+        return unsafe try bytes.withUnsafeBufferPointer { (buffer) throws(ZoetropeError) -> Result in
+            let upToEnd = unsafe UnsafeBufferPointer(rebasing: buffer[..<payload.upperBound])
             let start = LSBBitReader.State(position: payload.lowerBound + skipped, bits: 0, bitCount: 0)
-            return try body(LSBBitReader(upToEnd, resuming: start))
+            return unsafe try body(LSBBitReader(upToEnd, resuming: start))
         }
     }
 }

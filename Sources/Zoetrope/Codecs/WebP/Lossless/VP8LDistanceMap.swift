@@ -22,7 +22,7 @@ enum VP8LDistanceMap {
         if prefix < 4 { return prefix + 1 }
         let extraBits = (prefix - 2) >> 1
         let offset = (2 + (prefix & 1)) << extraBits
-        return offset + Int(reader.read(extraBits)) + 1
+        return unsafe offset + Int(reader.read(extraBits)) + 1
     }
 
     /// The distance in pixels for distance code `code` (≥ 1) in an image `width` pixels wide.

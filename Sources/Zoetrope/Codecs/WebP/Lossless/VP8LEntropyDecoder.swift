@@ -36,10 +36,10 @@ struct VP8LEntropyDecoder {
     /// before it stay written and the outcome says where decoding stopped.
     func decode(into pixels: UnsafeMutableBufferPointer<UInt32>, reader: inout LSBBitReader, end: VP8LStreamEnd) -> Outcome {
         var cache = [UInt32](repeating: 0, count: cacheBits > 0 ? 1 << cacheBits : 0)
-        return codes.tables.withUnsafeBufferPointer { tables in
-            codes.groups.withUnsafeBufferPointer { groups in
-                cache.withUnsafeMutableBufferPointer { cache in
-                    decodeLoop(pixels: pixels, tables: tables, groups: groups, cache: cache, reader: &reader, end: end)
+        return unsafe codes.tables.withUnsafeBufferPointer { tables in
+            unsafe codes.groups.withUnsafeBufferPointer { groups in
+                unsafe cache.withUnsafeMutableBufferPointer { cache in
+                    unsafe decodeLoop(pixels: pixels, tables: tables, groups: groups, cache: cache, reader: &reader, end: end)
                 }
             }
         }
@@ -48,9 +48,9 @@ struct VP8LEntropyDecoder {
     /// The group for the pixel at (`x`, `y`).
     @inline(__always)
     private func group(x: Int, y: Int, _ groups: UnsafeBufferPointer<VP8LPrefixCodeGroup>) -> VP8LPrefixCodeGroup {
-        guard groupMap.bits > 0 else { return groups[0] }
+        guard groupMap.bits > 0 else { return unsafe groups[0] }
         let tile = (y >> groupMap.bits) * groupMap.tilesPerRow + (x >> groupMap.bits)
-        return groups[Int(groupMap.groupIndices[tile])]
+        return unsafe groups[Int(groupMap.groupIndices[tile])]
     }
 
     /// Decodes one symbol with the code in `slot`. Needs ``VP8LPrefixCode/maximumCodeBits`` bits
@@ -59,8 +59,8 @@ struct VP8LEntropyDecoder {
     private func symbol(_ slot: VP8LCodeSlot, _ tables: UnsafeBufferPointer<UInt32>, _ reader: inout LSBBitReader) -> Int {
         // A view of this code's table without slicing, whose checks cost more than the lookup;
         // `slot` was made from the tables array, so the range is inside it.
-        let table = UnsafeBufferPointer(start: tables.baseAddress.map { $0 + slot.start }, count: slot.count)
-        return VP8LPrefixCode.decode(table, primaryBits: slot.primaryBits, &reader)
+        let table = unsafe UnsafeBufferPointer(start: tables.baseAddress.map { unsafe $0 + slot.start }, count: slot.count)
+        return unsafe VP8LPrefixCode.decode(table, primaryBits: slot.primaryBits, &reader)
     }
 
     /// Bits that two codes need: the hot loop refills when fewer are buffered, then decodes two
@@ -79,45 +79,45 @@ struct VP8LEntropyDecoder {
         let lengthLimit = literalLimit + VP8LPrefixCodeSet.lengthPrefixCount
         var position = 0, x = 0, y = 0
         var cachedUpTo = 0 // pixels before this one are in the colour cache
-        var current = total > 0 ? group(x: 0, y: 0, groups) : groups[0]
+        var current = unsafe total > 0 ? group(x: 0, y: 0, groups) : groups[0]
         while position < total {
-            if x & tileMask == 0 { current = group(x: x, y: y, groups) }
+            if x & tileMask == 0 { current = unsafe group(x: x, y: y, groups) }
             var argb: UInt32
             if current.isTrivialCode {
                 argb = current.trivialARB
             } else {
-                reader.refill(ifBelow: Self.twoCodeBits)
-                let green = symbol(current.green, tables, &reader)
+                unsafe reader.refill(ifBelow: Self.twoCodeBits)
+                let green = unsafe symbol(current.green, tables, &reader)
                 if green < literalLimit {
-                    argb = literal(green: green, current, tables, &reader)
+                    argb = unsafe literal(green: green, current, tables, &reader)
                 } else if green < lengthLimit {
-                    let length = VP8LDistanceMap.value(prefix: green - literalLimit, reader: &reader)
-                    reader.refill(ifBelow: VP8LPrefixCode.maximumCodeBits)
-                    let distancePrefix = symbol(current.distance, tables, &reader)
-                    let code = VP8LDistanceMap.value(prefix: distancePrefix, reader: &reader)
+                    let length = unsafe VP8LDistanceMap.value(prefix: green - literalLimit, reader: &reader)
+                    unsafe reader.refill(ifBelow: VP8LPrefixCode.maximumCodeBits)
+                    let distancePrefix = unsafe symbol(current.distance, tables, &reader)
+                    let code = unsafe VP8LDistanceMap.value(prefix: distancePrefix, reader: &reader)
                     let distance = VP8LDistanceMap.distance(code: code, width: width)
-                    if end.isPassed(by: reader) { return truncated(position, reader) }
+                    if unsafe end.isPassed(by: reader) { return unsafe truncated(position, reader) }
                     guard distance <= position, length <= total - position else {
-                        return Outcome(decodedPixels: position, damage: ZoetropeError(
+                        return unsafe Outcome(decodedPixels: position, damage: ZoetropeError(
                             .malformed, format: .webp, offset: reader.byteOffset,
                             "VP8L backward reference (distance \(distance), length \(length)) leaves the image"))
                     }
                     // `pixels` is not empty here (a pixel was decoded before the match), and the
                     // match and the room after it lie inside it.
-                    LZ77.copyMatch(pixels.baseAddress.unsafelyUnwrapped, at: position, distance: distance, length: length,
+                    unsafe LZ77.copyMatch(pixels.baseAddress.unsafelyUnwrapped, at: position, distance: distance, length: length,
                                    room: pixels.count &- position)
                     position += length
                     x += length
                     if x >= width { y += x / width; x %= width }
-                    if position < total { current = group(x: x, y: y, groups) }
+                    if position < total { current = unsafe group(x: x, y: y, groups) }
                     continue
                 } else {
-                    if end.isPassed(by: reader) { return truncated(position, reader) }
-                    argb = cachedColor(green - lengthLimit, cache, pixels, cachedUpTo: &cachedUpTo, before: position)
+                    if unsafe end.isPassed(by: reader) { return unsafe truncated(position, reader) }
+                    argb = unsafe cachedColor(green - lengthLimit, cache, pixels, cachedUpTo: &cachedUpTo, before: position)
                 }
-                if end.isPassed(by: reader) { return truncated(position, reader) }
+                if unsafe end.isPassed(by: reader) { return unsafe truncated(position, reader) }
             }
-            pixels[position] = argb
+            unsafe pixels[position] = argb
             position += 1
             x += 1
             if x == width { x = 0; y += 1 }
@@ -131,10 +131,10 @@ struct VP8LEntropyDecoder {
     private func literal(green: Int, _ current: VP8LPrefixCodeGroup, _ tables: UnsafeBufferPointer<UInt32>,
                          _ reader: inout LSBBitReader) -> UInt32 {
         if current.hasTrivialLiteral { return current.trivialARB | UInt32(green) << 8 }
-        let red = symbol(current.red, tables, &reader)
-        reader.refill(ifBelow: Self.twoCodeBits)
-        let blue = symbol(current.blue, tables, &reader)
-        let alpha = symbol(current.alpha, tables, &reader)
+        let red = unsafe symbol(current.red, tables, &reader)
+        unsafe reader.refill(ifBelow: Self.twoCodeBits)
+        let blue = unsafe symbol(current.blue, tables, &reader)
+        let alpha = unsafe symbol(current.alpha, tables, &reader)
         return UInt32(alpha) << 24 | UInt32(red) << 16 | UInt32(green) << 8 | UInt32(blue)
     }
 
@@ -144,17 +144,17 @@ struct VP8LEntropyDecoder {
     private func cachedColor(_ index: Int, _ cache: UnsafeMutableBufferPointer<UInt32>,
                              _ pixels: UnsafeMutableBufferPointer<UInt32>, cachedUpTo: inout Int, before position: Int) -> UInt32 {
         while cachedUpTo < position {
-            let color = pixels[cachedUpTo]
-            cache[VP8LColorCache.index(of: color, bits: cacheBits)] = color
+            let color = unsafe pixels[cachedUpTo]
+            unsafe cache[VP8LColorCache.index(of: color, bits: cacheBits)] = color
             cachedUpTo += 1
         }
         // The alphabet only has cache symbols when there is a cache, so this index is below the
         // cache size.
-        return cache[index]
+        return unsafe cache[index]
     }
 
     private func truncated(_ position: Int, _ reader: LSBBitReader) -> Outcome {
-        Outcome(decodedPixels: position, damage: ZoetropeError(.truncated, format: .webp, offset: reader.byteOffset,
+        unsafe Outcome(decodedPixels: position, damage: ZoetropeError(.truncated, format: .webp, offset: reader.byteOffset,
                                                                "VP8L pixel data ends after \(position) pixels"))
     }
 }

@@ -1,7 +1,7 @@
 /// Reads a VP8L image stream (RFC 9649 §5): transforms, colour cache, meta prefix codes, prefix
 /// codes and the entropy-coded pixels, recursing for the sub-images that transforms and the meta
 /// prefix codes carry.
-struct VP8LImageStream {
+@unsafe struct VP8LImageStream {
     /// The result of decoding the main image of a stream.
     struct Decoded {
         /// RGBA bytes, `width × height × 4` of them: the first `completeRows` rows decoded, the
@@ -30,14 +30,14 @@ struct VP8LImageStream {
     ///   - pixelCount: pixels in the main image.
     ///   - payloadCount: bytes in the stream, a VP8L chunk's header included.
     init(reader: LSBBitReader, pixelCount: Int, payloadCount: Int) {
-        self.reader = reader
-        end = VP8LStreamEnd(byteCount: payloadCount)
+        unsafe self.reader = reader
+        unsafe end = VP8LStreamEnd(byteCount: payloadCount)
         // Prefix tables cost about 1.5–3.5 thousand entries per group in libwebp's output, and each
         // group takes tens of bytes to describe, so real streams stay well under 256 entries per
         // input byte; a hostile stream can reach ~1000 (long codes from a few repeat codes).
         // Capping by input size and by image size keeps what such a stream can allocate in
         // proportion to what it is, with a floor that no ordinary image comes near.
-        tableBudget = max(1 << 23, min(256 * payloadCount, 16 * pixelCount))
+        unsafe tableBudget = max(1 << 23, min(256 * payloadCount, 16 * pixelCount))
     }
 
     /// Decodes the main image, `width × height`, from the reader's position.
@@ -49,32 +49,32 @@ struct VP8LImageStream {
     /// bytes that are returned (seen as 32-bit words), the transforms are undone in place, and each
     /// word becomes its RGBA bytes in place, so decoding holds one image, not an ARGB copy besides.
     mutating func decodeMainImage(width: Int, height: Int) throws(ZoetropeError) -> Decoded {
-        let (codedWidth, transforms, decoder) = try readCodedImageHeader(width: width, height: height)
+        let (codedWidth, transforms, decoder) = unsafe try readCodedImageHeader(width: width, height: height)
         // Not zeroed: the entropy decoder writes the coded pixels of every row it completes, the
         // transforms rewrite those rows in place, and the rows after any damage are cleared below,
         // so every byte is written before it is read or returned.
-        var rgba = [UInt8](unwrittenCount: width * height * 4)
-        var reader = self.reader
-        let end = self.end
-        let outcome = rgba.withUnsafeMutableBytes { bytes in
-            bytes.withMemoryRebound(to: UInt32.self) { decoder.decode(into: $0, reader: &reader, end: end) }
+        var rgba = unsafe [UInt8](unwrittenCount: width * height * 4)
+        var reader = unsafe self.reader
+        let end = unsafe self.end
+        let outcome = unsafe rgba.withUnsafeMutableBytes { bytes in
+            unsafe bytes.withMemoryRebound(to: UInt32.self) { unsafe decoder.decode(into: $0, reader: &reader, end: end) }
         }
-        self.reader = reader
-        let (rows, damage) = completeRows(outcome, codedWidth: codedWidth, height: height)
-        rgba.withUnsafeMutableBytes { bytes in
-            bytes.withMemoryRebound(to: UInt32.self) { buffer in
+        unsafe self.reader = reader
+        let (rows, damage) = unsafe completeRows(outcome, codedWidth: codedWidth, height: height)
+        unsafe rgba.withUnsafeMutableBytes { bytes in
+            unsafe bytes.withMemoryRebound(to: UInt32.self) { buffer in
                 // A palette undone last writes its colours as RGBA words already (its entries are
                 // swapped once), so the pass over the image from ARGB to RGBA is left out.
-                let paletteLast = Self.lastPalette(transforms)
+                let paletteLast = unsafe Self.lastPalette(transforms)
                 for transform in transforms.dropFirst(paletteLast == nil ? 0 : 1).reversed() {
-                    transform.invert(buffer, rows: rows)
+                    unsafe transform.invert(buffer, rows: rows)
                 }
                 // Rows after the damage hold leftovers of the coded data (or nothing): clear them.
-                UnsafeMutableBufferPointer(rebasing: buffer[(rows * width)...]).update(repeating: 0)
+                unsafe UnsafeMutableBufferPointer(rebasing: buffer[(rows * width)...]).update(repeating: 0)
                 if let paletteLast {
-                    paletteLast.rgbaOrdered.invert(buffer, rows: rows)
+                    unsafe paletteLast.rgbaOrdered.invert(buffer, rows: rows)
                 } else {
-                    Self.argbToRGBA(buffer, count: rows * width)
+                    unsafe Self.argbToRGBA(buffer, count: rows * width)
                 }
             }
         }
@@ -85,8 +85,8 @@ struct VP8LImageStream {
     /// A<<24 | B<<16 | G<<8 | R, which is ARGB with red and blue swapped.
     private static func argbToRGBA(_ pixels: UnsafeMutableBufferPointer<UInt32>, count: Int) {
         for index in 0..<min(count, pixels.count) {
-            let argb = pixels[index]
-            pixels[index] = ((argb & 0xff00_ff00) | (argb >> 16 & 0xff) | (argb & 0xff) << 16).littleEndian
+            let argb = unsafe pixels[index]
+            unsafe pixels[index] = ((argb & 0xff00_ff00) | (argb >> 16 & 0xff) | (argb & 0xff) << 16).littleEndian
         }
     }
 
@@ -98,32 +98,32 @@ struct VP8LImageStream {
     /// packed indices are mapped straight to bytes and the ARGB expansion is skipped; any other
     /// stream is decoded in full and its green bytes taken.
     mutating func decodeAlphaPlane(width: Int, height: Int) throws(ZoetropeError) -> (plane: [UInt8], damage: ZoetropeError?) {
-        let coded = try decodeCodedImage(width: width, height: height, expandedInPlace: false)
-        if let palette = VP8LImageStream.onlyPalette(coded.transforms) {
+        let coded = unsafe try decodeCodedImage(width: width, height: height, expandedInPlace: false)
+        if let palette = unsafe VP8LImageStream.onlyPalette(coded.transforms) {
             // `expandGreen` writes every byte of the complete rows; the rest are cleared.
-            var plane = [UInt8](unwrittenCount: width * height)
-            plane.withUnsafeMutableBufferPointer { UnsafeMutableBufferPointer(rebasing: $0[(coded.rows * width)...]).update(repeating: 0) }
-            coded.pixels.withUnsafeBufferPointer { packed in
-                plane.withUnsafeMutableBufferPointer { palette.expandGreen(packed, rows: coded.rows, into: $0) }
+            var plane = unsafe [UInt8](unwrittenCount: width * height)
+            unsafe plane.withUnsafeMutableBufferPointer { unsafe UnsafeMutableBufferPointer(rebasing: $0[(coded.rows * width)...]).update(repeating: 0) }
+            unsafe coded.pixels.withUnsafeBufferPointer { packed in
+                unsafe plane.withUnsafeMutableBufferPointer { unsafe palette.expandGreen(packed, rows: coded.rows, into: $0) }
             }
             return (plane, coded.damage)
         }
         var pixels = coded.pixels
         let rows = coded.rows
-        pixels.withUnsafeMutableBufferPointer { buffer in
-            for transform in coded.transforms.reversed() { transform.invert(buffer, rows: rows) }
+        unsafe pixels.withUnsafeMutableBufferPointer { buffer in
+            for transform in coded.transforms.reversed() { unsafe transform.invert(buffer, rows: rows) }
         }
-        return (VP8LImageStream.greenBytes(pixels, count: rows * width, total: width * height), coded.damage)
+        return unsafe (VP8LImageStream.greenBytes(pixels, count: rows * width, total: width * height), coded.damage)
     }
 
     /// The green bytes of the first `count` of `pixels`, then zeros up to `total`.
     static func greenBytes(_ pixels: [UInt32], count: Int, total: Int) -> [UInt8] {
         var plane = [UInt8](repeating: 0, count: total)
-        plane.withUnsafeMutableBufferPointer { plane in
-            pixels.withUnsafeBufferPointer { pixels in
+        unsafe plane.withUnsafeMutableBufferPointer { plane in
+            unsafe pixels.withUnsafeBufferPointer { pixels in
                 guard let source = pixels.baseAddress, let target = plane.baseAddress else { return }
                 for index in 0 ..< min(count, total, pixels.count) {
-                    target[index] = UInt8(truncatingIfNeeded: source[index] >> 8)
+                    unsafe target[index] = UInt8(truncatingIfNeeded: source[index] >> 8)
                 }
             }
         }
@@ -150,13 +150,13 @@ struct VP8LImageStream {
     /// the packed pixels, for ``VP8LPalette/expandGreen(_:rows:into:)``.
     private mutating func decodeCodedImage(width: Int, height: Int, expandedInPlace: Bool) throws(ZoetropeError)
         -> (pixels: [UInt32], transforms: [VP8LTransform], rows: Int, damage: ZoetropeError?) {
-        let (codedWidth, transforms, decoder) = try readCodedImageHeader(width: width, height: height)
-        let packedOnly = !expandedInPlace && VP8LImageStream.onlyPalette(transforms) != nil
+        let (codedWidth, transforms, decoder) = unsafe try readCodedImageHeader(width: width, height: height)
+        let packedOnly = unsafe !expandedInPlace && VP8LImageStream.onlyPalette(transforms) != nil
         var pixels = [UInt32](repeating: 0, count: (packedOnly ? codedWidth : width) * height)
-        var reader = self.reader
-        let outcome = pixels.withUnsafeMutableBufferPointer { decoder.decode(into: $0, reader: &reader, end: end) }
-        self.reader = reader
-        let (rows, damage) = completeRows(outcome, codedWidth: codedWidth, height: height)
+        var reader = unsafe self.reader
+        let outcome = unsafe pixels.withUnsafeMutableBufferPointer { unsafe decoder.decode(into: $0, reader: &reader, end: end) }
+        unsafe self.reader = reader
+        let (rows, damage) = unsafe completeRows(outcome, codedWidth: codedWidth, height: height)
         return (pixels, transforms, rows, damage)
     }
 
@@ -167,11 +167,11 @@ struct VP8LImageStream {
         -> (codedWidth: Int, transforms: [VP8LTransform], decoder: VP8LEntropyDecoder) {
         var codedWidth = width
         var transforms: [VP8LTransform] = []
-        while reader.read(1) != 0 {
-            guard transforms.count < 4 else { throw malformed("VP8L stream has more than four transforms") }
-            transforms.append(try readTransform(width: &codedWidth, height: height))
+        while unsafe reader.read(1) != 0 {
+            guard transforms.count < 4 else { throw unsafe malformed("VP8L stream has more than four transforms") }
+            unsafe transforms.append(try readTransform(width: &codedWidth, height: height))
         }
-        let decoder = try readEntropyCoding(width: codedWidth, height: height, allowMetaCodes: true)
+        let decoder = unsafe try readEntropyCoding(width: codedWidth, height: height, allowMetaCodes: true)
         return (codedWidth, transforms, decoder)
     }
 
@@ -180,40 +180,40 @@ struct VP8LImageStream {
     private func completeRows(_ outcome: VP8LEntropyDecoder.Outcome, codedWidth: Int,
                               height: Int) -> (rows: Int, damage: ZoetropeError?) {
         var damage = outcome.damage
-        if damage == nil, end.isPassed(by: reader) { damage = truncated("VP8L data ends inside the pixel data") }
+        if damage == nil, unsafe end.isPassed(by: reader) { damage = unsafe truncated("VP8L data ends inside the pixel data") }
         return (damage == nil ? height : outcome.decodedPixels / codedWidth, damage)
     }
 
     /// Decodes a sub-image (transform data, entropy image, palette): no transforms, no meta
     /// prefix codes, and any damage throws.
     mutating func decodeSubImage(width: Int, height: Int) throws(ZoetropeError) -> [UInt32] {
-        let decoder = try readEntropyCoding(width: width, height: height, allowMetaCodes: false)
+        let decoder = unsafe try readEntropyCoding(width: width, height: height, allowMetaCodes: false)
         var pixels = [UInt32](repeating: 0, count: width * height)
-        var reader = self.reader
-        let outcome = pixels.withUnsafeMutableBufferPointer { decoder.decode(into: $0, reader: &reader, end: end) }
-        self.reader = reader
+        var reader = unsafe self.reader
+        let outcome = unsafe pixels.withUnsafeMutableBufferPointer { unsafe decoder.decode(into: $0, reader: &reader, end: end) }
+        unsafe self.reader = reader
         if let damage = outcome.damage { throw damage }
-        if end.isPassed(by: reader) { throw truncated("VP8L data ends inside a sub-image") }
+        if unsafe end.isPassed(by: reader) { throw unsafe truncated("VP8L data ends inside a sub-image") }
         return pixels
     }
 
     /// Reads one transform; colour indexing narrows `width` to the packed width.
     private mutating func readTransform(width: inout Int, height: Int) throws(ZoetropeError) -> VP8LTransform {
-        let kind = Int(reader.read(2))
-        guard seenTransforms.insert(kind).inserted else { throw malformed("VP8L transform \(kind) occurs twice") }
+        let kind = unsafe Int(reader.read(2))
+        guard unsafe seenTransforms.insert(kind).inserted else { throw unsafe malformed("VP8L transform \(kind) occurs twice") }
         switch VP8LTransform.Kind(rawValue: kind) {
         case .predictor, .crossColor:
-            let bits = 2 + Int(reader.read(3))
+            let bits = unsafe 2 + Int(reader.read(3))
             let tilesPerRow = vp8lSubsampledSize(width, bits: bits)
-            let tiles = try decodeSubImage(width: tilesPerRow, height: vp8lSubsampledSize(height, bits: bits))
+            let tiles = unsafe try decodeSubImage(width: tilesPerRow, height: vp8lSubsampledSize(height, bits: bits))
             let data = VP8LTileData(width: width, bits: bits, tilesPerRow: tilesPerRow, tiles: tiles)
             return kind == VP8LTransform.Kind.predictor.rawValue ? .predictor(data) : .crossColor(data)
         case .subtractGreen:
             return .subtractGreen(width: width)
         case .colorIndexing, nil:
-            let colorCount = Int(reader.read(8)) + 1
+            let colorCount = unsafe Int(reader.read(8)) + 1
             let bits = VP8LPalette.packingBits(colorCount: colorCount)
-            let deltas = try decodeSubImage(width: colorCount, height: 1)
+            let deltas = unsafe try decodeSubImage(width: colorCount, height: 1)
             let palette = VP8LPalette(width: width, bits: bits, deltas: deltas)
             width = palette.packedWidth
             return .colorIndexing(palette)
@@ -223,19 +223,19 @@ struct VP8LImageStream {
     /// Reads the colour cache size, the meta prefix codes (main image only) and the prefix codes.
     private mutating func readEntropyCoding(width: Int, height: Int, allowMetaCodes: Bool) throws(ZoetropeError) -> VP8LEntropyDecoder {
         var cacheBits = 0
-        if reader.read(1) != 0 {
-            cacheBits = Int(reader.read(4))
+        if unsafe reader.read(1) != 0 {
+            cacheBits = unsafe Int(reader.read(4))
             guard VP8LColorCache.bitRange.contains(cacheBits) else {
-                throw malformed("VP8L colour cache size 2^\(cacheBits) is out of range")
+                throw unsafe malformed("VP8L colour cache size 2^\(cacheBits) is out of range")
             }
         }
         var groupMap = VP8LGroupMap.single
         var used: [Bool] = [true]
-        if allowMetaCodes, reader.read(1) != 0 {
-            (groupMap, used) = try readGroupMap(width: width, height: height)
+        if allowMetaCodes, unsafe reader.read(1) != 0 {
+            (groupMap, used) = unsafe try readGroupMap(width: width, height: height)
         }
-        if end.isPassed(by: reader) { throw truncated("VP8L data ends before the prefix codes") }
-        let codes = try VP8LPrefixCodeSet.read(groupCount: used.count, isUsed: { used[$0] },
+        if unsafe end.isPassed(by: reader) { throw unsafe truncated("VP8L data ends before the prefix codes") }
+        let codes = unsafe try VP8LPrefixCodeSet.read(groupCount: used.count, isUsed: { used[$0] },
                                                colorCacheSize: cacheBits > 0 ? 1 << cacheBits : 0,
                                                tableBudget: tableBudget, from: &reader, end: end)
         return VP8LEntropyDecoder(width: width, height: height, codes: codes, groupMap: groupMap, cacheBits: cacheBits)
@@ -244,9 +244,9 @@ struct VP8LImageStream {
     /// Reads the entropy image and maps its group numbers (red and green bytes) onto the groups
     /// it uses, in increasing order. Returns the map and, per group number, whether it is used.
     private mutating func readGroupMap(width: Int, height: Int) throws(ZoetropeError) -> (VP8LGroupMap, [Bool]) {
-        let bits = 2 + Int(reader.read(3))
+        let bits = unsafe 2 + Int(reader.read(3))
         let tilesPerRow = vp8lSubsampledSize(width, bits: bits)
-        let tiles = try decodeSubImage(width: tilesPerRow, height: vp8lSubsampledSize(height, bits: bits))
+        let tiles = unsafe try decodeSubImage(width: tilesPerRow, height: vp8lSubsampledSize(height, bits: bits))
         var groupCount = 0
         for tile in tiles { groupCount = max(groupCount, Int((tile >> 8) & 0xffff) + 1) }
         var used = [Bool](repeating: false, count: groupCount)
@@ -262,10 +262,10 @@ struct VP8LImageStream {
     }
 
     private func malformed(_ message: String) -> ZoetropeError {
-        ZoetropeError(.malformed, format: .webp, offset: reader.byteOffset, message)
+        unsafe ZoetropeError(.malformed, format: .webp, offset: reader.byteOffset, message)
     }
 
     private func truncated(_ message: String) -> ZoetropeError {
-        ZoetropeError(.truncated, format: .webp, offset: reader.byteOffset, message)
+        unsafe ZoetropeError(.truncated, format: .webp, offset: reader.byteOffset, message)
     }
 }

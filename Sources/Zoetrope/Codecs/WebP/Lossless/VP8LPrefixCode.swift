@@ -39,8 +39,8 @@ enum VP8LPrefixCode {
     /// can), or the input exhausted: past its end the missing bits read as zeros, as in libwebp.
     @inline(__always)
     static func decode(_ table: UnsafeBufferPointer<UInt32>, primaryBits: Int, _ reader: inout LSBBitReader) -> Int {
-        let entry = PrefixCodeTable.lookup(table, reader.bits, primaryBits: UInt64(truncatingIfNeeded: primaryBits))
-        reader.consume(Int(truncatingIfNeeded: PrefixCodeTable.length(entry)))
+        let entry = unsafe PrefixCodeTable.lookup(table, reader.bits, primaryBits: UInt64(truncatingIfNeeded: primaryBits))
+        unsafe reader.consume(Int(truncatingIfNeeded: PrefixCodeTable.length(entry)))
         return Int(truncatingIfNeeded: PrefixCodeTable.payload(entry))
     }
 }
@@ -70,6 +70,6 @@ struct VP8LStreamEnd: Sendable {
     /// Whether `reader` has consumed more bits than libwebp allows this stream.
     @inline(__always)
     func isPassed(by reader: LSBBitReader) -> Bool {
-        reader.bitCount < lowestBitCount
+        unsafe reader.bitCount < lowestBitCount
     }
 }

@@ -49,7 +49,7 @@ struct VP8LPrefixCodeSet: Sendable {
             var slots: [VP8LCodeSlot] = []
             var codes: [PrefixCodeTable] = []
             for alphabetSize in alphabetSizes {
-                let code = try readCode(alphabetSize: alphabetSize, from: &reader, end: end)
+                let code = unsafe try readCode(alphabetSize: alphabetSize, from: &reader, end: end)
                 guard keep else { continue }
                 slots.append(VP8LCodeSlot(start: set.tables.count, count: code.entries.count, primaryBits: code.primaryBits))
                 set.tables.append(contentsOf: code.entries)
@@ -57,7 +57,7 @@ struct VP8LPrefixCodeSet: Sendable {
             }
             guard keep else { continue }
             guard set.tables.count <= tableBudget else {
-                throw ZoetropeError(.limitExceeded, format: .webp, offset: reader.byteOffset,
+                throw unsafe ZoetropeError(.limitExceeded, format: .webp, offset: reader.byteOffset,
                                     "VP8L prefix codes need more than \(tableBudget) table entries")
             }
             set.groups.append(makeGroup(slots: slots, codes: codes))
@@ -68,8 +68,8 @@ struct VP8LPrefixCodeSet: Sendable {
     /// Reads one code's lengths and builds its table.
     private static func readCode(alphabetSize: Int, from reader: inout LSBBitReader,
                                  end: VP8LStreamEnd) throws(ZoetropeError) -> PrefixCodeTable {
-        let offset = reader.byteOffset
-        let lengths = try VP8LCodeLengths.read(alphabetSize: alphabetSize, from: &reader, end: end)
+        let offset = unsafe reader.byteOffset
+        let lengths = unsafe try VP8LCodeLengths.read(alphabetSize: alphabetSize, from: &reader, end: end)
         guard let code = VP8LPrefixCode.table(lengths: lengths, primaryBits: primaryBits) else {
             throw ZoetropeError(.malformed, format: .webp, offset: offset,
                                 "VP8L prefix code is empty, incomplete or over-subscribed")

@@ -18,10 +18,10 @@ enum VP8LTransform: Sendable {
     /// Undoes the transform on the first `rows` rows of `pixels`.
     func invert(_ pixels: UnsafeMutableBufferPointer<UInt32>, rows: Int) {
         switch self {
-        case .predictor(let data): VP8LPredictorTransform.invert(pixels, rows: rows, data: data)
-        case .crossColor(let data): VP8LCrossColorTransform.invert(pixels, rows: rows, data: data)
-        case .subtractGreen(let width): VP8LSubtractGreenTransform.invert(pixels, count: rows * width)
-        case .colorIndexing(let palette): palette.invert(pixels, rows: rows)
+        case .predictor(let data): unsafe VP8LPredictorTransform.invert(pixels, rows: rows, data: data)
+        case .crossColor(let data): unsafe VP8LCrossColorTransform.invert(pixels, rows: rows, data: data)
+        case .subtractGreen(let width): unsafe VP8LSubtractGreenTransform.invert(pixels, count: rows * width)
+        case .colorIndexing(let palette): unsafe palette.invert(pixels, rows: rows)
         }
     }
 }

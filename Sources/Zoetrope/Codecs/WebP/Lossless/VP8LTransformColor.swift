@@ -9,22 +9,22 @@ enum VP8LCrossColorTransform {
     /// Adds back the colour predictions of each tile to the first `rows` rows.
     static func invert(_ pixels: UnsafeMutableBufferPointer<UInt32>, rows: Int, data: VP8LTileData) {
         let width = data.width
-        data.tiles.withUnsafeBufferPointer { tiles in
+        unsafe data.tiles.withUnsafeBufferPointer { tiles in
             for y in 0..<rows {
                 let tileRow = (y >> data.bits) * data.tilesPerRow
                 var x = 0
                 while x < width {
-                    let code = tiles[tileRow + (x >> data.bits)]
+                    let code = unsafe tiles[tileRow + (x >> data.bits)]
                     let greenToRed = code & 0xff, greenToBlue = (code >> 8) & 0xff, redToBlue = (code >> 16) & 0xff
                     let runEnd = min(width, (x | ((1 << data.bits) - 1)) + 1)
                     // All-zero multipliers change nothing (common in flat artwork): skip the tile.
                     if code & 0xff_ffff == 0 { x = runEnd; continue }
                     for index in y * width + x ..< y * width + runEnd {
-                        let argb = pixels[index]
+                        let argb = unsafe pixels[index]
                         let green = argb >> 8
                         let red = Int32((argb >> 16) & 0xff) &+ delta(greenToRed, green)
                         let blue = Int32(argb & 0xff) &+ delta(greenToBlue, green) &+ delta(redToBlue, UInt32(bitPattern: red))
-                        pixels[index] = (argb & 0xff00_ff00) | (UInt32(bitPattern: red) & 0xff) << 16
+                        unsafe pixels[index] = (argb & 0xff00_ff00) | (UInt32(bitPattern: red) & 0xff) << 16
                             | (UInt32(bitPattern: blue) & 0xff)
                     }
                     x = runEnd
@@ -38,10 +38,10 @@ enum VP8LCrossColorTransform {
 enum VP8LSubtractGreenTransform {
     static func invert(_ pixels: UnsafeMutableBufferPointer<UInt32>, count: Int) {
         for index in 0..<count {
-            let argb = pixels[index]
+            let argb = unsafe pixels[index]
             let green = (argb >> 8) & 0xff
             let redBlue = ((argb & 0x00ff_00ff) &+ (green << 16 | green)) & 0x00ff_00ff
-            pixels[index] = (argb & 0xff00_ff00) | redBlue
+            unsafe pixels[index] = (argb & 0xff00_ff00) | redBlue
         }
     }
 }

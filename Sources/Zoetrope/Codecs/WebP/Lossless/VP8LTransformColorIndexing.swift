@@ -50,14 +50,14 @@ struct VP8LPalette: Sendable {
     func invert(_ pixels: UnsafeMutableBufferPointer<UInt32>, rows: Int) {
         precondition(rows >= 0 && rows * width <= pixels.count)
         guard rows > 0, width > 0, let base = pixels.baseAddress else { return }
-        colors.withUnsafeBufferPointer { colors in
+        unsafe colors.withUnsafeBufferPointer { colors in
             // `colors` holds 2^(8 >> bits) entries, so every index the mask lets through is in it.
             let color = colors.baseAddress!
             if bits == 0 {
-                for index in 0 ..< rows * width { base[index] = color[Int((base[index] >> 8) & 0xff)] }
+                for index in 0 ..< rows * width { unsafe base[index] = color[Int((base[index] >> 8) & 0xff)] }
                 return
             }
-            invertPacked(base, rows: rows, colors: color)
+            unsafe invertPacked(base, rows: rows, colors: color)
         }
     }
 
@@ -72,25 +72,25 @@ struct VP8LPalette: Sendable {
         let indexMask = (1 << indexBits) - 1
         var expansions = [UInt32](repeating: 0, count: 256 * perPixel)
         for green in 0 ..< 256 {
-            for slot in 0 ..< perPixel { expansions[green * perPixel + slot] = colors[(green >> (slot * indexBits)) & indexMask] }
+            for slot in 0 ..< perPixel { expansions[green * perPixel + slot] = unsafe colors[(green >> (slot * indexBits)) & indexMask] }
         }
         let packedWidth = self.packedWidth, fullColumns = width / perPixel, wordsPerGroup = perPixel / 2
-        expansions.withUnsafeBufferPointer { expansions in
+        unsafe expansions.withUnsafeBufferPointer { expansions in
             let table = expansions.baseAddress!
             var y = rows - 1
             while y >= 0 {
-                let packedRow = base + y * packedWidth, row = base + y * width
+                let packedRow = unsafe base + y * packedWidth, row = unsafe base + y * width
                 if fullColumns < packedWidth { // a last coded pixel with fewer colours
-                    let entry = table + Int((packedRow[fullColumns] >> 8) & 0xff) * perPixel
-                    for slot in 0 ..< width - fullColumns * perPixel { row[fullColumns * perPixel + slot] = entry[slot] }
+                    let entry = unsafe table + Int((packedRow[fullColumns] >> 8) & 0xff) * perPixel
+                    for slot in 0 ..< width - fullColumns * perPixel { unsafe row[fullColumns * perPixel + slot] = entry[slot] }
                 }
                 var column = fullColumns - 1
                 while column >= 0 {
-                    let entry = UnsafeRawPointer(table + Int((packedRow[column] >> 8) & 0xff) &* perPixel)
-                    let out = UnsafeMutableRawPointer(row + column &* perPixel)
+                    let entry = unsafe UnsafeRawPointer(table + Int((packedRow[column] >> 8) & 0xff) &* perPixel)
+                    let out = unsafe UnsafeMutableRawPointer(row + column &* perPixel)
                     var word = 0
                     repeat {
-                        out.storeBytes(of: entry.loadUnaligned(fromByteOffset: word &* 8, as: UInt64.self),
+                        unsafe out.storeBytes(of: entry.loadUnaligned(fromByteOffset: word &* 8, as: UInt64.self),
                                        toByteOffset: word &* 8, as: UInt64.self)
                         word &+= 1
                     } while word < wordsPerGroup
@@ -111,13 +111,13 @@ struct VP8LPalette: Sendable {
         // `colors` keeps in range for every packing).
         var greens = [UInt8](repeating: 0, count: 256)
         for index in 0 ..< min(colors.count, 256) { greens[index] = UInt8(truncatingIfNeeded: colors[index] >> 8) }
-        greens.withUnsafeBufferPointer { greens in
+        unsafe greens.withUnsafeBufferPointer { greens in
             let green = greens.baseAddress!
             if bits == 0 {
-                for index in 0 ..< rows * width { target[index] = green[Int((source[index] >> 8) & 0xff)] }
+                for index in 0 ..< rows * width { unsafe target[index] = green[Int((source[index] >> 8) & 0xff)] }
                 return
             }
-            expandPackedGreen(source, rows: rows, greens: green, into: target)
+            unsafe expandPackedGreen(source, rows: rows, greens: green, into: target)
         }
     }
 
@@ -137,24 +137,24 @@ struct VP8LPalette: Sendable {
         for green in 0 ..< 256 {
             var word: UInt64 = 0
             for slot in 0 ..< perPixel {
-                word |= UInt64(greens[(green >> (slot * indexBits)) & indexMask]) << (slot * 8)
+                unsafe word |= UInt64(greens[(green >> (slot * indexBits)) & indexMask]) << (slot * 8)
             }
             expansions[green] = word.littleEndian
         }
         let packedWidth = self.packedWidth
         let wordColumns = width >= 8 ? (width - 8) / perPixel + 1 : 0 // columns whose 8-byte store fits the row
-        expansions.withUnsafeBufferPointer { expansions in
+        unsafe expansions.withUnsafeBufferPointer { expansions in
             let expansion = expansions.baseAddress!
             for y in 0 ..< rows {
-                let row = source + y * packedWidth
-                let out = UnsafeMutableRawPointer(target + y * width)
+                let row = unsafe source + y * packedWidth
+                let out = unsafe UnsafeMutableRawPointer(target + y * width)
                 for column in 0 ..< wordColumns {
-                    out.storeBytes(of: expansion[Int((row[column] >> 8) & 0xff)], toByteOffset: column * perPixel, as: UInt64.self)
+                    unsafe out.storeBytes(of: expansion[Int((row[column] >> 8) & 0xff)], toByteOffset: column * perPixel, as: UInt64.self)
                 }
                 for column in wordColumns ..< packedWidth {
-                    var word = UInt64(littleEndian: expansion[Int((row[column] >> 8) & 0xff)])
+                    var word = unsafe UInt64(littleEndian: expansion[Int((row[column] >> 8) & 0xff)])
                     for x in column * perPixel ..< min(width, (column + 1) * perPixel) {
-                        out.storeBytes(of: UInt8(truncatingIfNeeded: word), toByteOffset: x, as: UInt8.self)
+                        unsafe out.storeBytes(of: UInt8(truncatingIfNeeded: word), toByteOffset: x, as: UInt8.self)
                         word >>= 8
                     }
                 }

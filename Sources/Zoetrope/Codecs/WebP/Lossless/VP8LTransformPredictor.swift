@@ -68,12 +68,12 @@ enum VP8LPredictorTransform {
                                        _ predict: (UInt32, UInt32, UInt32, UInt32) -> UInt32) {
         // Wrapping index arithmetic: the run is inside a row below the first and right of the
         // first column, so every neighbour index is within the buffer.
-        var left = pixels[run.lowerBound &- 1]
+        var left = unsafe pixels[run.lowerBound &- 1]
         var index = run.lowerBound
         while index < run.upperBound {
             let above = index &- width
-            left = vp8lAddPixels(pixels[index], predict(left, pixels[above], pixels[above &- 1], pixels[above &+ 1]))
-            pixels[index] = left
+            left = unsafe vp8lAddPixels(pixels[index], predict(left, pixels[above], pixels[above &- 1], pixels[above &+ 1]))
+            unsafe pixels[index] = left
             index &+= 1
         }
     }
@@ -82,20 +82,20 @@ enum VP8LPredictorTransform {
     @inline(__always)
     static func addPredictions(mode: UInt32, _ pixels: UnsafeMutableBufferPointer<UInt32>, _ run: Range<Int>, width: Int) {
         switch mode {
-        case 1: addPredictions(pixels, run, width: width) { l, _, _, _ in l }
-        case 2: addPredictions(pixels, run, width: width) { _, t, _, _ in t }
-        case 3: addPredictions(pixels, run, width: width) { _, _, _, tr in tr }
-        case 4: addPredictions(pixels, run, width: width) { _, _, tl, _ in tl }
-        case 5: addPredictions(pixels, run, width: width) { l, t, _, tr in average(average(l, tr), t) }
-        case 6: addPredictions(pixels, run, width: width) { l, _, tl, _ in average(l, tl) }
-        case 7: addPredictions(pixels, run, width: width) { l, t, _, _ in average(l, t) }
-        case 8: addPredictions(pixels, run, width: width) { _, t, tl, _ in average(tl, t) }
-        case 9: addPredictions(pixels, run, width: width) { _, t, _, tr in average(t, tr) }
-        case 10: addPredictions(pixels, run, width: width) { l, t, tl, tr in average(average(l, tl), average(t, tr)) }
-        case 11: addPredictions(pixels, run, width: width) { l, t, tl, _ in select(top: t, left: l, topLeft: tl) }
-        case 12: addPredictions(pixels, run, width: width) { l, t, tl, _ in clampedAddSubtractFull(l, t, tl) }
-        case 13: addPredictions(pixels, run, width: width) { l, t, tl, _ in clampedAddSubtractHalf(l, t, tl) }
-        default: addPredictions(pixels, run, width: width) { _, _, _, _ in opaqueBlack }
+        case 1: unsafe addPredictions(pixels, run, width: width) { l, _, _, _ in l }
+        case 2: unsafe addPredictions(pixels, run, width: width) { _, t, _, _ in t }
+        case 3: unsafe addPredictions(pixels, run, width: width) { _, _, _, tr in tr }
+        case 4: unsafe addPredictions(pixels, run, width: width) { _, _, tl, _ in tl }
+        case 5: unsafe addPredictions(pixels, run, width: width) { l, t, _, tr in average(average(l, tr), t) }
+        case 6: unsafe addPredictions(pixels, run, width: width) { l, _, tl, _ in average(l, tl) }
+        case 7: unsafe addPredictions(pixels, run, width: width) { l, t, _, _ in average(l, t) }
+        case 8: unsafe addPredictions(pixels, run, width: width) { _, t, tl, _ in average(tl, t) }
+        case 9: unsafe addPredictions(pixels, run, width: width) { _, t, _, tr in average(t, tr) }
+        case 10: unsafe addPredictions(pixels, run, width: width) { l, t, tl, tr in average(average(l, tl), average(t, tr)) }
+        case 11: unsafe addPredictions(pixels, run, width: width) { l, t, tl, _ in select(top: t, left: l, topLeft: tl) }
+        case 12: unsafe addPredictions(pixels, run, width: width) { l, t, tl, _ in clampedAddSubtractFull(l, t, tl) }
+        case 13: unsafe addPredictions(pixels, run, width: width) { l, t, tl, _ in clampedAddSubtractHalf(l, t, tl) }
+        default: unsafe addPredictions(pixels, run, width: width) { _, _, _, _ in opaqueBlack }
         }
     }
 
@@ -103,18 +103,18 @@ enum VP8LPredictorTransform {
     static func invert(_ pixels: UnsafeMutableBufferPointer<UInt32>, rows: Int, data: VP8LTileData) {
         let width = data.width
         guard rows > 0 else { return }
-        pixels[0] = vp8lAddPixels(pixels[0], opaqueBlack)
-        for x in 1 ..< width { pixels[x] = vp8lAddPixels(pixels[x], pixels[x - 1]) }
-        data.tiles.withUnsafeBufferPointer { tiles in
+        unsafe pixels[0] = vp8lAddPixels(pixels[0], opaqueBlack)
+        for x in 1 ..< width { unsafe pixels[x] = vp8lAddPixels(pixels[x], pixels[x - 1]) }
+        unsafe data.tiles.withUnsafeBufferPointer { tiles in
             for y in 1 ..< rows {
                 let rowStart = y * width
-                pixels[rowStart] = vp8lAddPixels(pixels[rowStart], pixels[rowStart - width])
+                unsafe pixels[rowStart] = vp8lAddPixels(pixels[rowStart], pixels[rowStart - width])
                 let tileRow = (y >> data.bits) * data.tilesPerRow
                 var x = 1
                 while x < width {
-                    let mode = (tiles[tileRow + (x >> data.bits)] >> 8) & 0xf
+                    let mode = unsafe (tiles[tileRow + (x >> data.bits)] >> 8) & 0xf
                     let runEnd = min(width, (x | ((1 << data.bits) - 1)) + 1)
-                    addPredictions(mode: mode, pixels, rowStart + x ..< rowStart + runEnd, width: width)
+                    unsafe addPredictions(mode: mode, pixels, rowStart + x ..< rowStart + runEnd, width: width)
                     x = runEnd
                 }
             }

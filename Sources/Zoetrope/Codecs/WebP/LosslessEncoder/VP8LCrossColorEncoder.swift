@@ -27,12 +27,12 @@ enum VP8LCrossColorEncoder {
         let grid = VP8LTileGrid(width: width, height: height, bits: tileBits)
         var tiles = [UInt32](repeating: 0, count: grid.count)
         var output = argb
-        VP8LResidualCost.table.withUnsafeBufferPointer { cost in
+        unsafe VP8LResidualCost.table.withUnsafeBufferPointer { cost in
             grid.forEach { index, tile in
                 var samples: [UInt32] = []
                 samples.reserveCapacity(tile.area)
                 for y in tile.y ..< tile.maxY { samples.append(contentsOf: argb[y * width + tile.x ..< y * width + tile.maxX]) }
-                let multipliers = search(samples, cost: cost)
+                let multipliers = unsafe search(samples, cost: cost)
                 tiles[index] = multipliers.word
                 for y in tile.y ..< tile.maxY {
                     for x in tile.x ..< tile.maxX { output[y * width + x] = multipliers.apply(argb[y * width + x]) }
@@ -48,19 +48,19 @@ enum VP8LCrossColorEncoder {
     static func search(_ samples: [UInt32], cost: UnsafeBufferPointer<Int32>) -> Multipliers {
         var best = Multipliers()
         let red = best
-        best.greenToRed = refine(samples, cost: cost, channel: { ($0 >> 16) & 0xff }) { value in
+        best.greenToRed = unsafe refine(samples, cost: cost, channel: { ($0 >> 16) & 0xff }) { value in
             var m = red
             m.greenToRed = value
             return m
         }
         let green = best
-        best.greenToBlue = refine(samples, cost: cost, channel: { $0 & 0xff }) { value in
+        best.greenToBlue = unsafe refine(samples, cost: cost, channel: { $0 & 0xff }) { value in
             var m = green
             m.greenToBlue = value
             return m
         }
         let blue = best
-        best.redToBlue = refine(samples, cost: cost, channel: { $0 & 0xff }) { value in
+        best.redToBlue = unsafe refine(samples, cost: cost, channel: { $0 & 0xff }) { value in
             var m = blue
             m.redToBlue = value
             return m
@@ -74,7 +74,7 @@ enum VP8LCrossColorEncoder {
         func total(_ value: Int) -> Int32 {
             let multipliers = candidate(UInt8(bitPattern: Int8(value)))
             var sum: Int32 = 0
-            for pixel in samples { sum &+= cost[Int(channel(multipliers.apply(pixel)))] }
+            for pixel in samples { unsafe sum &+= cost[Int(channel(multipliers.apply(pixel)))] }
             return sum
         }
         var best = (value: 0, cost: total(0))

@@ -50,9 +50,9 @@ enum VP8LEncoder {
     static func argbPixels(_ image: RGBAImage) -> [UInt32] {
         let count = image.width * image.height
         var argb = [UInt32](repeating: 0, count: count)
-        image.pixels.withUnsafeBytes { raw in
+        unsafe image.pixels.withUnsafeBytes { raw in
             for index in 0 ..< count {
-                let abgr = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: index * 4, as: UInt32.self))
+                let abgr = unsafe UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: index * 4, as: UInt32.self))
                 argb[index] = (abgr & 0xff00_ff00) | (abgr >> 16 & 0xff) | (abgr & 0xff) << 16
             }
         }

@@ -28,14 +28,14 @@ struct VP8LMatchFinder {
         guard count > 0 else { return tokens }
         var head = [Int32](repeating: -1, count: 1 << hashBits)
         var chain = [Int32](repeating: -1, count: count)
-        pixels.withUnsafeBufferPointer { pixels in
-            head.withUnsafeMutableBufferPointer { head in
-                chain.withUnsafeMutableBufferPointer { chain in
-                    var finder = Search(pixels: pixels, head: head, chain: chain, width: width, settings: settings)
+        unsafe pixels.withUnsafeBufferPointer { pixels in
+            unsafe head.withUnsafeMutableBufferPointer { head in
+                unsafe chain.withUnsafeMutableBufferPointer { chain in
+                    var finder = unsafe Search(pixels: pixels, head: head, chain: chain, width: width, settings: settings)
                     if optimal, let costs = settings.costs {
-                        finder.runOptimal(into: &tokens, costs: costs)
+                        unsafe finder.runOptimal(into: &tokens, costs: costs)
                     } else {
-                        finder.run(into: &tokens)
+                        unsafe finder.run(into: &tokens)
                     }
                 }
             }
@@ -44,7 +44,7 @@ struct VP8LMatchFinder {
     }
 
     /// The search state over one image.
-    struct Search {
+    @unsafe struct Search {
         let pixels: UnsafeBufferPointer<UInt32>
         let head: UnsafeMutableBufferPointer<Int32>
         let chain: UnsafeMutableBufferPointer<Int32>
@@ -54,19 +54,19 @@ struct VP8LMatchFinder {
 
         @inline(__always)
         func hash(_ position: Int) -> Int {
-            let pair = UInt64(pixels[position]) << 32 | UInt64(pixels[position + 1])
+            let pair = unsafe UInt64(pixels[position]) << 32 | UInt64(pixels[position + 1])
             return Int(truncatingIfNeeded: (pair &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - hashBits))
         }
 
         /// Adds every position before `position` to the chains.
         @inline(__always)
         mutating func insert(upTo position: Int) {
-            let last = min(position, pixels.count - 1)
-            while inserted < last {
-                let key = hash(inserted)
-                chain[inserted] = head[key]
-                head[key] = Int32(inserted)
-                inserted += 1
+            let last = unsafe min(position, pixels.count - 1)
+            while unsafe inserted < last {
+                let key = unsafe hash(inserted)
+                unsafe chain[inserted] = head[key]
+                unsafe head[key] = Int32(inserted)
+                unsafe inserted += 1
             }
         }
 
@@ -74,33 +74,33 @@ struct VP8LMatchFinder {
         @inline(__always)
         func matchLength(_ position: Int, distance: Int, limit: Int) -> Int {
             var length = 0
-            while length < limit, pixels[position + length] == pixels[position - distance + length] { length += 1 }
+            while length < limit, unsafe pixels[position + length] == pixels[position - distance + length] { length += 1 }
             return length
         }
 
         /// The longest match at `position` as (length, distance), length 0 if none.
         mutating func longestMatch(at position: Int) -> (length: Int, distance: Int) {
-            let limit = min(VP8LPrefixEncoding.maximumLength, pixels.count - position)
+            let limit = unsafe min(VP8LPrefixEncoding.maximumLength, pixels.count - position)
             var best = (length: 0, distance: 0)
-            for distance in [1, width] where distance <= position {
-                let length = matchLength(position, distance: distance, limit: limit)
+            for distance in unsafe [1, width] where distance <= position {
+                let length = unsafe matchLength(position, distance: distance, limit: limit)
                 if length > best.length { best = (length, distance) }
             }
             guard limit >= 2, best.length < limit else { return best }
-            insert(upTo: position)
-            var candidate = Int(head[hash(position)])
-            var steps = settings.chainLength
+            unsafe insert(upTo: position)
+            var candidate = unsafe Int(head[hash(position)])
+            var steps = unsafe settings.chainLength
             while candidate >= 0, steps > 0, position - candidate <= VP8LMatchFinder.window {
                 let distance = position - candidate
                 // Check the pixel just past the best match first: a longer match must pass it.
-                if pixels[candidate + best.length] == pixels[position + best.length] {
-                    let length = matchLength(position, distance: distance, limit: limit)
+                if unsafe pixels[candidate + best.length] == pixels[position + best.length] {
+                    let length = unsafe matchLength(position, distance: distance, limit: limit)
                     if length > best.length {
                         best = (length, distance)
                         if length == limit { break }
                     }
                 }
-                candidate = Int(chain[candidate])
+                candidate = unsafe Int(chain[candidate])
                 steps -= 1
             }
             return best
@@ -111,7 +111,7 @@ struct VP8LMatchFinder {
             let copy = costs.copy(length: length, distanceCode: distanceCode)
             var literals: Float = 0
             for index in position ..< position + length {
-                literals += costs.literal(pixels[index])
+                unsafe literals += costs.literal(pixels[index])
                 if literals > copy { return true }
             }
             return false
@@ -119,31 +119,31 @@ struct VP8LMatchFinder {
 
         mutating func run(into tokens: inout [VP8LToken]) {
             var position = 0
-            let count = pixels.count
-            var pending = longestMatch(at: 0)
+            let count = unsafe pixels.count
+            var pending = unsafe longestMatch(at: 0)
             while position < count {
                 var match = pending
-                if match.length >= settings.minimumLength, settings.isLazy, position + 1 < count {
-                    let next = longestMatch(at: position + 1)
+                if unsafe match.length >= settings.minimumLength, unsafe settings.isLazy, position + 1 < count {
+                    let next = unsafe longestMatch(at: position + 1)
                     if next.length > match.length + 1 {
-                        tokens.append(.literal(pixels[position]))
+                        unsafe tokens.append(.literal(pixels[position]))
                         position += 1
                         pending = next
                         continue
                     }
                 }
-                if match.length < settings.minimumLength { match = (1, 0) }
-                let code = match.distance == 0 ? 0 : VP8LDistanceCodes.code(distance: match.distance, width: width)
-                if match.distance != 0, let costs = settings.costs, !pays(match.length, code, at: position, costs) {
+                if unsafe match.length < settings.minimumLength { match = (1, 0) }
+                let code = unsafe match.distance == 0 ? 0 : VP8LDistanceCodes.code(distance: match.distance, width: width)
+                if match.distance != 0, let costs = unsafe settings.costs, unsafe !pays(match.length, code, at: position, costs) {
                     match = (1, 0)
                 }
                 if match.distance == 0 {
-                    tokens.append(.literal(pixels[position]))
+                    unsafe tokens.append(.literal(pixels[position]))
                 } else {
                     tokens.append(.copy(length: match.length, distanceCode: code))
                 }
                 position += match.length
-                if position < count { pending = longestMatch(at: position) }
+                if position < count { pending = unsafe longestMatch(at: position) }
             }
         }
     }

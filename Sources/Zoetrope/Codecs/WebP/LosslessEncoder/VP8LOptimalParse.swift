@@ -6,7 +6,7 @@ extension VP8LMatchFinder.Search {
     /// positions, where each position can emit a literal or a copy of the longest match found
     /// there (at that match's distance, with the lengths ``lengths(upTo:)`` lists).
     mutating func runOptimal(into tokens: inout [VP8LToken], costs: VP8LCostModel) {
-        let count = pixels.count
+        let count = unsafe pixels.count
         var total = [Float](repeating: .infinity, count: count + 1)
         var stepLength = [UInt16](repeating: 1, count: count + 1)
         var stepCode = [Int32](repeating: 0, count: count + 1)
@@ -14,23 +14,23 @@ extension VP8LMatchFinder.Search {
         var previous = (length: 0, distance: 0)
         for position in 0 ..< count {
             let base = total[position]
-            let literal = base + costs.literal(pixels[position])
+            let literal = unsafe base + costs.literal(pixels[position])
             if literal < total[position + 1] {
                 total[position + 1] = literal
                 stepLength[position + 1] = 1
                 stepCode[position + 1] = 0
             }
-            let following = previous.length > Self.followedLength
-            let match = following ? (length: previous.length - 1, distance: previous.distance) : longestMatch(at: position)
+            let following = unsafe previous.length > Self.followedLength
+            let match = unsafe following ? (length: previous.length - 1, distance: previous.distance) : longestMatch(at: position)
             previous = match
             // The longest match may lie far back: the pixels left and above, whose distance codes
             // are cheapest, are offered too (unless a long match is being followed).
             let limit = min(VP8LPrefixEncoding.maximumLength, count - position)
-            let nearby = following ? [] : [1, width].filter { $0 <= position && $0 != match.distance }
-            for (length, distance) in [match] + nearby.map({ (matchLength(position, distance: $0, limit: limit), $0) })
+            let nearby = unsafe following ? [] : [1, width].filter { $0 <= position && $0 != match.distance }
+            for (length, distance) in [match] + nearby.map({ unsafe (matchLength(position, distance: $0, limit: limit), $0) })
             where length >= 2 {
-                let code = VP8LDistanceCodes.code(distance: distance, width: width)
-                for candidate in Self.lengths(upTo: length) {
+                let code = unsafe VP8LDistanceCodes.code(distance: distance, width: width)
+                for candidate in unsafe Self.lengths(upTo: length) {
                     let cost = base + costs.copy(length: candidate, distanceCode: code)
                     if cost < total[position + candidate] {
                         total[position + candidate] = cost
@@ -52,7 +52,7 @@ extension VP8LMatchFinder.Search {
         for slot in (first ..< first + stepCount).reversed() {
             let length = Int(stepLength[position])
             position -= length
-            tokens[slot] = length == 1 ? .literal(pixels[position])
+            tokens[slot] = unsafe length == 1 ? .literal(pixels[position])
                 : .copy(length: length, distanceCode: Int(stepCode[position + length]))
         }
     }

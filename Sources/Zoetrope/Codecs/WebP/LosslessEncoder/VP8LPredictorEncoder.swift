@@ -44,9 +44,9 @@ enum VP8LPredictorEncoder {
     @inline(__always)
     static func residual(_ pixels: UnsafeBufferPointer<UInt32>, _ index: Int, width: Int, mode: Int) -> UInt32 {
         let above = index - width
-        let prediction = predict(mode, left: pixels[index - 1], top: pixels[above], topLeft: pixels[above - 1],
+        let prediction = unsafe predict(mode, left: pixels[index - 1], top: pixels[above], topLeft: pixels[above - 1],
                                  topRight: pixels[above + 1])
-        return vp8lSubtractPixels(pixels[index], prediction)
+        return unsafe vp8lSubtractPixels(pixels[index], prediction)
     }
 
     /// Writes the transform (type, tile size, the mode image) and returns the residuals.
@@ -56,17 +56,17 @@ enum VP8LPredictorEncoder {
         var modes = [UInt32](repeating: 0, count: grid.count)
         var residuals = [UInt32](repeating: 0, count: argb.count)
         var statistics = VP8LResidualStatistics()
-        argb.withUnsafeBufferPointer { pixels in
-            VP8LResidualCost.table.withUnsafeBufferPointer { cost in
+        unsafe argb.withUnsafeBufferPointer { pixels in
+            unsafe VP8LResidualCost.table.withUnsafeBufferPointer { cost in
                 grid.forEach { index, tile in
                     // The neighbours' modes cost less in the mode image: prefer them a little.
                     let left = index % grid.tilesPerRow > 0 ? Int((modes[index - 1] >> 8) & 0xf) : -1
                     let top = index >= grid.tilesPerRow ? Int((modes[index - grid.tilesPerRow] >> 8) & 0xf) : -1
-                    let mode = modesByEntropy
+                    let mode = unsafe modesByEntropy
                         ? modeByEntropy(pixels, tile: tile, width: width, statistics: &statistics, preferred: (left, top))
                         : bestMode(pixels, tile: tile, width: width, cost: cost, preferred: (left, top))
                     modes[index] = 0xff00_0000 | UInt32(mode) << 8
-                    fill(&residuals, pixels, tile: tile, width: width, mode: mode)
+                    unsafe fill(&residuals, pixels, tile: tile, width: width, mode: mode)
                     if modesByEntropy { statistics.add(residuals, tile: tile, width: width) }
                 }
             }
@@ -113,7 +113,7 @@ enum VP8LPredictorEncoder {
             var total: Int32 = mode == preferred.0 || mode == preferred.1 ? 0 : modeChangeCost
             for y in firstY ..< tile.maxY {
                 for x in firstX ..< tile.maxX {
-                    total &+= VP8LResidualCost.pixel(residual(pixels, y * width + x, width: width, mode: mode), cost)
+                    unsafe total &+= VP8LResidualCost.pixel(residual(pixels, y * width + x, width: width, mode: mode), cost)
                 }
                 if total >= best.cost { break }
             }
@@ -132,7 +132,7 @@ enum VP8LPredictorEncoder {
         var best = (mode: 0, bits: Double.infinity)
         for mode in 0 ..< 14 {
             for y in firstY ..< tile.maxY {
-                for x in firstX ..< tile.maxX { statistics.count(residual(pixels, y * width + x, width: width, mode: mode)) }
+                for x in firstX ..< tile.maxX { unsafe statistics.count(residual(pixels, y * width + x, width: width, mode: mode)) }
             }
             let bits = statistics.addedBits() + (mode == preferred.0 || mode == preferred.1 ? 0 : changeBits)
             if bits < best.bits { best = (mode, bits) }
@@ -146,7 +146,7 @@ enum VP8LPredictorEncoder {
         for y in tile.y ..< tile.maxY {
             for x in tile.x ..< tile.maxX {
                 let index = y * width + x
-                residuals[index] = vp8lSubtractPixels(pixels[index], prediction(x: x, y: y, width: width, mode: mode) { pixels[$0] })
+                residuals[index] = unsafe vp8lSubtractPixels(pixels[index], prediction(x: x, y: y, width: width, mode: mode) { unsafe pixels[$0] })
             }
         }
     }

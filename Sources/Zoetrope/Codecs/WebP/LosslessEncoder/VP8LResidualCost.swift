@@ -10,6 +10,6 @@ enum VP8LResidualCost {
     /// The cost of the four bytes of an ARGB residual.
     @inline(__always)
     static func pixel(_ argb: UInt32, _ table: UnsafeBufferPointer<Int32>) -> Int32 {
-        table[Int(argb >> 24)] &+ table[Int((argb >> 16) & 0xff)] &+ table[Int((argb >> 8) & 0xff)] &+ table[Int(argb & 0xff)]
+        unsafe table[Int(argb >> 24)] &+ table[Int((argb >> 16) & 0xff)] &+ table[Int((argb >> 8) & 0xff)] &+ table[Int(argb & 0xff)]
     }
 }

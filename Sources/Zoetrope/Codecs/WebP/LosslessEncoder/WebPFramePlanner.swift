@@ -82,19 +82,19 @@ struct WebPFramePlanner {
     static func blendedPiece(rect: PixelRect, base: RGBAImage, target: RGBAImage) -> Piece? {
         var image = RGBAImage(width: rect.width, height: rect.height)
         var unchanged = 0
-        let exact: Bool = image.withUnsafeMutablePixels { out in
-            base.pixels.withUnsafeBytes { baseBytes in
-                target.pixels.withUnsafeBytes { targetBytes in
+        let exact: Bool = unsafe image.withUnsafeMutablePixels { out in
+            unsafe base.pixels.withUnsafeBytes { baseBytes in
+                unsafe target.pixels.withUnsafeBytes { targetBytes in
                     for row in 0 ..< rect.height {
                         for column in 0 ..< rect.width {
                             let offset = ((rect.y + row) * target.width + rect.x + column) * 4
-                            let pixel = targetBytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
-                            if pixel == baseBytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self) {
+                            let pixel = unsafe targetBytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
+                            if unsafe pixel == baseBytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self) {
                                 unchanged += 1
                                 continue
                             }
-                            guard targetBytes[offset + 3] == 255 else { return false }
-                            UnsafeMutableRawBufferPointer(out).storeBytes(of: pixel, toByteOffset: (row * rect.width + column) * 4,
+                            guard unsafe targetBytes[offset + 3] == 255 else { return false }
+                            unsafe UnsafeMutableRawBufferPointer(out).storeBytes(of: pixel, toByteOffset: (row * rect.width + column) * 4,
                                                                           as: UInt32.self)
                         }
                     }

@@ -32,21 +32,21 @@ struct ChromaUpsampler {
         var next = nextRow
         let (width, upsampling) = (width, upsampling)
         // Hot path: every output pixel goes through here, so the planes are read through pointers.
-        planes.luma.withUnsafeBufferPointer { lumaBuffer in
-            planes.u.withUnsafeBufferPointer { uBuffer in
-                planes.v.withUnsafeBufferPointer { vBuffer in
-                    chromaRows.withUnsafeMutableBufferPointer { chromaBuffer in
-                        let source = PlanePointers(luma: lumaBuffer.baseAddress!, u: uBuffer.baseAddress!, v: vBuffer.baseAddress!,
+        unsafe planes.luma.withUnsafeBufferPointer { lumaBuffer in
+            unsafe planes.u.withUnsafeBufferPointer { uBuffer in
+                unsafe planes.v.withUnsafeBufferPointer { vBuffer in
+                    unsafe chromaRows.withUnsafeMutableBufferPointer { chromaBuffer in
+                        let source = unsafe PlanePointers(luma: lumaBuffer.baseAddress!, u: uBuffer.baseAddress!, v: vBuffer.baseAddress!,
                                                    planes: planes)
                         let scratch = chromaBuffer.baseAddress!
-                        let rowConverter = RowConverter(source: source, width: width, output: output,
+                        let rowConverter = unsafe RowConverter(source: source, width: width, output: output,
                                                         topU: scratch, topV: scratch + width,
                                                         bottomU: scratch + 2 * width, bottomV: scratch + 3 * width)
                         switch upsampling {
                         case .fancy:
-                            next = rowConverter.convertFancy(from: next, finalRows: finalRows, isComplete: isComplete)
+                            next = unsafe rowConverter.convertFancy(from: next, finalRows: finalRows, isComplete: isComplete)
                         case .pointSampled:
-                            rowConverter.convertPointSampled(next..<finalRows)
+                            unsafe rowConverter.convertPointSampled(next..<finalRows)
                             next = finalRows
                         }
                     }
@@ -57,43 +57,43 @@ struct ChromaUpsampler {
     }
 
     /// Where the cached planes start and which image rows they begin with.
-    private struct PlanePointers {
+    @unsafe private struct PlanePointers {
         let luma, u, v: UnsafePointer<UInt8>
         let lumaStride, chromaStride: Int
         let firstLumaRow, firstChromaRow: Int
 
         init(luma: UnsafePointer<UInt8>, u: UnsafePointer<UInt8>, v: UnsafePointer<UInt8>, planes: VP8Planes) {
-            (self.luma, self.u, self.v) = (luma, u, v)
-            (lumaStride, chromaStride) = (planes.lumaStride, planes.chromaStride)
-            firstLumaRow = -planes.lumaIndex(row: 0) / planes.lumaStride
-            firstChromaRow = -planes.chromaIndex(row: 0) / planes.chromaStride
+            unsafe (self.luma, self.u, self.v) = (luma, u, v)
+            unsafe (lumaStride, chromaStride) = (planes.lumaStride, planes.chromaStride)
+            unsafe firstLumaRow = -planes.lumaIndex(row: 0) / planes.lumaStride
+            unsafe firstChromaRow = -planes.chromaIndex(row: 0) / planes.chromaStride
         }
 
-        func lumaRow(_ y: Int) -> UnsafePointer<UInt8> { luma + (y - firstLumaRow) * lumaStride }
-        func uRow(_ y: Int) -> UnsafePointer<UInt8> { u + (y - firstChromaRow) * chromaStride }
-        func vRow(_ y: Int) -> UnsafePointer<UInt8> { v + (y - firstChromaRow) * chromaStride }
+        func lumaRow(_ y: Int) -> UnsafePointer<UInt8> { unsafe luma + (y - firstLumaRow) * lumaStride }
+        func uRow(_ y: Int) -> UnsafePointer<UInt8> { unsafe u + (y - firstChromaRow) * chromaStride }
+        func vRow(_ y: Int) -> UnsafePointer<UInt8> { unsafe v + (y - firstChromaRow) * chromaStride }
     }
 
     /// The pointers one conversion works with: source planes, output, and the scratch rows of
     /// full-resolution chroma.
-    private struct RowConverter {
+    @unsafe private struct RowConverter {
         let source: PlanePointers
         let width: Int
         let output: UnsafeMutablePointer<UInt8>
         let topU, topV, bottomU, bottomV: UnsafeMutablePointer<UInt8>
 
         private func emit(_ y: Int, u: UnsafePointer<UInt8>, v: UnsafePointer<UInt8>) {
-            YUVToRGBA.convertRow(luma: source.lumaRow(y), u: u, v: v, into: output + y * width * 4, count: width)
+            unsafe YUVToRGBA.convertRow(luma: source.lumaRow(y), u: u, v: v, into: output + y * width * 4, count: width)
         }
 
         func convertPointSampled(_ rows: Range<Int>) {
             for y in rows {
-                let u = source.uRow(y >> 1), v = source.vRow(y >> 1)
-                for x in 0..<width {
-                    topU[x] = u[x >> 1]
-                    topV[x] = v[x >> 1]
+                let u = unsafe source.uRow(y >> 1), v = unsafe source.vRow(y >> 1)
+                for x in unsafe 0..<width {
+                    unsafe topU[x] = u[x >> 1]
+                    unsafe topV[x] = v[x >> 1]
                 }
-                emit(y, u: topU, v: topV)
+                unsafe emit(y, u: topU, v: topV)
             }
         }
 
@@ -104,23 +104,23 @@ struct ChromaUpsampler {
             let height = finalRows
             var y = start
             if y == 0 && (isComplete || finalRows >= 2) {
-                upsample(above: 0, below: 0, top: topU, bottom: bottomU, plane: source.uRow)
-                upsample(above: 0, below: 0, top: topV, bottom: bottomV, plane: source.vRow)
-                emit(0, u: topU, v: topV)
+                unsafe upsample(above: 0, below: 0, top: topU, bottom: bottomU, plane: source.uRow)
+                unsafe upsample(above: 0, below: 0, top: topV, bottom: bottomV, plane: source.vRow)
+                unsafe emit(0, u: topU, v: topV)
                 y = 1
             }
             while y > 0 && y + 1 < height && (isComplete || y + 1 <= finalRows - 2) {
                 let below = (y + 1) >> 1
-                upsample(above: below - 1, below: below, top: topU, bottom: bottomU, plane: source.uRow)
-                upsample(above: below - 1, below: below, top: topV, bottom: bottomV, plane: source.vRow)
-                emit(y, u: topU, v: topV)
-                emit(y + 1, u: bottomU, v: bottomV)
+                unsafe upsample(above: below - 1, below: below, top: topU, bottom: bottomU, plane: source.uRow)
+                unsafe upsample(above: below - 1, below: below, top: topV, bottom: bottomV, plane: source.vRow)
+                unsafe emit(y, u: topU, v: topV)
+                unsafe emit(y + 1, u: bottomU, v: bottomV)
                 y += 2
             }
             if isComplete && y == height - 1 && y > 0 {
-                upsample(above: y >> 1, below: y >> 1, top: topU, bottom: bottomU, plane: source.uRow)
-                upsample(above: y >> 1, below: y >> 1, top: topV, bottom: bottomV, plane: source.vRow)
-                emit(y, u: topU, v: topV)
+                unsafe upsample(above: y >> 1, below: y >> 1, top: topU, bottom: bottomU, plane: source.uRow)
+                unsafe upsample(above: y >> 1, below: y >> 1, top: topV, bottom: bottomV, plane: source.vRow)
+                unsafe emit(y, u: topU, v: topV)
                 y = height
             }
             return y
@@ -128,7 +128,7 @@ struct ChromaUpsampler {
 
         private func upsample(above: Int, below: Int, top: UnsafeMutablePointer<UInt8>,
                               bottom: UnsafeMutablePointer<UInt8>, plane: (Int) -> UnsafePointer<UInt8>) {
-            ChromaUpsampler.upsampleRowPair(above: plane(above), below: plane(below), top: top, bottom: bottom, width: width)
+            unsafe ChromaUpsampler.upsampleRowPair(above: plane(above), below: plane(below), top: top, bottom: bottom, width: width)
         }
     }
 
@@ -145,8 +145,8 @@ struct ChromaUpsampler {
         @inline(__always) func edge(_ near: UInt8, _ far: UInt8) -> UInt8 {
             UInt8(truncatingIfNeeded: (3 &* UInt16(near) &+ UInt16(far) &+ 2) &>> 2)
         }
-        top[0] = edge(above[0], below[0])
-        bottom[0] = edge(below[0], above[0])
+        unsafe top[0] = edge(above[0], below[0])
+        unsafe bottom[0] = edge(below[0], above[0])
         let lastPair = (width - 1) >> 1
         var first = 1
         // (Not in debug builds, where SIMD code is far slower than the scalar loop; the 16-bit
@@ -155,27 +155,27 @@ struct ChromaUpsampler {
         // Eight pairs read chroma x − 1 … x + 7 (x + 7 ≤ lastPair, inside the chroma row) and write
         // bytes 2x − 1 … 2x + 14 (below width).
         while first &+ 8 <= lastPair &+ 1 {
-            upsample8(above: above + (first &- 1), below: below + (first &- 1), top: top + (2 &* first &- 1),
+            unsafe upsample8(above: above + (first &- 1), below: below + (first &- 1), top: top + (2 &* first &- 1),
                       bottom: bottom + (2 &* first &- 1))
             first &+= 8
         }
         #endif
         if lastPair >= first {
             for x in first...lastPair {
-                let aboveLeft = UInt16(above[x &- 1]), aboveHere = UInt16(above[x])
-                let belowLeft = UInt16(below[x &- 1]), belowHere = UInt16(below[x])
+                let aboveLeft = unsafe UInt16(above[x &- 1]), aboveHere = unsafe UInt16(above[x])
+                let belowLeft = unsafe UInt16(below[x &- 1]), belowHere = unsafe UInt16(below[x])
                 let sum = aboveLeft &+ aboveHere &+ belowLeft &+ belowHere &+ 8
                 let antiDiagonal = (sum &+ 2 &* (aboveHere &+ belowLeft)) &>> 3
                 let diagonal = (sum &+ 2 &* (aboveLeft &+ belowHere)) &>> 3
-                top[2 &* x &- 1] = UInt8(truncatingIfNeeded: (antiDiagonal &+ aboveLeft) &>> 1)
-                top[2 &* x] = UInt8(truncatingIfNeeded: (diagonal &+ aboveHere) &>> 1)
-                bottom[2 &* x &- 1] = UInt8(truncatingIfNeeded: (diagonal &+ belowLeft) &>> 1)
-                bottom[2 &* x] = UInt8(truncatingIfNeeded: (antiDiagonal &+ belowHere) &>> 1)
+                unsafe top[2 &* x &- 1] = UInt8(truncatingIfNeeded: (antiDiagonal &+ aboveLeft) &>> 1)
+                unsafe top[2 &* x] = UInt8(truncatingIfNeeded: (diagonal &+ aboveHere) &>> 1)
+                unsafe bottom[2 &* x &- 1] = UInt8(truncatingIfNeeded: (diagonal &+ belowLeft) &>> 1)
+                unsafe bottom[2 &* x] = UInt8(truncatingIfNeeded: (antiDiagonal &+ belowHere) &>> 1)
             }
         }
         if width & 1 == 0 {
-            top[width - 1] = edge(above[lastPair], below[lastPair])
-            bottom[width - 1] = edge(below[lastPair], above[lastPair])
+            unsafe top[width - 1] = edge(above[lastPair], below[lastPair])
+            unsafe bottom[width - 1] = edge(below[lastPair], above[lastPair])
         }
     }
 
@@ -186,17 +186,17 @@ struct ChromaUpsampler {
                                   top: UnsafeMutablePointer<UInt8>, bottom: UnsafeMutablePointer<UInt8>) {
         typealias Lanes = SIMD8<UInt16>
         @inline(__always) func load(_ pointer: UnsafePointer<UInt8>) -> Lanes {
-            Lanes(zeroExtending: UnsafeRawPointer(pointer).loadUnaligned(as: SIMD8<UInt8>.self))
+            unsafe Lanes(zeroExtending: UnsafeRawPointer(pointer).loadUnaligned(as: SIMD8<UInt8>.self))
         }
-        let aboveLeft = load(above), aboveHere = load(above + 1)
-        let belowLeft = load(below), belowHere = load(below + 1)
+        let aboveLeft = unsafe load(above), aboveHere = unsafe load(above + 1)
+        let belowLeft = unsafe load(below), belowHere = unsafe load(below + 1)
         let sum = aboveLeft &+ aboveHere &+ belowLeft &+ belowHere &+ 8
         let antiDiagonal = (sum &+ 2 &* (aboveHere &+ belowLeft)) &>> 3
         let diagonal = (sum &+ 2 &* (aboveLeft &+ belowHere)) &>> 3
         // Each lane's low byte is output 2x − 1, its high byte output 2x (little-endian order).
         let topPairs = (antiDiagonal &+ aboveLeft) &>> 1 | ((diagonal &+ aboveHere) &>> 1) &<< 8
         let bottomPairs = (diagonal &+ belowLeft) &>> 1 | ((antiDiagonal &+ belowHere) &>> 1) &<< 8
-        UnsafeMutableRawPointer(top).storeBytes(of: topPairs, as: Lanes.self)
-        UnsafeMutableRawPointer(bottom).storeBytes(of: bottomPairs, as: Lanes.self)
+        unsafe UnsafeMutableRawPointer(top).storeBytes(of: topPairs, as: Lanes.self)
+        unsafe UnsafeMutableRawPointer(bottom).storeBytes(of: bottomPairs, as: Lanes.self)
     }
 }

@@ -9,7 +9,7 @@
 /// The reader is a plain value (a pointer and four numbers) so that copying it is free and the
 /// token loop can keep it in registers; it reads the buffer it was made from, so it must only be
 /// used while that buffer is alive (decoding runs inside one `withUnsafeBufferPointer`).
-struct VP8BoolDecoder {
+@unsafe struct VP8BoolDecoder {
     private let bytes: UnsafePointer<UInt8>
     /// Index of the next byte to load.
     private var position: Int
@@ -25,10 +25,10 @@ struct VP8BoolDecoder {
     init(_ buffer: UnsafeBufferPointer<UInt8>, range: Range<Int>) {
         precondition(range.lowerBound >= 0 && range.upperBound <= buffer.count && buffer.count > 0,
                      "partition outside its buffer")
-        self.bytes = buffer.baseAddress!
-        self.position = range.lowerBound
-        self.end = range.upperBound
-        loadBits()
+        unsafe self.bytes = buffer.baseAddress!
+        unsafe self.position = range.lowerBound
+        unsafe self.end = range.upperBound
+        unsafe loadBits()
     }
 
     /// Refills `value` when the window has run dry: seven bytes at once (one 8-byte load) while
@@ -38,13 +38,13 @@ struct VP8BoolDecoder {
     /// a reader held in a local variable never has its address taken and can live in registers.
     @inline(__always)
     private mutating func loadBits() {
-        if position &+ 8 <= end {
-            let word = UnsafeRawPointer(bytes + position).loadUnaligned(as: UInt64.self)
-            value = value &<< 56 | UInt64(bigEndian: word) &>> 8
-            position &+= 7
-            bitCount &+= 56
+        if unsafe position &+ 8 <= end {
+            let word = unsafe UnsafeRawPointer(bytes + position).loadUnaligned(as: UInt64.self)
+            unsafe value = value &<< 56 | UInt64(bigEndian: word) &>> 8
+            unsafe position &+= 7
+            unsafe bitCount &+= 56
         } else {
-            (value, bitCount, position, isPastEnd) = Self.loadFinalBits(
+            unsafe (value, bitCount, position, isPastEnd) = unsafe Self.loadFinalBits(
                 bytes, position: position, end: end, value: value, bitCount: bitCount, isPastEnd: isPastEnd)
         }
     }
@@ -54,7 +54,7 @@ struct VP8BoolDecoder {
     private static func loadFinalBits(_ bytes: UnsafePointer<UInt8>, position: Int, end: Int, value: UInt64, bitCount: Int,
                                       isPastEnd: Bool) -> (UInt64, Int, Int, Bool) {
         if position < end {
-            return (value &<< 8 | UInt64(bytes[position]), bitCount &+ 8, position &+ 1, false)
+            return unsafe (value &<< 8 | UInt64(bytes[position]), bitCount &+ 8, position &+ 1, false)
         }
         if !isPastEnd { return (value &<< 8, bitCount &+ 8, position, true) }
         // Reading on after the end: libwebp resets the count so shifts stay defined. Whatever
@@ -65,18 +65,18 @@ struct VP8BoolDecoder {
     /// Decodes one boolean whose probability of being `false` is `probability / 256`.
     @inline(__always)
     mutating func readBit(_ probability: UInt8) -> Bool {
-        if bitCount < 0 { loadBits() }
-        var currentRange = range
+        if unsafe bitCount < 0 { unsafe loadBits() }
+        var currentRange = unsafe range
         let split = (currentRange &* UInt32(probability)) &>> 8
         // bitCount is within 0...55 here: loading always leaves it non-negative, and below 56.
         // The window `value >> bitCount` exceeds `split` exactly when `value` reaches
         // `(split + 1) << bitCount` (below 2⁶³), which is also what a set bit subtracts: one
         // shift instead of two.
-        let threshold = UInt64(split &+ 1) &<< UInt64(truncatingIfNeeded: bitCount)
-        let bit = value >= threshold
+        let threshold = unsafe UInt64(split &+ 1) &<< UInt64(truncatingIfNeeded: bitCount)
+        let bit = unsafe value >= threshold
         if bit {
             currentRange &-= split
-            value &-= threshold
+            unsafe value &-= threshold
         } else {
             currentRange = split &+ 1
         }
@@ -85,8 +85,8 @@ struct VP8BoolDecoder {
         // folds into the bit scan's own.
         let shift = currentRange.leadingZeroBitCount ^ 24
         currentRange &<<= UInt32(truncatingIfNeeded: shift)
-        bitCount &-= shift
-        range = currentRange &- 1
+        unsafe bitCount &-= shift
+        unsafe range = currentRange &- 1
         return bit
     }
 
@@ -98,15 +98,15 @@ struct VP8BoolDecoder {
     /// `VP8GetSigned`).
     @inline(__always)
     mutating func applySign(to magnitude: Int) -> Int {
-        if bitCount < 0 { loadBits() }
-        let position = UInt64(truncatingIfNeeded: bitCount)
-        let split = range &>> 1
-        let window = UInt32(truncatingIfNeeded: value &>> position)
+        if unsafe bitCount < 0 { unsafe loadBits() }
+        let position = unsafe UInt64(truncatingIfNeeded: bitCount)
+        let split = unsafe range &>> 1
+        let window = unsafe UInt32(truncatingIfNeeded: value &>> position)
         // All ones when the bit is 1 (window above the split), else zero.
         let mask = UInt32(bitPattern: Int32(bitPattern: split &- window) &>> 31)
-        bitCount &-= 1
-        range = (range &+ mask) | 1
-        value &-= UInt64((split &+ 1) & mask) &<< position
+        unsafe bitCount &-= 1
+        unsafe range = (range &+ mask) | 1
+        unsafe value &-= UInt64((split &+ 1) & mask) &<< position
         let signMask = Int(Int32(bitPattern: mask))
         return (magnitude ^ signMask) &- signMask
     }
@@ -114,21 +114,21 @@ struct VP8BoolDecoder {
     /// An unsigned `count`-bit literal, most significant bit first, each bit at probability 1/2.
     mutating func readLiteral(_ count: Int) -> Int {
         var result = 0
-        for _ in 0..<count { result = result << 1 | (readBit(0x80) ? 1 : 0) }
+        for _ in 0..<count { result = unsafe result << 1 | (readBit(0x80) ? 1 : 0) }
         return result
     }
 
     /// A `count`-bit magnitude followed by a sign bit (set = negative).
     mutating func readSignedLiteral(_ count: Int) -> Int {
-        let magnitude = readLiteral(count)
-        return readBit(0x80) ? -magnitude : magnitude
+        let magnitude = unsafe readLiteral(count)
+        return unsafe readBit(0x80) ? -magnitude : magnitude
     }
 
     /// A flag coded at probability 1/2.
-    mutating func readFlag() -> Bool { readBit(0x80) }
+    mutating func readFlag() -> Bool { unsafe readBit(0x80) }
 
     /// `readFlag() ? readSignedLiteral(count) : 0`, the header's "optional signed value".
     mutating func readOptionalSigned(_ count: Int) -> Int {
-        readFlag() ? readSignedLiteral(count) : 0
+        unsafe readFlag() ? readSignedLiteral(count) : 0
     }
 }

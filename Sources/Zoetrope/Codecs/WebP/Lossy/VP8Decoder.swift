@@ -38,13 +38,13 @@ enum VP8Decoder {
         try MemoryHeadroom.reserve(MemoryHeadroom.bytes(pixels: pixels), for: "a \(tag.width)×\(tag.height) VP8 image",
                                    format: .webp, offset: payload.lowerBound)
         // All reading happens inside this scope: the bool decoders point into the buffer.
-        return try bytes.withUnsafeBufferPointer { buffer throws(ZoetropeError) in
-            let (header, modeReader) = try VP8FrameHeader.parse(buffer, payload: payload, tag: tag)
-            var frame = VP8FrameDecoder(header: header, modeReader: modeReader, bytes: buffer, upsampling: upsampling)
+        return unsafe try bytes.withUnsafeBufferPointer { buffer throws(ZoetropeError) in
+            let (header, modeReader) = unsafe try VP8FrameHeader.parse(buffer, payload: payload, tag: tag)
+            var frame = unsafe VP8FrameDecoder(header: header, modeReader: modeReader, bytes: buffer, upsampling: upsampling)
             var outcome: (damage: ZoetropeError?, decodedRows: Int) = (nil, 0)
             // The frame decoder writes every byte: decoded rows as it goes, the rest as zeros.
-            let rgba = [UInt8](unsafeUninitializedCapacity: pixels * 4) { output, initializedCount in
-                outcome = frame.decode(into: output)
+            let rgba = unsafe [UInt8](unsafeUninitializedCapacity: pixels * 4) { output, initializedCount in
+                outcome = unsafe frame.decode(into: output)
                 initializedCount = pixels * 4
             }
             if let damage = outcome.damage, outcome.decodedRows == 0 { throw damage }

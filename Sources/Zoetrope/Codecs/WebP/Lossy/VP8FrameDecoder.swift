@@ -4,7 +4,7 @@
 ///
 /// A row is kept only if both its partitions still had data at its end, as libwebp decides: a
 /// reader that needed bytes past its partition marks the row (and everything after) as damaged.
-struct VP8FrameDecoder {
+@unsafe struct VP8FrameDecoder {
     private let header: VP8FrameHeader
     private var modeReader: VP8BoolDecoder
     private var tokenReaders: [VP8BoolDecoder]
@@ -29,79 +29,79 @@ struct VP8FrameDecoder {
     /// A decoder for the frame whose header was parsed from `bytes`; use it while `bytes` is alive.
     init(header: VP8FrameHeader, modeReader: VP8BoolDecoder, bytes: UnsafeBufferPointer<UInt8>,
          upsampling: VP8ChromaUpsampling) {
-        self.header = header
-        self.modeReader = modeReader
-        columns = (header.tag.width + 15) >> 4
-        rows = (header.tag.height + 15) >> 4
-        tokenReaders = header.tokenPartitions.map { VP8BoolDecoder(bytes, range: $0) }
-        modeParser = VP8ModeParser(macroblockColumns: columns, segmentation: header.segmentation,
+        unsafe self.header = header
+        unsafe self.modeReader = modeReader
+        unsafe columns = (header.tag.width + 15) >> 4
+        unsafe rows = (header.tag.height + 15) >> 4
+        unsafe tokenReaders = header.tokenPartitions.map { unsafe VP8BoolDecoder(bytes, range: $0) }
+        unsafe modeParser = VP8ModeParser(macroblockColumns: columns, segmentation: header.segmentation,
                                    skipProbability: header.skipProbability)
-        residuals = VP8ResidualDecoder(macroblockColumns: columns, probabilities: header.coefficientProbabilities)
-        macroblocks = VP8MacroblockDecoder(macroblockColumns: columns)
-        filterStrengths = header.filter.level == 0 ? [] : VP8FilterStrength.table(header.filter, segmentation: header.segmentation)
-        modes = [VP8MacroblockModes](repeating: VP8MacroblockModes(), count: columns)
-        subblockModes = [VP8PredictionMode](repeating: .dc, count: columns * 16)
-        strengths = [VP8FilterStrength](repeating: VP8FilterStrength(), count: columns)
-        converter = ChromaUpsampler(width: header.tag.width, upsampling: upsampling)
+        unsafe residuals = VP8ResidualDecoder(macroblockColumns: columns, probabilities: header.coefficientProbabilities)
+        unsafe macroblocks = VP8MacroblockDecoder(macroblockColumns: columns)
+        unsafe filterStrengths = header.filter.level == 0 ? [] : VP8FilterStrength.table(header.filter, segmentation: header.segmentation)
+        unsafe modes = [VP8MacroblockModes](repeating: VP8MacroblockModes(), count: columns)
+        unsafe subblockModes = [VP8PredictionMode](repeating: .dc, count: columns * 16)
+        unsafe strengths = [VP8FilterStrength](repeating: VP8FilterStrength(), count: columns)
+        unsafe converter = ChromaUpsampler(width: header.tag.width, upsampling: upsampling)
     }
 
     /// Decodes every row into `output` (RGBA, the frame's size); returns the damage that stopped it
     /// early, if any, and how many rows of the picture were decoded. Every byte of `output` is
     /// written: rows never reached are left transparent (zero).
     mutating func decode(into output: UnsafeMutableBufferPointer<UInt8>) -> (damage: ZoetropeError?, decodedRows: Int) {
-        let destination = output.baseAddress!, rowBytes = header.tag.width * 4
+        let destination = output.baseAddress!, rowBytes = unsafe header.tag.width * 4
         var damage: ZoetropeError?
-        for y in 0..<rows {
-            damage = decodeRow(y)
+        for y in unsafe 0..<rows {
+            damage = unsafe decodeRow(y)
             if damage != nil { break }
-            filterRow(y)
-            completedMacroblockRows = y + 1
-            if y == rows - 1 { break }
+            unsafe filterRow(y)
+            unsafe completedMacroblockRows = y + 1
+            if unsafe y == rows - 1 { break }
             // The next row's loop filter can still change this row's last few samples.
-            converter.emit(from: macroblocks.planes, finalRows: 16 * y + 8, isComplete: false, into: destination)
-            macroblocks.planes.advance()
+            unsafe converter.emit(from: macroblocks.planes, finalRows: 16 * y + 8, isComplete: false, into: destination)
+            unsafe macroblocks.planes.advance()
         }
-        let decodedRows = min(header.tag.height, completedMacroblockRows * 16)
+        let decodedRows = unsafe min(header.tag.height, completedMacroblockRows * 16)
         // The picture ends after the last decoded row (the bottom when nothing was damaged).
-        converter.emit(from: macroblocks.planes, finalRows: decodedRows, isComplete: true, into: destination)
-        (destination + decodedRows * rowBytes).initialize(repeating: 0, count: (header.tag.height - decodedRows) * rowBytes)
+        unsafe converter.emit(from: macroblocks.planes, finalRows: decodedRows, isComplete: true, into: destination)
+        unsafe (destination + decodedRows * rowBytes).initialize(repeating: 0, count: (header.tag.height - decodedRows) * rowBytes)
         return (damage, decodedRows)
     }
 
     private mutating func filterRow(_ y: Int) {
-        guard !filterStrengths.isEmpty else { return }
-        for x in 0..<columns {
-            VP8LoopFilter.filterMacroblock(x: x, y: y, strength: strengths[x], isSimple: header.filter.isSimple,
+        guard unsafe !filterStrengths.isEmpty else { return }
+        for x in unsafe 0..<columns {
+            unsafe VP8LoopFilter.filterMacroblock(x: x, y: y, strength: strengths[x], isSimple: header.filter.isSimple,
                                            planes: &macroblocks.planes)
         }
     }
 
     /// Parses, reads and reconstructs row `y` (unfiltered), or says why it cannot be trusted.
     private mutating func decodeRow(_ y: Int) -> ZoetropeError? {
-        modeParser.parseRow(&modeReader, into: &modes, subblockModes: &subblockModes)
-        if modeReader.isPastEnd {
-            return ZoetropeError(.truncated, format: .webp, offset: modeReader.end,
+        unsafe modeParser.parseRow(&modeReader, into: &modes, subblockModes: &subblockModes)
+        if unsafe modeReader.isPastEnd {
+            return unsafe ZoetropeError(.truncated, format: .webp, offset: modeReader.end,
                                  "VP8 first partition ends before macroblock row \(y)")
         }
-        let partition = y & (tokenReaders.count - 1)
-        var tokens = tokenReaders[partition]
-        defer { tokenReaders[partition] = tokens }
-        residuals.startRow()
-        macroblocks.startRow(y)
-        for x in 0..<columns {
-            let hasCoefficients = decodeResiduals(x: x, tokens: &tokens)
-            if tokens.isPastEnd {
-                return ZoetropeError(.truncated, format: .webp, offset: tokens.end,
+        let partition = unsafe y & (tokenReaders.count - 1)
+        var tokens = unsafe tokenReaders[partition]
+        defer { unsafe tokenReaders[partition] = tokens }
+        unsafe residuals.startRow()
+        unsafe macroblocks.startRow(y)
+        for x in unsafe 0..<columns {
+            let hasCoefficients = unsafe decodeResiduals(x: x, tokens: &tokens)
+            if unsafe tokens.isPastEnd {
+                return unsafe ZoetropeError(.truncated, format: .webp, offset: tokens.end,
                                      "VP8 token partition \(partition) ends inside macroblock row \(y)")
             }
-            if !filterStrengths.isEmpty {
+            if unsafe !filterStrengths.isEmpty {
                 // Inner edges are filtered for 4×4 prediction and whenever there is a residual.
-                strengths[x] = filterStrengths[modes[x].segment][modes[x].usesSubblocks ? 1 : 0]
-                strengths[x].filtersInnerEdges = strengths[x].filtersInnerEdges || hasCoefficients
+                unsafe strengths[x] = filterStrengths[modes[x].segment][modes[x].usesSubblocks ? 1 : 0]
+                unsafe strengths[x].filtersInnerEdges = strengths[x].filtersInnerEdges || hasCoefficients
             }
-            coefficients.withUnsafeBufferPointer { coefficientBuffer in
-                blockCodes.withUnsafeBufferPointer { codeBuffer in
-                    macroblocks.reconstruct(x: x, y: y, modes: modes[x], subblockModes: subblockModes[(x * 16)..<(x * 16 + 16)],
+            unsafe coefficients.withUnsafeBufferPointer { coefficientBuffer in
+                unsafe blockCodes.withUnsafeBufferPointer { codeBuffer in
+                    unsafe macroblocks.reconstruct(x: x, y: y, modes: modes[x], subblockModes: subblockModes[(x * 16)..<(x * 16 + 16)],
                                             coefficients: coefficientBuffer.baseAddress!, blockCodes: codeBuffer.baseAddress!)
                 }
             }
@@ -112,16 +112,16 @@ struct VP8FrameDecoder {
     /// Reads one macroblock's coefficients (or notes that it has none); returns whether any block
     /// has something to add.
     private mutating func decodeResiduals(x: Int, tokens: inout VP8BoolDecoder) -> Bool {
-        let modes = self.modes[x]
-        if header.skipProbability != nil && modes.skipsCoefficients {
-            residuals.skipMacroblock(column: x, usesSubblocks: modes.usesSubblocks)
-            for i in 0..<24 { blockCodes[i] = 0 }
+        let modes = unsafe self.modes[x]
+        if unsafe header.skipProbability != nil && modes.skipsCoefficients {
+            unsafe residuals.skipMacroblock(column: x, usesSubblocks: modes.usesSubblocks)
+            for i in 0..<24 { unsafe blockCodes[i] = 0 }
             return false
         }
-        let quant = header.quantMatrices[modes.segment]
-        return coefficients.withUnsafeMutableBufferPointer { coefficientBuffer in
-            blockCodes.withUnsafeMutableBufferPointer { codeBuffer in
-                residuals.decodeMacroblock(column: x, usesSubblocks: modes.usesSubblocks, quant: quant, reader: &tokens,
+        let quant = unsafe header.quantMatrices[modes.segment]
+        return unsafe coefficients.withUnsafeMutableBufferPointer { coefficientBuffer in
+            unsafe blockCodes.withUnsafeMutableBufferPointer { codeBuffer in
+                unsafe residuals.decodeMacroblock(column: x, usesSubblocks: modes.usesSubblocks, quant: quant, reader: &tokens,
                                            coefficients: coefficientBuffer.baseAddress!, blockCodes: codeBuffer.baseAddress!)
             }
         }

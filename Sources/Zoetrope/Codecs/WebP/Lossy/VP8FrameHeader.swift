@@ -89,36 +89,36 @@ struct VP8FrameHeader: Sendable {
                                 "VP8 first partition (\(tag.firstPartitionSize) bytes) runs past the chunk")
         }
         let firstEnd = firstStart + tag.firstPartitionSize
-        var reader = VP8BoolDecoder(bytes, range: firstStart..<firstEnd)
+        var reader = unsafe VP8BoolDecoder(bytes, range: firstStart..<firstEnd)
         var header = VP8FrameHeader(tag: tag)
-        _ = reader.readFlag() // colour space: only one is defined, libwebp ignores it
-        _ = reader.readFlag() // clamping type: reconstruction always clamps
-        header.segmentation = parseSegmentation(&reader)
-        header.filter = parseFilterSettings(&reader)
-        guard !reader.isPastEnd else {
+        _ = unsafe reader.readFlag() // colour space: only one is defined, libwebp ignores it
+        _ = unsafe reader.readFlag() // clamping type: reconstruction always clamps
+        header.segmentation = unsafe parseSegmentation(&reader)
+        header.filter = unsafe parseFilterSettings(&reader)
+        guard unsafe !reader.isPastEnd else {
             throw ZoetropeError(.truncated, format: .webp, offset: firstEnd, "VP8 first partition ends inside the frame header")
         }
-        header.tokenPartitions = try parsePartitions(&reader, bytes: bytes, after: firstEnd, end: payload.upperBound)
-        header.quantMatrices = parseQuantizers(&reader, segmentation: header.segmentation)
-        _ = reader.readFlag() // "refresh entropy probabilities": meaningless for a single frame
-        parseCoefficientProbabilities(&reader, into: &header.coefficientProbabilities)
-        header.skipProbability = reader.readFlag() ? UInt8(truncatingIfNeeded: reader.readLiteral(8)) : nil
-        return (header, reader)
+        header.tokenPartitions = unsafe try parsePartitions(&reader, bytes: bytes, after: firstEnd, end: payload.upperBound)
+        header.quantMatrices = unsafe parseQuantizers(&reader, segmentation: header.segmentation)
+        _ = unsafe reader.readFlag() // "refresh entropy probabilities": meaningless for a single frame
+        unsafe parseCoefficientProbabilities(&reader, into: &header.coefficientProbabilities)
+        header.skipProbability = unsafe reader.readFlag() ? UInt8(truncatingIfNeeded: reader.readLiteral(8)) : nil
+        return unsafe (header, reader)
     }
 
     private static func parseSegmentation(_ reader: inout VP8BoolDecoder) -> VP8Segmentation {
         var segmentation = VP8Segmentation()
-        segmentation.isEnabled = reader.readFlag()
+        segmentation.isEnabled = unsafe reader.readFlag()
         guard segmentation.isEnabled else { return segmentation }
-        segmentation.updatesMap = reader.readFlag()
-        if reader.readFlag() { // segment data follow
-            segmentation.isAbsolute = reader.readFlag()
-            for s in 0..<4 { segmentation.quantizer[s] = reader.readOptionalSigned(7) }
-            for s in 0..<4 { segmentation.filterLevel[s] = reader.readOptionalSigned(6) }
+        segmentation.updatesMap = unsafe reader.readFlag()
+        if unsafe reader.readFlag() { // segment data follow
+            segmentation.isAbsolute = unsafe reader.readFlag()
+            for s in 0..<4 { segmentation.quantizer[s] = unsafe reader.readOptionalSigned(7) }
+            for s in 0..<4 { segmentation.filterLevel[s] = unsafe reader.readOptionalSigned(6) }
         }
         if segmentation.updatesMap {
             for i in 0..<3 {
-                segmentation.mapProbabilities[i] = reader.readFlag() ? UInt8(truncatingIfNeeded: reader.readLiteral(8)) : 255
+                segmentation.mapProbabilities[i] = unsafe reader.readFlag() ? UInt8(truncatingIfNeeded: reader.readLiteral(8)) : 255
             }
         }
         return segmentation
@@ -126,13 +126,13 @@ struct VP8FrameHeader: Sendable {
 
     private static func parseFilterSettings(_ reader: inout VP8BoolDecoder) -> VP8FilterSettings {
         var filter = VP8FilterSettings()
-        filter.isSimple = reader.readFlag()
-        filter.level = reader.readLiteral(6)
-        filter.sharpness = reader.readLiteral(3)
-        filter.usesDeltas = reader.readFlag()
-        if filter.usesDeltas, reader.readFlag() { // deltas are updated
-            for i in 0..<4 where reader.readFlag() { filter.referenceDeltas[i] = reader.readSignedLiteral(6) }
-            for i in 0..<4 where reader.readFlag() { filter.modeDeltas[i] = reader.readSignedLiteral(6) }
+        filter.isSimple = unsafe reader.readFlag()
+        filter.level = unsafe reader.readLiteral(6)
+        filter.sharpness = unsafe reader.readLiteral(3)
+        filter.usesDeltas = unsafe reader.readFlag()
+        if filter.usesDeltas, unsafe reader.readFlag() { // deltas are updated
+            for i in 0..<4 where unsafe reader.readFlag() { filter.referenceDeltas[i] = unsafe reader.readSignedLiteral(6) }
+            for i in 0..<4 where unsafe reader.readFlag() { filter.modeDeltas[i] = unsafe reader.readSignedLiteral(6) }
         }
         return filter
     }
@@ -146,7 +146,7 @@ struct VP8FrameHeader: Sendable {
                                         after start: Int, end: Int)
         throws(ZoetropeError) -> [Range<Int>]
     {
-        let count = 1 << reader.readLiteral(2)
+        let count = unsafe 1 << reader.readLiteral(2)
         let tableSize = 3 * (count - 1)
         guard tableSize <= end - start else {
             throw ZoetropeError(.truncated, format: .webp, offset: end, "VP8 partition size table is cut short")
@@ -156,7 +156,7 @@ struct VP8FrameHeader: Sendable {
         var partitionStart = start + tableSize
         for p in 0..<(count - 1) {
             let entry = start + 3 * p
-            let size = Int(bytes[entry]) | Int(bytes[entry + 1]) << 8 | Int(bytes[entry + 2]) << 16
+            let size = unsafe Int(bytes[entry]) | Int(bytes[entry + 1]) << 8 | Int(bytes[entry + 2]) << 16
             let partitionEnd = partitionStart + min(size, end - partitionStart)
             partitions.append(partitionStart..<partitionEnd)
             partitionStart = partitionEnd
@@ -166,13 +166,13 @@ struct VP8FrameHeader: Sendable {
     }
 
     private static func parseQuantizers(_ reader: inout VP8BoolDecoder, segmentation: VP8Segmentation) -> [VP8QuantMatrix] {
-        let baseIndex = reader.readLiteral(7)
+        let baseIndex = unsafe reader.readLiteral(7)
         var deltas = VP8QuantDeltas()
-        deltas.lumaDC = reader.readOptionalSigned(4)
-        deltas.secondOrderDC = reader.readOptionalSigned(4)
-        deltas.secondOrderAC = reader.readOptionalSigned(4)
-        deltas.chromaDC = reader.readOptionalSigned(4)
-        deltas.chromaAC = reader.readOptionalSigned(4)
+        deltas.lumaDC = unsafe reader.readOptionalSigned(4)
+        deltas.secondOrderDC = unsafe reader.readOptionalSigned(4)
+        deltas.secondOrderAC = unsafe reader.readOptionalSigned(4)
+        deltas.chromaDC = unsafe reader.readOptionalSigned(4)
+        deltas.chromaAC = unsafe reader.readOptionalSigned(4)
         guard segmentation.isEnabled else {
             return Array(repeating: VP8QuantMatrix(index: baseIndex, deltas: deltas), count: 4)
         }
@@ -183,8 +183,8 @@ struct VP8FrameHeader: Sendable {
 
     private static func parseCoefficientProbabilities(_ reader: inout VP8BoolDecoder, into probabilities: inout [UInt8]) {
         let updates = VP8Tables.coefficientUpdateProbabilities
-        for index in 0..<probabilities.count where reader.readBit(updates[index]) {
-            probabilities[index] = UInt8(truncatingIfNeeded: reader.readLiteral(8))
+        for index in 0..<probabilities.count where unsafe reader.readBit(updates[index]) {
+            probabilities[index] = unsafe UInt8(truncatingIfNeeded: reader.readLiteral(8))
         }
     }
 }

@@ -29,7 +29,7 @@ enum VP8IntraPredictor {
     }
 
     private static func fill(_ block: UnsafeMutablePointer<UInt8>, size: Int, with value: UInt8) {
-        for row in 0..<size { (block + row &* stride).update(repeating: value, count: size) }
+        for row in 0..<size { unsafe (block + row &* stride).update(repeating: value, count: size) }
     }
 
     // MARK: 16×16 luma and 8×8 chroma
@@ -41,41 +41,41 @@ enum VP8IntraPredictor {
                                   hasAbove: Bool, hasLeft: Bool) {
         switch mode {
         case .vertical:
-            for row in 0..<size { (block + row &* stride).update(from: block - stride, count: size) }
+            for row in 0..<size { unsafe (block + row &* stride).update(from: block - stride, count: size) }
         case .horizontal:
             for row in 0..<size {
-                let line = block + row &* stride
-                line.update(repeating: line[-1], count: size)
+                let line = unsafe block + row &* stride
+                unsafe line.update(repeating: line[-1], count: size)
             }
         case .trueMotion:
-            trueMotion(block, size: size)
+            unsafe trueMotion(block, size: size)
         default:
-            predictDC(block, size: size, hasAbove: hasAbove, hasLeft: hasLeft)
+            unsafe predictDC(block, size: size, hasAbove: hasAbove, hasLeft: hasLeft)
         }
     }
 
     private static func predictDC(_ block: UnsafeMutablePointer<UInt8>, size: Int, hasAbove: Bool, hasLeft: Bool) {
         let log2Size = size == 16 ? 4 : 3
         var sum = 0
-        if hasAbove { for column in 0..<size { sum &+= Int(block[column &- stride]) } }
-        if hasLeft { for row in 0..<size { sum &+= Int(block[row &* stride &- 1]) } }
+        if hasAbove { for column in 0..<size { unsafe sum &+= Int(block[column &- stride]) } }
+        if hasLeft { for row in 0..<size { unsafe sum &+= Int(block[row &* stride &- 1]) } }
         let value: Int
         switch (hasAbove, hasLeft) {
         case (true, true): value = (sum &+ size) >> (log2Size &+ 1)
         case (false, false): value = 128
         default: value = (sum &+ size >> 1) >> log2Size
         }
-        fill(block, size: size, with: UInt8(truncatingIfNeeded: value))
+        unsafe fill(block, size: size, with: UInt8(truncatingIfNeeded: value))
     }
 
     /// TrueMotion: above + left − above-left, clamped (used by all block sizes).
     private static func trueMotion(_ block: UnsafeMutablePointer<UInt8>, size: Int) {
-        let above = block - stride
-        let corner = Int(above[-1])
+        let above = unsafe block - stride
+        let corner = unsafe Int(above[-1])
         for row in 0..<size {
-            let line = block + row &* stride
-            let leftMinusCorner = Int(line[-1]) &- corner
-            for column in 0..<size { line[column] = clampToByte(Int(above[column]) &+ leftMinusCorner) }
+            let line = unsafe block + row &* stride
+            let leftMinusCorner = unsafe Int(line[-1]) &- corner
+            for column in 0..<size { unsafe line[column] = clampToByte(Int(above[column]) &+ leftMinusCorner) }
         }
     }
 
@@ -86,32 +86,32 @@ enum VP8IntraPredictor {
         switch mode {
         case .dc:
             var sum = 4
-            for i in 0..<4 { sum &+= Int(block[i &- stride]) &+ Int(block[i &* stride &- 1]) }
-            fill(block, size: 4, with: UInt8(truncatingIfNeeded: sum >> 3))
-        case .trueMotion: trueMotion(block, size: 4)
-        case .vertical: predictVertical4(block)
-        case .horizontal: predictHorizontal4(block)
-        case .downRight: predictDownRight4(block)
-        case .verticalRight: predictVerticalRight4(block)
-        case .downLeft: predictDownLeft4(block)
-        case .verticalLeft: predictVerticalLeft4(block)
-        case .horizontalDown: predictHorizontalDown4(block)
-        case .horizontalUp: predictHorizontalUp4(block)
+            for i in 0..<4 { unsafe sum &+= Int(block[i &- stride]) &+ Int(block[i &* stride &- 1]) }
+            unsafe fill(block, size: 4, with: UInt8(truncatingIfNeeded: sum >> 3))
+        case .trueMotion: unsafe trueMotion(block, size: 4)
+        case .vertical: unsafe predictVertical4(block)
+        case .horizontal: unsafe predictHorizontal4(block)
+        case .downRight: unsafe predictDownRight4(block)
+        case .verticalRight: unsafe predictVerticalRight4(block)
+        case .downLeft: unsafe predictDownLeft4(block)
+        case .verticalLeft: unsafe predictVerticalLeft4(block)
+        case .horizontalDown: unsafe predictHorizontalDown4(block)
+        case .horizontalUp: unsafe predictHorizontalUp4(block)
         }
     }
 
     /// Writes `value` at (x, y) of a 4×4 block.
     @inline(__always) private static func put(_ block: UnsafeMutablePointer<UInt8>, _ x: Int, _ y: Int, _ value: UInt8) {
-        block[x &+ y &* stride] = value
+        unsafe block[x &+ y &* stride] = value
     }
 
     /// The above row as A…H (H = the 4th above-right sample) and the above-left X.
     private struct AboveEdge {
         let x, a, b, c, d, e, f, g, h: UInt8
         init(_ block: UnsafeMutablePointer<UInt8>) {
-            let above = block - VP8IntraPredictor.stride
-            (x, a, b, c, d) = (above[-1], above[0], above[1], above[2], above[3])
-            (e, f, g, h) = (above[4], above[5], above[6], above[7])
+            let above = unsafe block - VP8IntraPredictor.stride
+            (x, a, b, c, d) = unsafe (above[-1], above[0], above[1], above[2], above[3])
+            (e, f, g, h) = unsafe (above[4], above[5], above[6], above[7])
         }
     }
 
@@ -120,119 +120,119 @@ enum VP8IntraPredictor {
         let i, j, k, l: UInt8
         init(_ block: UnsafeMutablePointer<UInt8>) {
             let s = VP8IntraPredictor.stride
-            (i, j, k, l) = (block[-1], block[s &- 1], block[2 &* s &- 1], block[3 &* s &- 1])
+            (i, j, k, l) = unsafe (block[-1], block[s &- 1], block[2 &* s &- 1], block[3 &* s &- 1])
         }
     }
 
     /// Vertical, smoothed with the neighbours of each above sample.
     private static func predictVertical4(_ block: UnsafeMutablePointer<UInt8>) {
-        let t = AboveEdge(block)
+        let t = unsafe AboveEdge(block)
         let v0 = average3(t.x, t.a, t.b), v1 = average3(t.a, t.b, t.c)
         let v2 = average3(t.b, t.c, t.d), v3 = average3(t.c, t.d, t.e)
-        for y in 0..<4 { put(block, 0, y, v0); put(block, 1, y, v1); put(block, 2, y, v2); put(block, 3, y, v3) }
+        for y in 0..<4 { unsafe put(block, 0, y, v0); unsafe put(block, 1, y, v1); unsafe put(block, 2, y, v2); unsafe put(block, 3, y, v3) }
     }
 
     /// Horizontal, smoothed with the neighbours of each left sample (the last repeats L).
     private static func predictHorizontal4(_ block: UnsafeMutablePointer<UInt8>) {
-        let corner = block[-1 &- stride]
-        let l = LeftEdge(block)
-        block.update(repeating: average3(corner, l.i, l.j), count: 4)
-        (block + stride).update(repeating: average3(l.i, l.j, l.k), count: 4)
-        (block + 2 &* stride).update(repeating: average3(l.j, l.k, l.l), count: 4)
-        (block + 3 &* stride).update(repeating: average3(l.k, l.l, l.l), count: 4)
+        let corner = unsafe block[-1 &- stride]
+        let l = unsafe LeftEdge(block)
+        unsafe block.update(repeating: average3(corner, l.i, l.j), count: 4)
+        unsafe (block + stride).update(repeating: average3(l.i, l.j, l.k), count: 4)
+        unsafe (block + 2 &* stride).update(repeating: average3(l.j, l.k, l.l), count: 4)
+        unsafe (block + 3 &* stride).update(repeating: average3(l.k, l.l, l.l), count: 4)
     }
 
     private static func predictDownRight4(_ block: UnsafeMutablePointer<UInt8>) {
-        let t = AboveEdge(block), l = LeftEdge(block)
-        put(block, 0, 3, average3(l.j, l.k, l.l))
+        let t = unsafe AboveEdge(block), l = unsafe LeftEdge(block)
+        unsafe put(block, 0, 3, average3(l.j, l.k, l.l))
         let ijk = average3(l.i, l.j, l.k)
-        put(block, 1, 3, ijk); put(block, 0, 2, ijk)
+        unsafe put(block, 1, 3, ijk); unsafe put(block, 0, 2, ijk)
         let xij = average3(t.x, l.i, l.j)
-        put(block, 2, 3, xij); put(block, 1, 2, xij); put(block, 0, 1, xij)
+        unsafe put(block, 2, 3, xij); unsafe put(block, 1, 2, xij); unsafe put(block, 0, 1, xij)
         let axi = average3(t.a, t.x, l.i)
-        put(block, 3, 3, axi); put(block, 2, 2, axi); put(block, 1, 1, axi); put(block, 0, 0, axi)
+        unsafe put(block, 3, 3, axi); unsafe put(block, 2, 2, axi); unsafe put(block, 1, 1, axi); unsafe put(block, 0, 0, axi)
         let bax = average3(t.b, t.a, t.x)
-        put(block, 3, 2, bax); put(block, 2, 1, bax); put(block, 1, 0, bax)
+        unsafe put(block, 3, 2, bax); unsafe put(block, 2, 1, bax); unsafe put(block, 1, 0, bax)
         let cba = average3(t.c, t.b, t.a)
-        put(block, 3, 1, cba); put(block, 2, 0, cba)
-        put(block, 3, 0, average3(t.d, t.c, t.b))
+        unsafe put(block, 3, 1, cba); unsafe put(block, 2, 0, cba)
+        unsafe put(block, 3, 0, average3(t.d, t.c, t.b))
     }
 
     private static func predictDownLeft4(_ block: UnsafeMutablePointer<UInt8>) {
-        let t = AboveEdge(block)
-        put(block, 0, 0, average3(t.a, t.b, t.c))
+        let t = unsafe AboveEdge(block)
+        unsafe put(block, 0, 0, average3(t.a, t.b, t.c))
         let bcd = average3(t.b, t.c, t.d)
-        put(block, 1, 0, bcd); put(block, 0, 1, bcd)
+        unsafe put(block, 1, 0, bcd); unsafe put(block, 0, 1, bcd)
         let cde = average3(t.c, t.d, t.e)
-        put(block, 2, 0, cde); put(block, 1, 1, cde); put(block, 0, 2, cde)
+        unsafe put(block, 2, 0, cde); unsafe put(block, 1, 1, cde); unsafe put(block, 0, 2, cde)
         let def = average3(t.d, t.e, t.f)
-        put(block, 3, 0, def); put(block, 2, 1, def); put(block, 1, 2, def); put(block, 0, 3, def)
+        unsafe put(block, 3, 0, def); unsafe put(block, 2, 1, def); unsafe put(block, 1, 2, def); unsafe put(block, 0, 3, def)
         let efg = average3(t.e, t.f, t.g)
-        put(block, 3, 1, efg); put(block, 2, 2, efg); put(block, 1, 3, efg)
+        unsafe put(block, 3, 1, efg); unsafe put(block, 2, 2, efg); unsafe put(block, 1, 3, efg)
         let fgh = average3(t.f, t.g, t.h)
-        put(block, 3, 2, fgh); put(block, 2, 3, fgh)
-        put(block, 3, 3, average3(t.g, t.h, t.h))
+        unsafe put(block, 3, 2, fgh); unsafe put(block, 2, 3, fgh)
+        unsafe put(block, 3, 3, average3(t.g, t.h, t.h))
     }
 
     private static func predictVerticalRight4(_ block: UnsafeMutablePointer<UInt8>) {
-        let t = AboveEdge(block), l = LeftEdge(block)
+        let t = unsafe AboveEdge(block), l = unsafe LeftEdge(block)
         let xa = average2(t.x, t.a), ab = average2(t.a, t.b), bc = average2(t.b, t.c)
-        put(block, 0, 0, xa); put(block, 1, 2, xa)
-        put(block, 1, 0, ab); put(block, 2, 2, ab)
-        put(block, 2, 0, bc); put(block, 3, 2, bc)
-        put(block, 3, 0, average2(t.c, t.d))
-        put(block, 0, 3, average3(l.k, l.j, l.i))
-        put(block, 0, 2, average3(l.j, l.i, t.x))
+        unsafe put(block, 0, 0, xa); unsafe put(block, 1, 2, xa)
+        unsafe put(block, 1, 0, ab); unsafe put(block, 2, 2, ab)
+        unsafe put(block, 2, 0, bc); unsafe put(block, 3, 2, bc)
+        unsafe put(block, 3, 0, average2(t.c, t.d))
+        unsafe put(block, 0, 3, average3(l.k, l.j, l.i))
+        unsafe put(block, 0, 2, average3(l.j, l.i, t.x))
         let ixa = average3(l.i, t.x, t.a), xab = average3(t.x, t.a, t.b), abc = average3(t.a, t.b, t.c)
-        put(block, 0, 1, ixa); put(block, 1, 3, ixa)
-        put(block, 1, 1, xab); put(block, 2, 3, xab)
-        put(block, 2, 1, abc); put(block, 3, 3, abc)
-        put(block, 3, 1, average3(t.b, t.c, t.d))
+        unsafe put(block, 0, 1, ixa); unsafe put(block, 1, 3, ixa)
+        unsafe put(block, 1, 1, xab); unsafe put(block, 2, 3, xab)
+        unsafe put(block, 2, 1, abc); unsafe put(block, 3, 3, abc)
+        unsafe put(block, 3, 1, average3(t.b, t.c, t.d))
     }
 
     private static func predictVerticalLeft4(_ block: UnsafeMutablePointer<UInt8>) {
-        let t = AboveEdge(block)
-        put(block, 0, 0, average2(t.a, t.b))
+        let t = unsafe AboveEdge(block)
+        unsafe put(block, 0, 0, average2(t.a, t.b))
         let bc = average2(t.b, t.c), cd = average2(t.c, t.d), de = average2(t.d, t.e)
-        put(block, 1, 0, bc); put(block, 0, 2, bc)
-        put(block, 2, 0, cd); put(block, 1, 2, cd)
-        put(block, 3, 0, de); put(block, 2, 2, de)
-        put(block, 0, 1, average3(t.a, t.b, t.c))
+        unsafe put(block, 1, 0, bc); unsafe put(block, 0, 2, bc)
+        unsafe put(block, 2, 0, cd); unsafe put(block, 1, 2, cd)
+        unsafe put(block, 3, 0, de); unsafe put(block, 2, 2, de)
+        unsafe put(block, 0, 1, average3(t.a, t.b, t.c))
         let bcd = average3(t.b, t.c, t.d), cde = average3(t.c, t.d, t.e), def = average3(t.d, t.e, t.f)
-        put(block, 1, 1, bcd); put(block, 0, 3, bcd)
-        put(block, 2, 1, cde); put(block, 1, 3, cde)
-        put(block, 3, 1, def); put(block, 2, 3, def)
-        put(block, 3, 2, average3(t.e, t.f, t.g))
-        put(block, 3, 3, average3(t.f, t.g, t.h))
+        unsafe put(block, 1, 1, bcd); unsafe put(block, 0, 3, bcd)
+        unsafe put(block, 2, 1, cde); unsafe put(block, 1, 3, cde)
+        unsafe put(block, 3, 1, def); unsafe put(block, 2, 3, def)
+        unsafe put(block, 3, 2, average3(t.e, t.f, t.g))
+        unsafe put(block, 3, 3, average3(t.f, t.g, t.h))
     }
 
     private static func predictHorizontalUp4(_ block: UnsafeMutablePointer<UInt8>) {
-        let l = LeftEdge(block)
-        put(block, 0, 0, average2(l.i, l.j))
+        let l = unsafe LeftEdge(block)
+        unsafe put(block, 0, 0, average2(l.i, l.j))
         let jk = average2(l.j, l.k), kl = average2(l.k, l.l)
-        put(block, 2, 0, jk); put(block, 0, 1, jk)
-        put(block, 2, 1, kl); put(block, 0, 2, kl)
-        put(block, 1, 0, average3(l.i, l.j, l.k))
+        unsafe put(block, 2, 0, jk); unsafe put(block, 0, 1, jk)
+        unsafe put(block, 2, 1, kl); unsafe put(block, 0, 2, kl)
+        unsafe put(block, 1, 0, average3(l.i, l.j, l.k))
         let jkl = average3(l.j, l.k, l.l), kll = average3(l.k, l.l, l.l)
-        put(block, 3, 0, jkl); put(block, 1, 1, jkl)
-        put(block, 3, 1, kll); put(block, 1, 2, kll)
-        put(block, 2, 2, l.l); put(block, 3, 2, l.l)
-        (block + 3 &* stride).update(repeating: l.l, count: 4)
+        unsafe put(block, 3, 0, jkl); unsafe put(block, 1, 1, jkl)
+        unsafe put(block, 3, 1, kll); unsafe put(block, 1, 2, kll)
+        unsafe put(block, 2, 2, l.l); unsafe put(block, 3, 2, l.l)
+        unsafe (block + 3 &* stride).update(repeating: l.l, count: 4)
     }
 
     private static func predictHorizontalDown4(_ block: UnsafeMutablePointer<UInt8>) {
-        let t = AboveEdge(block), l = LeftEdge(block)
+        let t = unsafe AboveEdge(block), l = unsafe LeftEdge(block)
         let ix = average2(l.i, t.x), ji = average2(l.j, l.i), kj = average2(l.k, l.j)
-        put(block, 0, 0, ix); put(block, 2, 1, ix)
-        put(block, 0, 1, ji); put(block, 2, 2, ji)
-        put(block, 0, 2, kj); put(block, 2, 3, kj)
-        put(block, 0, 3, average2(l.l, l.k))
-        put(block, 3, 0, average3(t.a, t.b, t.c))
-        put(block, 2, 0, average3(t.x, t.a, t.b))
+        unsafe put(block, 0, 0, ix); unsafe put(block, 2, 1, ix)
+        unsafe put(block, 0, 1, ji); unsafe put(block, 2, 2, ji)
+        unsafe put(block, 0, 2, kj); unsafe put(block, 2, 3, kj)
+        unsafe put(block, 0, 3, average2(l.l, l.k))
+        unsafe put(block, 3, 0, average3(t.a, t.b, t.c))
+        unsafe put(block, 2, 0, average3(t.x, t.a, t.b))
         let ixa = average3(l.i, t.x, t.a), jix = average3(l.j, l.i, t.x), kji = average3(l.k, l.j, l.i)
-        put(block, 1, 0, ixa); put(block, 3, 1, ixa)
-        put(block, 1, 1, jix); put(block, 3, 2, jix)
-        put(block, 1, 2, kji); put(block, 3, 3, kji)
-        put(block, 1, 3, average3(l.l, l.k, l.j))
+        unsafe put(block, 1, 0, ixa); unsafe put(block, 3, 1, ixa)
+        unsafe put(block, 1, 1, jix); unsafe put(block, 3, 2, jix)
+        unsafe put(block, 1, 2, kji); unsafe put(block, 3, 3, kji)
+        unsafe put(block, 1, 3, average3(l.l, l.k, l.j))
     }
 }

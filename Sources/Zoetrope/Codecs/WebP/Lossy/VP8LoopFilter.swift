@@ -26,7 +26,7 @@ enum VP8LoopFilter {
     /// The simple filter's whole test: the step across the edge is small enough to be an artefact.
     @inline(__always)
     private static func edgeIsSmooth(_ p: UnsafeMutablePointer<UInt8>, _ across: Int, _ threshold: Int) -> Bool {
-        let p1 = Int(p[-2 &* across]), p0 = Int(p[-across]), q0 = Int(p[0]), q1 = Int(p[across])
+        let p1 = unsafe Int(p[-2 &* across]), p0 = unsafe Int(p[-across]), q0 = unsafe Int(p[0]), q1 = unsafe Int(p[across])
         return 4 &* distance(p0, q0) &+ distance(p1, q1) <= threshold
     }
 
@@ -34,9 +34,9 @@ enum VP8LoopFilter {
     @inline(__always)
     private static func edgeAndSidesAreSmooth(_ p: UnsafeMutablePointer<UInt8>, _ across: Int,
                                               _ threshold: Int, _ interior: Int) -> Bool {
-        if !edgeIsSmooth(p, across, threshold) { return false }
-        let p3 = Int(p[-4 &* across]), p2 = Int(p[-3 &* across]), p1 = Int(p[-2 &* across]), p0 = Int(p[-across])
-        let q0 = Int(p[0]), q1 = Int(p[across]), q2 = Int(p[2 &* across]), q3 = Int(p[3 &* across])
+        if unsafe !edgeIsSmooth(p, across, threshold) { return false }
+        let p3 = unsafe Int(p[-4 &* across]), p2 = unsafe Int(p[-3 &* across]), p1 = unsafe Int(p[-2 &* across]), p0 = unsafe Int(p[-across])
+        let q0 = unsafe Int(p[0]), q1 = unsafe Int(p[across]), q2 = unsafe Int(p[2 &* across]), q3 = unsafe Int(p[3 &* across])
         return distance(p3, p2) <= interior && distance(p2, p1) <= interior && distance(p1, p0) <= interior
             && distance(q3, q2) <= interior && distance(q2, q1) <= interior && distance(q1, q0) <= interior
     }
@@ -44,59 +44,59 @@ enum VP8LoopFilter {
     /// High edge variance: then only the two samples next to the edge are changed.
     @inline(__always)
     private static func hasHighVariance(_ p: UnsafeMutablePointer<UInt8>, _ across: Int, _ threshold: Int) -> Bool {
-        let p1 = Int(p[-2 &* across]), p0 = Int(p[-across]), q0 = Int(p[0]), q1 = Int(p[across])
+        let p1 = unsafe Int(p[-2 &* across]), p0 = unsafe Int(p[-across]), q0 = unsafe Int(p[0]), q1 = unsafe Int(p[across])
         return distance(p1, p0) > threshold || distance(q1, q0) > threshold
     }
 
     /// Adjusts p0 and q0 (the simple filter, and the normal filter on high-variance edges).
     @inline(__always)
     private static func adjustTwo(_ p: UnsafeMutablePointer<UInt8>, _ across: Int) {
-        let p1 = Int(p[-2 &* across]), p0 = Int(p[-across]), q0 = Int(p[0]), q1 = Int(p[across])
+        let p1 = unsafe Int(p[-2 &* across]), p0 = unsafe Int(p[-across]), q0 = unsafe Int(p[0]), q1 = unsafe Int(p[across])
         let a = 3 &* (q0 &- p0) &+ clampSigned(p1 &- q1, -128, 127)
         let forQ = clampSigned((a &+ 4) >> 3, -16, 15)
         let forP = clampSigned((a &+ 3) >> 3, -16, 15)
-        p[-across] = clampToByte(p0 &+ forP)
-        p[0] = clampToByte(q0 &- forQ)
+        unsafe p[-across] = clampToByte(p0 &+ forP)
+        unsafe p[0] = clampToByte(q0 &- forQ)
     }
 
     /// Adjusts p1…q1 (normal filter, inner edges, low variance).
     @inline(__always)
     private static func adjustFour(_ p: UnsafeMutablePointer<UInt8>, _ across: Int) {
-        let p1 = Int(p[-2 &* across]), p0 = Int(p[-across]), q0 = Int(p[0]), q1 = Int(p[across])
+        let p1 = unsafe Int(p[-2 &* across]), p0 = unsafe Int(p[-across]), q0 = unsafe Int(p[0]), q1 = unsafe Int(p[across])
         let a = 3 &* (q0 &- p0)
         let forQ = clampSigned((a &+ 4) >> 3, -16, 15)
         let forP = clampSigned((a &+ 3) >> 3, -16, 15)
         let outer = (forQ &+ 1) >> 1
-        p[-2 &* across] = clampToByte(p1 &+ outer)
-        p[-across] = clampToByte(p0 &+ forP)
-        p[0] = clampToByte(q0 &- forQ)
-        p[across] = clampToByte(q1 &- outer)
+        unsafe p[-2 &* across] = clampToByte(p1 &+ outer)
+        unsafe p[-across] = clampToByte(p0 &+ forP)
+        unsafe p[0] = clampToByte(q0 &- forQ)
+        unsafe p[across] = clampToByte(q1 &- outer)
     }
 
     /// Adjusts p2…q2 with weights 27, 18, 9 /128 (normal filter, macroblock edges, low variance).
     @inline(__always)
     private static func adjustSix(_ p: UnsafeMutablePointer<UInt8>, _ across: Int) {
-        let p2 = Int(p[-3 &* across]), p1 = Int(p[-2 &* across]), p0 = Int(p[-across])
-        let q0 = Int(p[0]), q1 = Int(p[across]), q2 = Int(p[2 &* across])
+        let p2 = unsafe Int(p[-3 &* across]), p1 = unsafe Int(p[-2 &* across]), p0 = unsafe Int(p[-across])
+        let q0 = unsafe Int(p[0]), q1 = unsafe Int(p[across]), q2 = unsafe Int(p[2 &* across])
         let a = clampSigned(3 &* (q0 &- p0) &+ clampSigned(p1 &- q1, -128, 127), -128, 127)
         let near = (27 &* a &+ 63) >> 7
         let middle = (18 &* a &+ 63) >> 7
         let far = (9 &* a &+ 63) >> 7
-        p[-3 &* across] = clampToByte(p2 &+ far)
-        p[-2 &* across] = clampToByte(p1 &+ middle)
-        p[-across] = clampToByte(p0 &+ near)
-        p[0] = clampToByte(q0 &- near)
-        p[across] = clampToByte(q1 &- middle)
-        p[2 &* across] = clampToByte(q2 &- far)
+        unsafe p[-3 &* across] = clampToByte(p2 &+ far)
+        unsafe p[-2 &* across] = clampToByte(p1 &+ middle)
+        unsafe p[-across] = clampToByte(p0 &+ near)
+        unsafe p[0] = clampToByte(q0 &- near)
+        unsafe p[across] = clampToByte(q1 &- middle)
+        unsafe p[2 &* across] = clampToByte(q2 &- far)
     }
 
     /// The simple filter along one edge (luma only).
     static func simpleEdge(_ edge: UnsafeMutablePointer<UInt8>, across: Int, along: Int, count: Int, limit: Int) {
         let threshold = 2 &* limit &+ 1
-        var p = edge
+        var p = unsafe edge
         for _ in 0..<count {
-            if edgeIsSmooth(p, across, threshold) { adjustTwo(p, across) }
-            p += along
+            if unsafe edgeIsSmooth(p, across, threshold) { unsafe adjustTwo(p, across) }
+            unsafe p += along
         }
     }
 
@@ -104,18 +104,18 @@ enum VP8LoopFilter {
     static func normalEdge(_ edge: UnsafeMutablePointer<UInt8>, across: Int, along: Int, count: Int,
                            limit: Int, interiorLimit: Int, varianceThreshold: Int, isMacroblockEdge: Bool) {
         let threshold = 2 &* limit &+ 1
-        var p = edge
+        var p = unsafe edge
         for _ in 0..<count {
-            if edgeAndSidesAreSmooth(p, across, threshold, interiorLimit) {
-                if hasHighVariance(p, across, varianceThreshold) {
-                    adjustTwo(p, across)
+            if unsafe edgeAndSidesAreSmooth(p, across, threshold, interiorLimit) {
+                if unsafe hasHighVariance(p, across, varianceThreshold) {
+                    unsafe adjustTwo(p, across)
                 } else if isMacroblockEdge {
-                    adjustSix(p, across)
+                    unsafe adjustSix(p, across)
                 } else {
-                    adjustFour(p, across)
+                    unsafe adjustFour(p, across)
                 }
             }
-            p += along
+            unsafe p += along
         }
     }
 }

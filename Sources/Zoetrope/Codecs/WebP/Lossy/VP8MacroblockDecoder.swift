@@ -25,7 +25,7 @@ struct VP8MacroblockDecoder {
     }
 
     /// Raw pointers to everything one macroblock touches, valid during one ``reconstruct`` call.
-    private struct Pointers {
+    @unsafe private struct Pointers {
         /// The three blocks in the workspace.
         let luma, u, v: UnsafeMutablePointer<UInt8>
         /// This macroblock's entry in `aboveSamples`, and the next one's (nil on the last column).
@@ -39,22 +39,22 @@ struct VP8MacroblockDecoder {
     /// Sets the workspace edges for the first macroblock of row `y`: left columns are 129; the
     /// above row is 127 on the first row (above-left too), else the above-left is 129.
     mutating func startRow(_ y: Int) {
-        workspace.withUnsafeMutableBufferPointer { buffer in
+        unsafe workspace.withUnsafeMutableBufferPointer { buffer in
             let base = buffer.baseAddress!
-            let luma = base + Self.lumaOffset, u = base + Self.uOffset, v = base + Self.vOffset
-            for row in 0..<16 { luma[row * Self.stride - 1] = 129 }
+            let luma = unsafe base + Self.lumaOffset, u = unsafe base + Self.uOffset, v = unsafe base + Self.vOffset
+            for row in 0..<16 { unsafe luma[row * Self.stride - 1] = 129 }
             for row in 0..<8 {
-                u[row * Self.stride - 1] = 129
-                v[row * Self.stride - 1] = 129
+                unsafe u[row * Self.stride - 1] = 129
+                unsafe v[row * Self.stride - 1] = 129
             }
             if y > 0 {
-                luma[-1 - Self.stride] = 129
-                u[-1 - Self.stride] = 129
-                v[-1 - Self.stride] = 129
+                unsafe luma[-1 - Self.stride] = 129
+                unsafe u[-1 - Self.stride] = 129
+                unsafe v[-1 - Self.stride] = 129
             } else {
-                (luma - Self.stride - 1).update(repeating: 127, count: 16 + 4 + 1)
-                (u - Self.stride - 1).update(repeating: 127, count: 8 + 1)
-                (v - Self.stride - 1).update(repeating: 127, count: 8 + 1)
+                unsafe (luma - Self.stride - 1).update(repeating: 127, count: 16 + 4 + 1)
+                unsafe (u - Self.stride - 1).update(repeating: 127, count: 8 + 1)
+                unsafe (v - Self.stride - 1).update(repeating: 127, count: 8 + 1)
             }
         }
     }
@@ -67,19 +67,19 @@ struct VP8MacroblockDecoder {
         let lumaStride = planes.lumaStride, chromaStride = planes.chromaStride, isLastColumn = x == columns - 1
         let lumaOrigin = planes.lumaRowOrigin + x * 16, chromaOrigin = planes.chromaRowOrigin + x * 8
         // Hot path: all block work happens on raw pointers (workspace, edges, planes).
-        workspace.withUnsafeMutableBufferPointer { work in
-            aboveSamples.withUnsafeMutableBufferPointer { above in
-                planes.luma.withUnsafeMutableBufferPointer { lumaPlane in
-                    planes.u.withUnsafeMutableBufferPointer { uPlane in
-                        planes.v.withUnsafeMutableBufferPointer { vPlane in
-                            let base = work.baseAddress!, aboveBase = above.baseAddress! + x * 32
-                            let pointers = Pointers(
+        unsafe workspace.withUnsafeMutableBufferPointer { work in
+            unsafe aboveSamples.withUnsafeMutableBufferPointer { above in
+                unsafe planes.luma.withUnsafeMutableBufferPointer { lumaPlane in
+                    unsafe planes.u.withUnsafeMutableBufferPointer { uPlane in
+                        unsafe planes.v.withUnsafeMutableBufferPointer { vPlane in
+                            let base = work.baseAddress!, aboveBase = unsafe above.baseAddress! + x * 32
+                            let pointers = unsafe Pointers(
                                 luma: base + Self.lumaOffset, u: base + Self.uOffset, v: base + Self.vOffset,
                                 above: aboveBase, nextAbove: isLastColumn ? nil : aboveBase + 32,
                                 lumaPlane: lumaPlane.baseAddress! + lumaOrigin,
                                 uPlane: uPlane.baseAddress! + chromaOrigin, vPlane: vPlane.baseAddress! + chromaOrigin,
                                 lumaStride: lumaStride, chromaStride: chromaStride)
-                            Self.reconstruct(pointers, hasLeft: x > 0, hasAbove: y > 0, modes: modes,
+                            unsafe Self.reconstruct(pointers, hasLeft: x > 0, hasAbove: y > 0, modes: modes,
                                              subblockModes: subblockModes, coefficients: coefficients, blockCodes: blockCodes)
                         }
                     }
@@ -91,29 +91,29 @@ struct VP8MacroblockDecoder {
     private static func reconstruct(_ p: Pointers, hasLeft: Bool, hasAbove: Bool, modes: VP8MacroblockModes,
                                     subblockModes: ArraySlice<VP8PredictionMode>,
                                     coefficients: UnsafePointer<Int16>, blockCodes: UnsafePointer<UInt8>) {
-        loadEdges(p, hasLeft: hasLeft, hasAbove: hasAbove)
+        unsafe loadEdges(p, hasLeft: hasLeft, hasAbove: hasAbove)
         if modes.usesSubblocks {
-            setAboveRight(p, hasAbove: hasAbove)
+            unsafe setAboveRight(p, hasAbove: hasAbove)
             var index = subblockModes.startIndex
             for block in 0..<16 {
-                let target = p.luma + (block >> 2) * 4 * stride + (block & 3) * 4
-                VP8IntraPredictor.predictSubblock(subblockModes[index], target)
-                addResidual(code: blockCodes[block], coefficients + block * 16, to: target)
+                let target = unsafe p.luma + (block >> 2) * 4 * stride + (block & 3) * 4
+                unsafe VP8IntraPredictor.predictSubblock(subblockModes[index], target)
+                unsafe addResidual(code: blockCodes[block], coefficients + block * 16, to: target)
                 index += 1
             }
         } else {
-            VP8IntraPredictor.predictWholeBlock(modes.lumaMode, size: 16, p.luma, hasAbove: hasAbove, hasLeft: hasLeft)
+            unsafe VP8IntraPredictor.predictWholeBlock(modes.lumaMode, size: 16, p.luma, hasAbove: hasAbove, hasLeft: hasLeft)
             for block in 0..<16 {
-                let target = p.luma + (block >> 2) * 4 * stride + (block & 3) * 4
-                addResidual(code: blockCodes[block], coefficients + block * 16, to: target)
+                let target = unsafe p.luma + (block >> 2) * 4 * stride + (block & 3) * 4
+                unsafe addResidual(code: blockCodes[block], coefficients + block * 16, to: target)
             }
         }
         for plane in 0..<2 { // U, then V
-            let origin = plane == 0 ? p.u : p.v, first = 16 + 4 * plane
-            VP8IntraPredictor.predictWholeBlock(modes.chromaMode, size: 8, origin, hasAbove: hasAbove, hasLeft: hasLeft)
-            addChromaResiduals(blockCodes + first, coefficients + first * 16, to: origin)
+            let origin = unsafe plane == 0 ? p.u : p.v, first = 16 + 4 * plane
+            unsafe VP8IntraPredictor.predictWholeBlock(modes.chromaMode, size: 8, origin, hasAbove: hasAbove, hasLeft: hasLeft)
+            unsafe addChromaResiduals(blockCodes + first, coefficients + first * 16, to: origin)
         }
-        store(p)
+        unsafe store(p)
     }
 
     /// Adds one luma block's residual the way libwebp on x86 does: the full transform in 16-bit
@@ -122,11 +122,11 @@ struct VP8MacroblockDecoder {
     @inline(__always)
     private static func addResidual(code: UInt8, _ coefficients: UnsafePointer<Int16>, to target: UnsafeMutablePointer<UInt8>) {
         if code == 3 {
-            VP8Transform.addInverseDCT16(coefficients, to: target)
+            unsafe VP8Transform.addInverseDCT16(coefficients, to: target)
         } else if code == 2 {
-            VP8Transform.addInverseDCT(coefficients, to: target)
+            unsafe VP8Transform.addInverseDCT(coefficients, to: target)
         } else if code == 1 {
-            VP8Transform.addInverseDC(coefficients[0], to: target)
+            unsafe VP8Transform.addInverseDC(coefficients[0], to: target)
         }
     }
 
@@ -136,13 +136,13 @@ struct VP8MacroblockDecoder {
     @inline(__always)
     private static func addChromaResiduals(_ codes: UnsafePointer<UInt8>, _ coefficients: UnsafePointer<Int16>,
                                            to origin: UnsafeMutablePointer<UInt8>) {
-        let hasAC = codes[0] >= 2 || codes[1] >= 2 || codes[2] >= 2 || codes[3] >= 2
-        for block in 0..<4 where codes[block] != 0 {
-            let target = origin + (block >> 1) * 4 * stride + (block & 1) * 4
+        let hasAC = unsafe codes[0] >= 2 || codes[1] >= 2 || codes[2] >= 2 || codes[3] >= 2
+        for block in 0..<4 where unsafe codes[block] != 0 {
+            let target = unsafe origin + (block >> 1) * 4 * stride + (block & 1) * 4
             if hasAC {
-                VP8Transform.addInverseDCT16(coefficients + block * 16, to: target)
+                unsafe VP8Transform.addInverseDCT16(coefficients + block * 16, to: target)
             } else {
-                VP8Transform.addInverseDC(coefficients[block * 16], to: target)
+                unsafe VP8Transform.addInverseDC(coefficients[block * 16], to: target)
             }
         }
     }
@@ -151,44 +151,44 @@ struct VP8MacroblockDecoder {
     /// included) and the unfiltered row above.
     private static func loadEdges(_ p: Pointers, hasLeft: Bool, hasAbove: Bool) {
         if hasLeft {
-            for row in -1..<16 { (p.luma + row * stride - 4).update(from: p.luma + row * stride + 12, count: 4) }
+            for row in -1..<16 { unsafe (p.luma + row * stride - 4).update(from: p.luma + row * stride + 12, count: 4) }
             for row in -1..<8 {
-                (p.u + row * stride - 4).update(from: p.u + row * stride + 4, count: 4)
-                (p.v + row * stride - 4).update(from: p.v + row * stride + 4, count: 4)
+                unsafe (p.u + row * stride - 4).update(from: p.u + row * stride + 4, count: 4)
+                unsafe (p.v + row * stride - 4).update(from: p.v + row * stride + 4, count: 4)
             }
         }
         guard hasAbove else { return }
-        (p.luma - stride).update(from: p.above, count: 16)
-        (p.u - stride).update(from: p.above + 16, count: 8)
-        (p.v - stride).update(from: p.above + 24, count: 8)
+        unsafe (p.luma - stride).update(from: p.above, count: 16)
+        unsafe (p.u - stride).update(from: p.above + 16, count: 8)
+        unsafe (p.v - stride).update(from: p.above + 24, count: 8)
     }
 
     /// The four samples above and to the right of the macroblock, which 4×4 prediction reads for
     /// the blocks of the right column (repeated on rows 3, 7 and 11 for the lower blocks). On the
     /// last column they repeat the last sample above; on the first row they stay 127.
     private static func setAboveRight(_ p: Pointers, hasAbove: Bool) {
-        let aboveRight = p.luma - stride + 16
+        let aboveRight = unsafe p.luma - stride + 16
         if hasAbove {
-            if let nextAbove = p.nextAbove {
-                aboveRight.update(from: nextAbove, count: 4)
+            if let nextAbove = unsafe p.nextAbove {
+                unsafe aboveRight.update(from: nextAbove, count: 4)
             } else {
-                aboveRight.update(repeating: p.above[15], count: 4)
+                unsafe aboveRight.update(repeating: p.above[15], count: 4)
             }
         }
         for row in Swift.stride(from: 3, through: 11, by: 4) {
-            (aboveRight + (row + 1) * stride).update(from: aboveRight, count: 4)
+            unsafe (aboveRight + (row + 1) * stride).update(from: aboveRight, count: 4)
         }
     }
 
     /// Saves the bottom rows for the next macroblock row and copies the block into the planes.
     private static func store(_ p: Pointers) {
-        p.above.update(from: p.luma + 15 * stride, count: 16)
-        (p.above + 16).update(from: p.u + 7 * stride, count: 8)
-        (p.above + 24).update(from: p.v + 7 * stride, count: 8)
-        for row in 0..<16 { (p.lumaPlane + row * p.lumaStride).update(from: p.luma + row * stride, count: 16) }
+        unsafe p.above.update(from: p.luma + 15 * stride, count: 16)
+        unsafe (p.above + 16).update(from: p.u + 7 * stride, count: 8)
+        unsafe (p.above + 24).update(from: p.v + 7 * stride, count: 8)
+        for row in 0..<16 { unsafe (p.lumaPlane + row * p.lumaStride).update(from: p.luma + row * stride, count: 16) }
         for row in 0..<8 {
-            (p.uPlane + row * p.chromaStride).update(from: p.u + row * stride, count: 8)
-            (p.vPlane + row * p.chromaStride).update(from: p.v + row * stride, count: 8)
+            unsafe (p.uPlane + row * p.chromaStride).update(from: p.u + row * stride, count: 8)
+            unsafe (p.vPlane + row * p.chromaStride).update(from: p.v + row * stride, count: 8)
         }
     }
 }

@@ -6,18 +6,18 @@ extension VP8LoopFilter {
         guard strength.limit > 0 else { return }
         let lumaStride = planes.lumaStride, lumaOrigin = planes.lumaRowOrigin + x * 16
         // Hot path: edges are filtered through raw pointers into the planes.
-        planes.luma.withUnsafeMutableBufferPointer { plane in
-            let origin = plane.baseAddress! + lumaOrigin
+        unsafe planes.luma.withUnsafeMutableBufferPointer { plane in
+            let origin = unsafe plane.baseAddress! + lumaOrigin
             let edges = MacroblockEdges(x: x, y: y, strength: strength, isSimple: isSimple)
-            edges.filterLuma(origin, stride: lumaStride)
+            unsafe edges.filterLuma(origin, stride: lumaStride)
         }
         guard !isSimple else { return }
         let chromaStride = planes.chromaStride
         let offset = planes.chromaRowOrigin + x * 8
-        planes.u.withUnsafeMutableBufferPointer { u in
-            planes.v.withUnsafeMutableBufferPointer { v in
+        unsafe planes.u.withUnsafeMutableBufferPointer { u in
+            unsafe planes.v.withUnsafeMutableBufferPointer { v in
                 let edges = MacroblockEdges(x: x, y: y, strength: strength, isSimple: false)
-                edges.filterChroma(u.baseAddress! + offset, v.baseAddress! + offset, stride: chromaStride)
+                unsafe edges.filterChroma(u.baseAddress! + offset, v.baseAddress! + offset, stride: chromaStride)
             }
         }
     }
@@ -40,16 +40,16 @@ extension VP8LoopFilter {
             #if DEBUG
             // Unoptimised builds run the SIMD filters unspecialised, lane by lane through generic
             // calls, far slower than the one-position-at-a-time filters, which give the same bytes.
-            Self.filterScalar(origin, stride: stride, count: 16, left: x > 0, top: y > 0,
+            unsafe Self.filterScalar(origin, stride: stride, count: 16, left: x > 0, top: y > 0,
                               innerEdges: strength.filtersInnerEdges ? [4, 8, 12] : [], outer: outer, inner: inner)
             #else
-            VP8VectorLoopFilter.filterVerticalEdges(rows: { origin + $0 * stride }, width: 16, hasLeft: x > 0,
+            unsafe VP8VectorLoopFilter.filterVerticalEdges(rows: { unsafe origin + $0 * stride }, width: 16, hasLeft: x > 0,
                                                     innerCount: strength.filtersInnerEdges ? 3 : 0, outer: outer, inner: inner)
-            if y > 0 { VP8VectorLoopFilter.filterHorizontalEdge(left: origin, right: origin + 8, stride: stride, outer) }
+            if y > 0 { unsafe VP8VectorLoopFilter.filterHorizontalEdge(left: origin, right: origin + 8, stride: stride, outer) }
             if strength.filtersInnerEdges {
                 for k in 1...3 {
-                    let row = origin + 4 * k * stride
-                    VP8VectorLoopFilter.filterHorizontalEdge(left: row, right: row + 8, stride: stride, inner)
+                    let row = unsafe origin + 4 * k * stride
+                    unsafe VP8VectorLoopFilter.filterHorizontalEdge(left: row, right: row + 8, stride: stride, inner)
                 }
             }
             #endif
@@ -64,18 +64,18 @@ extension VP8LoopFilter {
                                          inner: VP8VectorLoopFilter.Settings) {
             func edge(_ at: UnsafeMutablePointer<UInt8>, across: Int, along: Int, _ settings: VP8VectorLoopFilter.Settings) {
                 if settings.isSimple {
-                    VP8LoopFilter.simpleEdge(at, across: across, along: along, count: count, limit: settings.limit)
+                    unsafe VP8LoopFilter.simpleEdge(at, across: across, along: along, count: count, limit: settings.limit)
                 } else {
-                    VP8LoopFilter.normalEdge(at, across: across, along: along, count: count, limit: settings.limit,
+                    unsafe VP8LoopFilter.normalEdge(at, across: across, along: along, count: count, limit: settings.limit,
                                              interiorLimit: settings.interiorLimit,
                                              varianceThreshold: settings.varianceThreshold,
                                              isMacroblockEdge: settings.isMacroblockEdge)
                 }
             }
-            if left { edge(origin, across: 1, along: stride, outer) }
-            for offset in innerEdges { edge(origin + offset, across: 1, along: stride, inner) }
-            if top { edge(origin, across: stride, along: 1, outer) }
-            for offset in innerEdges { edge(origin + offset * stride, across: stride, along: 1, inner) }
+            if left { unsafe edge(origin, across: 1, along: stride, outer) }
+            for offset in innerEdges { unsafe edge(origin + offset, across: 1, along: stride, inner) }
+            if top { unsafe edge(origin, across: stride, along: 1, outer) }
+            for offset in innerEdges { unsafe edge(origin + offset * stride, across: stride, along: 1, inner) }
         }
         #endif
 
@@ -83,17 +83,17 @@ extension VP8LoopFilter {
         func filterChroma(_ u: UnsafeMutablePointer<UInt8>, _ v: UnsafeMutablePointer<UInt8>, stride: Int) {
             let outer = settings(macroblockEdge: true), inner = settings(macroblockEdge: false)
             #if DEBUG
-            for plane in [u, v] {
-                Self.filterScalar(plane, stride: stride, count: 8, left: x > 0, top: y > 0,
+            for unsafe plane in unsafe [u, v] {
+                unsafe Self.filterScalar(plane, stride: stride, count: 8, left: x > 0, top: y > 0,
                                   innerEdges: strength.filtersInnerEdges ? [4] : [], outer: outer, inner: inner)
             }
             #else
-            VP8VectorLoopFilter.filterVerticalEdges(rows: { $0 < 8 ? u + $0 * stride : v + ($0 - 8) * stride }, width: 8,
+            unsafe VP8VectorLoopFilter.filterVerticalEdges(rows: { unsafe $0 < 8 ? u + $0 * stride : v + ($0 - 8) * stride }, width: 8,
                                                     hasLeft: x > 0, innerCount: strength.filtersInnerEdges ? 1 : 0,
                                                     outer: outer, inner: inner)
-            if y > 0 { VP8VectorLoopFilter.filterHorizontalEdge(left: u, right: v, stride: stride, outer) }
+            if y > 0 { unsafe VP8VectorLoopFilter.filterHorizontalEdge(left: u, right: v, stride: stride, outer) }
             if strength.filtersInnerEdges {
-                VP8VectorLoopFilter.filterHorizontalEdge(left: u + 4 * stride, right: v + 4 * stride, stride: stride, inner)
+                unsafe VP8VectorLoopFilter.filterHorizontalEdge(left: u + 4 * stride, right: v + 4 * stride, stride: stride, inner)
             }
             #endif
         }

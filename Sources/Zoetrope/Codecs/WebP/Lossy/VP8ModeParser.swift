@@ -33,7 +33,7 @@ struct VP8ModeParser {
                            subblockModes: inout [VP8PredictionMode]) {
         for i in 0..<4 { leftModes[i] = 0 }
         for x in 0..<modes.count {
-            modes[x] = parseMacroblock(&reader, column: x, subblockModes: &subblockModes)
+            modes[x] = unsafe parseMacroblock(&reader, column: x, subblockModes: &subblockModes)
         }
     }
 
@@ -42,14 +42,14 @@ struct VP8ModeParser {
         var modes = VP8MacroblockModes()
         if segmentation.updatesMap {
             let p = segmentation.mapProbabilities
-            modes.segment = !reader.readBit(p[0]) ? (reader.readBit(p[1]) ? 1 : 0) : (reader.readBit(p[2]) ? 3 : 2)
+            modes.segment = unsafe !reader.readBit(p[0]) ? (reader.readBit(p[1]) ? 1 : 0) : (reader.readBit(p[2]) ? 3 : 2)
         }
-        if let skipProbability { modes.skipsCoefficients = reader.readBit(skipProbability) }
-        modes.usesSubblocks = !reader.readBit(145)
+        if let skipProbability { modes.skipsCoefficients = unsafe reader.readBit(skipProbability) }
+        modes.usesSubblocks = unsafe !reader.readBit(145)
         if modes.usesSubblocks {
-            parseSubblockModes(&reader, column: column, into: &subblockModes)
+            unsafe parseSubblockModes(&reader, column: column, into: &subblockModes)
         } else {
-            let mode: VP8PredictionMode = reader.readBit(156)
+            let mode: VP8PredictionMode = unsafe reader.readBit(156)
                 ? (reader.readBit(128) ? .trueMotion : .horizontal)
                 : (reader.readBit(163) ? .vertical : .dc)
             modes.lumaMode = mode
@@ -58,7 +58,7 @@ struct VP8ModeParser {
                 leftModes[i] = mode.rawValue
             }
         }
-        modes.chromaMode = !reader.readBit(142) ? .dc
+        modes.chromaMode = unsafe !reader.readBit(142) ? .dc
             : !reader.readBit(114) ? .vertical
             : reader.readBit(183) ? .trueMotion : .horizontal
         return modes
@@ -70,7 +70,7 @@ struct VP8ModeParser {
             var left = leftModes[y]
             for x in 0..<4 {
                 let above = aboveModes[column * 4 + x]
-                let mode = Self.readSubblockMode(&reader, probabilityOffset: (Int(above) * 10 + Int(left)) * 9)
+                let mode = unsafe Self.readSubblockMode(&reader, probabilityOffset: (Int(above) * 10 + Int(left)) * 9)
                 subblockModes[column * 16 + y * 4 + x] = mode
                 aboveModes[column * 4 + x] = mode.rawValue
                 left = mode.rawValue
@@ -82,15 +82,15 @@ struct VP8ModeParser {
     /// The 4×4 mode tree of RFC 6386 section 11.2, walked with the nine context probabilities.
     private static func readSubblockMode(_ reader: inout VP8BoolDecoder, probabilityOffset o: Int) -> VP8PredictionMode {
         let p = VP8Tables.subblockModeProbabilities
-        if !reader.readBit(p[o]) { return .dc }
-        if !reader.readBit(p[o + 1]) { return .trueMotion }
-        if !reader.readBit(p[o + 2]) { return .vertical }
-        if !reader.readBit(p[o + 3]) {
-            if !reader.readBit(p[o + 4]) { return .horizontal }
-            return reader.readBit(p[o + 5]) ? .verticalRight : .downRight
+        if unsafe !reader.readBit(p[o]) { return .dc }
+        if unsafe !reader.readBit(p[o + 1]) { return .trueMotion }
+        if unsafe !reader.readBit(p[o + 2]) { return .vertical }
+        if unsafe !reader.readBit(p[o + 3]) {
+            if unsafe !reader.readBit(p[o + 4]) { return .horizontal }
+            return unsafe reader.readBit(p[o + 5]) ? .verticalRight : .downRight
         }
-        if !reader.readBit(p[o + 6]) { return .downLeft }
-        if !reader.readBit(p[o + 7]) { return .verticalLeft }
-        return reader.readBit(p[o + 8]) ? .horizontalUp : .horizontalDown
+        if unsafe !reader.readBit(p[o + 6]) { return .downLeft }
+        if unsafe !reader.readBit(p[o + 7]) { return .verticalLeft }
+        return unsafe reader.readBit(p[o + 8]) ? .horizontalUp : .horizontalDown
     }
 }

@@ -49,9 +49,9 @@ struct VP8Planes: Sendable {
 
     /// Copies the last `kept` rows of the cache to its top.
     private static func keepBottomRows(_ plane: inout [UInt8], stride: Int, rows: Int, kept: Int) {
-        plane.withUnsafeMutableBufferPointer { buffer in
+        unsafe plane.withUnsafeMutableBufferPointer { buffer in
             let base = buffer.baseAddress!
-            base.update(from: base + rows * stride, count: kept * stride)
+            unsafe base.update(from: base + rows * stride, count: kept * stride)
         }
     }
 }

@@ -57,7 +57,7 @@ struct VP8ResidualDecoder {
     }
 
     /// Pointers the token loop works with, valid during one ``decodeMacroblock`` call.
-    private struct Workspace {
+    @unsafe private struct Workspace {
         let probabilities: UnsafePointer<UInt8>
         let zigzag: UnsafePointer<Int>
         /// This macroblock column's flags above, and the left neighbour's flags.
@@ -67,7 +67,7 @@ struct VP8ResidualDecoder {
         let blockCodes: UnsafeMutablePointer<UInt8>
 
         func table(_ type: BlockType) -> UnsafePointer<UInt8> {
-            probabilities + type.rawValue * 17 * VP8ResidualDecoder.probabilitiesPerPosition
+            unsafe probabilities + type.rawValue * 17 * VP8ResidualDecoder.probabilitiesPerPosition
         }
     }
 
@@ -77,17 +77,17 @@ struct VP8ResidualDecoder {
                                    reader: inout VP8BoolDecoder,
                                    coefficients: UnsafeMutablePointer<Int16>,
                                    blockCodes: UnsafeMutablePointer<UInt8>) -> Bool {
-        coefficients.update(repeating: 0, count: 384)
+        unsafe coefficients.update(repeating: 0, count: 384)
         let base = column * Self.flagsPerMacroblock
         // The token loop runs on raw pointers: it is the hottest code of the decoder.
-        return positionProbabilities.withUnsafeBufferPointer { probabilities in
-            VP8Tables.zigzag.withUnsafeBufferPointer { zigzag in
-                aboveFlags.withUnsafeMutableBufferPointer { above in
-                    leftFlags.withUnsafeMutableBufferPointer { left in
-                        let workspace = Workspace(probabilities: probabilities.baseAddress!, zigzag: zigzag.baseAddress!,
+        return unsafe positionProbabilities.withUnsafeBufferPointer { probabilities in
+            unsafe VP8Tables.zigzag.withUnsafeBufferPointer { zigzag in
+                unsafe aboveFlags.withUnsafeMutableBufferPointer { above in
+                    unsafe leftFlags.withUnsafeMutableBufferPointer { left in
+                        let workspace = unsafe Workspace(probabilities: probabilities.baseAddress!, zigzag: zigzag.baseAddress!,
                                                   above: above.baseAddress! + base, left: left.baseAddress!,
                                                   coefficients: coefficients, blockCodes: blockCodes)
-                        return Self.decodeBlocks(workspace, usesSubblocks: usesSubblocks, quant: quant, reader: &reader)
+                        return unsafe Self.decodeBlocks(workspace, usesSubblocks: usesSubblocks, quant: quant, reader: &reader)
                     }
                 }
             }
@@ -97,42 +97,42 @@ struct VP8ResidualDecoder {
     private static func decodeBlocks(_ w: Workspace, usesSubblocks: Bool, quant: VP8QuantMatrix,
                                      reader: inout VP8BoolDecoder) -> Bool {
         var firstLumaCoefficient = 0
-        var lumaTable = w.table(.lumaWithDC)
+        var lumaTable = unsafe w.table(.lumaWithDC)
         if !usesSubblocks {
-            decodeSecondOrder(w, quant: quant, reader: &reader)
+            unsafe decodeSecondOrder(w, quant: quant, reader: &reader)
             firstLumaCoefficient = 1
-            lumaTable = w.table(.lumaAfterSecondOrder)
+            unsafe lumaTable = w.table(.lumaAfterSecondOrder)
         }
         var anyNonZero = false
         for y in 0..<4 {
             for x in 0..<4 {
-                let block = w.coefficients + (y * 4 + x) * 16
-                let count = readCoefficients(&reader, lumaTable, zigzag: w.zigzag, context: Int(w.above[x] &+ w.left[y]),
+                let block = unsafe w.coefficients + (y * 4 + x) * 16
+                let count = unsafe readCoefficients(&reader, lumaTable, zigzag: w.zigzag, context: Int(w.above[x] &+ w.left[y]),
                                              dcFactor: quant.lumaDC, acFactor: quant.lumaAC,
                                              first: firstLumaCoefficient, into: block)
                 let hasCoefficients: UInt8 = count > firstLumaCoefficient ? 1 : 0
-                w.above[x] = hasCoefficients
-                w.left[y] = hasCoefficients
-                let code = blockCode(count: count, dc: block[0])
-                w.blockCodes[y * 4 + x] = code
+                unsafe w.above[x] = hasCoefficients
+                unsafe w.left[y] = hasCoefficients
+                let code = unsafe blockCode(count: count, dc: block[0])
+                unsafe w.blockCodes[y * 4 + x] = code
                 anyNonZero = anyNonZero || code != 0
             }
         }
-        let chromaTable = w.table(.chroma)
+        let chromaTable = unsafe w.table(.chroma)
         for plane in 0..<2 { // U then V: two 4×4 columns and rows each
             let flag = 4 + 2 * plane
             for y in 0..<2 {
                 for x in 0..<2 {
                     let blockIndex = 16 + (flag - 4) * 2 + y * 2 + x
-                    let block = w.coefficients + blockIndex * 16
-                    let count = readCoefficients(&reader, chromaTable, zigzag: w.zigzag,
+                    let block = unsafe w.coefficients + blockIndex * 16
+                    let count = unsafe readCoefficients(&reader, chromaTable, zigzag: w.zigzag,
                                                  context: Int(w.above[flag + x] &+ w.left[flag + y]),
                                                  dcFactor: quant.chromaDC, acFactor: quant.chromaAC, first: 0, into: block)
                     let hasCoefficients: UInt8 = count > 0 ? 1 : 0
-                    w.above[flag + x] = hasCoefficients
-                    w.left[flag + y] = hasCoefficients
-                    let code = blockCode(count: count, dc: block[0])
-                    w.blockCodes[blockIndex] = code
+                    unsafe w.above[flag + x] = hasCoefficients
+                    unsafe w.left[flag + y] = hasCoefficients
+                    let code = unsafe blockCode(count: count, dc: block[0])
+                    unsafe w.blockCodes[blockIndex] = code
                     anyNonZero = anyNonZero || code != 0
                 }
             }
@@ -148,20 +148,20 @@ struct VP8ResidualDecoder {
 
     /// Reads the second-order block and spreads its inverse WHT into the 16 luma DCs.
     private static func decodeSecondOrder(_ w: Workspace, quant: VP8QuantMatrix, reader: inout VP8BoolDecoder) {
-        withUnsafeTemporaryAllocation(of: Int16.self, capacity: 16) { secondOrder in
+        unsafe withUnsafeTemporaryAllocation(of: Int16.self, capacity: 16) { secondOrder in
             let dc = secondOrder.baseAddress!
-            dc.update(repeating: 0, count: 16)
-            let count = readCoefficients(&reader, w.table(.secondOrder), zigzag: w.zigzag, context: Int(w.above[8] &+ w.left[8]),
+            unsafe dc.update(repeating: 0, count: 16)
+            let count = unsafe readCoefficients(&reader, w.table(.secondOrder), zigzag: w.zigzag, context: Int(w.above[8] &+ w.left[8]),
                                          dcFactor: quant.secondOrderDC, acFactor: quant.secondOrderAC, first: 0, into: dc)
             let hasCoefficients: UInt8 = count > 0 ? 1 : 0
-            w.above[8] = hasCoefficients
-            w.left[8] = hasCoefficients
+            unsafe w.above[8] = hasCoefficients
+            unsafe w.left[8] = hasCoefficients
             if count > 1 {
-                VP8Transform.inverseWHT(dc, into: w.coefficients)
+                unsafe VP8Transform.inverseWHT(dc, into: w.coefficients)
             } else {
                 // Only a DC: every output of the transform is the same value.
-                let value = Int16(truncatingIfNeeded: (Int(dc[0]) &+ 3) >> 3)
-                for block in 0..<16 { w.coefficients[block * 16] = value }
+                let value = unsafe Int16(truncatingIfNeeded: (Int(dc[0]) &+ 3) >> 3)
+                for block in 0..<16 { unsafe w.coefficients[block * 16] = value }
             }
         }
     }
@@ -180,31 +180,31 @@ extension VP8ResidualDecoder {
                                  into block: UnsafeMutablePointer<Int16>) -> Int {
         // Work on a local copy (a plain value): an inout reader would be kept in memory, and its
         // state written and re-read around every bit.
-        var reader = sharedReader
-        defer { sharedReader = reader }
+        var reader = unsafe sharedReader
+        defer { unsafe sharedReader = reader }
         var n = first
-        var p = table + (n &* 3 &+ context) &* 11
+        var p = unsafe table + (n &* 3 &+ context) &* 11
         while n < 16 {
-            if !reader.readBit(p[0]) { return n } // end of block
-            while !reader.readBit(p[1]) { // a zero coefficient
+            if unsafe !reader.readBit(p[0]) { return n } // end of block
+            while unsafe !reader.readBit(p[1]) { // a zero coefficient
                 n &+= 1
                 if n == 16 { return 16 }
-                p = table + n &* probabilitiesPerPosition
+                unsafe p = table + n &* probabilitiesPerPosition
             }
             let magnitude: Int
             let nextContext: Int
-            if !reader.readBit(p[2]) {
+            if unsafe !reader.readBit(p[2]) {
                 magnitude = 1
                 nextContext = 1
             } else {
-                magnitude = readLargeMagnitude(&reader, p)
+                magnitude = unsafe readLargeMagnitude(&reader, p)
                 nextContext = 2
             }
-            let value = reader.applySign(to: magnitude)
+            let value = unsafe reader.applySign(to: magnitude)
             let factor = Int(n > 0 ? acFactor : dcFactor)
-            block[zigzag[n]] = Int16(truncatingIfNeeded: value &* factor)
+            unsafe block[zigzag[n]] = Int16(truncatingIfNeeded: value &* factor)
             n &+= 1
-            p = table + (n &* 3 &+ nextContext) &* 11
+            unsafe p = table + (n &* 3 &+ nextContext) &* 11
         }
         return 16
     }
@@ -212,17 +212,17 @@ extension VP8ResidualDecoder {
     /// Magnitudes of 2 and more: the token tree below DCT_2 and the extra bits of the categories.
     @inline(__always)
     private static func readLargeMagnitude(_ reader: inout VP8BoolDecoder, _ p: UnsafePointer<UInt8>) -> Int {
-        if !reader.readBit(p[3]) {
-            if !reader.readBit(p[4]) { return 2 }
-            return 3 + (reader.readBit(p[5]) ? 1 : 0)
+        if unsafe !reader.readBit(p[3]) {
+            if unsafe !reader.readBit(p[4]) { return 2 }
+            return unsafe 3 + (reader.readBit(p[5]) ? 1 : 0)
         }
-        if !reader.readBit(p[6]) {
-            if !reader.readBit(p[7]) { return 5 + (reader.readBit(159) ? 1 : 0) } // DCT_CAT1: 5–6
-            let high = reader.readBit(165) ? 2 : 0 // DCT_CAT2: 7–10
-            return 7 + high + (reader.readBit(145) ? 1 : 0)
+        if unsafe !reader.readBit(p[6]) {
+            if unsafe !reader.readBit(p[7]) { return unsafe 5 + (reader.readBit(159) ? 1 : 0) } // DCT_CAT1: 5–6
+            let high = unsafe reader.readBit(165) ? 2 : 0 // DCT_CAT2: 7–10
+            return unsafe 7 + high + (reader.readBit(145) ? 1 : 0)
         }
-        let highBit = reader.readBit(p[8]) ? 1 : 0
-        let lowBit = reader.readBit(p[9 + highBit]) ? 1 : 0
+        let highBit = unsafe reader.readBit(p[8]) ? 1 : 0
+        let lowBit = unsafe reader.readBit(p[9 + highBit]) ? 1 : 0
         let category = 2 * highBit + lowBit // DCT_CAT3 … DCT_CAT6
         let extraBitProbabilities: [UInt8]
         switch category {
@@ -232,7 +232,7 @@ extension VP8ResidualDecoder {
         default: extraBitProbabilities = VP8Tables.category6
         }
         var extra = 0
-        for probability in extraBitProbabilities { extra = extra << 1 | (reader.readBit(probability) ? 1 : 0) }
+        for probability in extraBitProbabilities { extra = unsafe extra << 1 | (reader.readBit(probability) ? 1 : 0) }
         return extra + 3 + (8 << category)
     }
 }

@@ -9,8 +9,8 @@ enum VP8Transform {
     static let stride = 32
 
     @inline(__always) private static func addClamped(_ pixel: UnsafeMutablePointer<UInt8>, _ residual: Int) {
-        let sum = Int(pixel.pointee) &+ (residual >> 3)
-        pixel.pointee = UInt8(truncatingIfNeeded: min(max(sum, 0), 255))
+        let sum = unsafe Int(pixel.pointee) &+ (residual >> 3)
+        unsafe pixel.pointee = UInt8(truncatingIfNeeded: min(max(sum, 0), 255))
     }
 
     private typealias Quad = SIMD4<Int32>
@@ -41,14 +41,14 @@ enum VP8Transform {
     /// with libwebp's 32-bit arithmetic (its C transforms: the full one and the three-coefficient
     /// one it uses for luma blocks whose last coefficient is at most the third in zigzag order).
     static func addInverseDCT(_ input: UnsafePointer<Int16>, to output: UnsafeMutablePointer<UInt8>) {
-        addInverseDCT(input, to: output, wraps16Bits: false)
+        unsafe addInverseDCT(input, to: output, wraps16Bits: false)
     }
 
     /// The same with libwebp's x86 arithmetic (its SSE2 transform, which dwebp runs for the other
     /// blocks): 16-bit lanes, so sums past ±32767 wrap. Streams an encoder writes never get there
     /// and both give the same pixels; on hostile coefficients this is what libwebp shows.
     static func addInverseDCT16(_ input: UnsafePointer<Int16>, to output: UnsafeMutablePointer<UInt8>) {
-        addInverseDCT(input, to: output, wraps16Bits: true)
+        unsafe addInverseDCT(input, to: output, wraps16Bits: true)
     }
 
     /// Keeps the low 16 bits of each lane, sign-extended: what a 16-bit lane holds.
@@ -61,9 +61,9 @@ enum VP8Transform {
     /// reducing once at the end is the same as wrapping at every step.
     @inline(__always)
     private static func addInverseDCT(_ input: UnsafePointer<Int16>, to output: UnsafeMutablePointer<UInt8>, wraps16Bits: Bool) {
-        let coefficients = UnsafeRawPointer(input)
+        let coefficients = unsafe UnsafeRawPointer(input)
         @inline(__always) func inputRow(_ i: Int) -> Quad {
-            Quad(truncatingIfNeeded: coefficients.loadUnaligned(fromByteOffset: i * 8, as: SIMD4<Int16>.self))
+            unsafe Quad(truncatingIfNeeded: coefficients.loadUnaligned(fromByteOffset: i * 8, as: SIMD4<Int16>.self))
         }
         let vertical = transform1D(inputRow(0), inputRow(1), inputRow(2), inputRow(3))
         var columns = transpose(vertical.0, vertical.1, vertical.2, vertical.3)
@@ -74,10 +74,10 @@ enum VP8Transform {
         }
         let residual = transpose(horizontal.0 &>> 3, horizontal.1 &>> 3, horizontal.2 &>> 3, horizontal.3 &>> 3)
         @inline(__always) func addRow(_ r: Int, _ values: Quad) {
-            let pixels = UnsafeMutableRawPointer(output + r &* stride)
-            let sum = Quad(truncatingIfNeeded: pixels.loadUnaligned(as: SIMD4<UInt8>.self)) &+ values
+            let pixels = unsafe UnsafeMutableRawPointer(output + r &* stride)
+            let sum = unsafe Quad(truncatingIfNeeded: pixels.loadUnaligned(as: SIMD4<UInt8>.self)) &+ values
             let clamped = sum.replacing(with: 0, where: sum .< 0).replacing(with: 255, where: sum .> 255)
-            pixels.storeBytes(of: SIMD4<UInt8>(truncatingIfNeeded: clamped), as: SIMD4<UInt8>.self)
+            unsafe pixels.storeBytes(of: SIMD4<UInt8>(truncatingIfNeeded: clamped), as: SIMD4<UInt8>.self)
         }
         addRow(0, residual.0)
         addRow(1, residual.1)
@@ -89,35 +89,35 @@ enum VP8Transform {
     static func addInverseDC(_ dc: Int16, to output: UnsafeMutablePointer<UInt8>) {
         let value = Int(dc) &+ 4
         for row in 0..<4 {
-            let line = output + row &* stride
-            for column in 0..<4 { addClamped(line + column, value) }
+            let line = unsafe output + row &* stride
+            for column in 0..<4 { unsafe addClamped(line + column, value) }
         }
     }
 
     /// Inverse WHT of the 16 second-order coefficients at `input`; result `i` becomes the DC
     /// (element 0) of luma block `i`, so outputs land 16 elements apart.
     static func inverseWHT(_ input: UnsafePointer<Int16>, into output: UnsafeMutablePointer<Int16>) {
-        withUnsafeTemporaryAllocation(of: Int.self, capacity: 16) { temp in
+        unsafe withUnsafeTemporaryAllocation(of: Int.self, capacity: 16) { temp in
             for i in 0..<4 {
-                let a0 = Int(input[i]) &+ Int(input[12 + i])
-                let a1 = Int(input[4 + i]) &+ Int(input[8 + i])
-                let a2 = Int(input[4 + i]) &- Int(input[8 + i])
-                let a3 = Int(input[i]) &- Int(input[12 + i])
-                temp[i] = a0 &+ a1
-                temp[8 + i] = a0 &- a1
-                temp[4 + i] = a3 &+ a2
-                temp[12 + i] = a3 &- a2
+                let a0 = unsafe Int(input[i]) &+ Int(input[12 + i])
+                let a1 = unsafe Int(input[4 + i]) &+ Int(input[8 + i])
+                let a2 = unsafe Int(input[4 + i]) &- Int(input[8 + i])
+                let a3 = unsafe Int(input[i]) &- Int(input[12 + i])
+                unsafe temp[i] = a0 &+ a1
+                unsafe temp[8 + i] = a0 &- a1
+                unsafe temp[4 + i] = a3 &+ a2
+                unsafe temp[12 + i] = a3 &- a2
             }
             for i in 0..<4 {
-                let dc = temp[4 * i] &+ 3 // rounds the final >> 3
-                let a0 = dc &+ temp[4 * i + 3]
-                let a1 = temp[4 * i + 1] &+ temp[4 * i + 2]
-                let a2 = temp[4 * i + 1] &- temp[4 * i + 2]
-                let a3 = dc &- temp[4 * i + 3]
-                output[64 * i] = Int16(truncatingIfNeeded: (a0 &+ a1) >> 3)
-                output[64 * i + 16] = Int16(truncatingIfNeeded: (a3 &+ a2) >> 3)
-                output[64 * i + 32] = Int16(truncatingIfNeeded: (a0 &- a1) >> 3)
-                output[64 * i + 48] = Int16(truncatingIfNeeded: (a3 &- a2) >> 3)
+                let dc = unsafe temp[4 * i] &+ 3 // rounds the final >> 3
+                let a0 = unsafe dc &+ temp[4 * i + 3]
+                let a1 = unsafe temp[4 * i + 1] &+ temp[4 * i + 2]
+                let a2 = unsafe temp[4 * i + 1] &- temp[4 * i + 2]
+                let a3 = unsafe dc &- temp[4 * i + 3]
+                unsafe output[64 * i] = Int16(truncatingIfNeeded: (a0 &+ a1) >> 3)
+                unsafe output[64 * i + 16] = Int16(truncatingIfNeeded: (a3 &+ a2) >> 3)
+                unsafe output[64 * i + 32] = Int16(truncatingIfNeeded: (a0 &- a1) >> 3)
+                unsafe output[64 * i + 48] = Int16(truncatingIfNeeded: (a3 &- a2) >> 3)
             }
         }
     }

@@ -15,7 +15,7 @@ enum VP8VectorLoopFilter {
     /// Where the 16 positions of a horizontal edge are: two runs of 8 consecutive samples (q0 of
     /// positions 0–7 at `first`, of 8–15 at `second`, which is `first + 8` for luma and the V
     /// plane for chroma); `across` is the row stride, the step over the edge.
-    struct Edge {
+    @unsafe struct Edge {
         var first: UnsafeMutablePointer<UInt8>
         var second: UnsafeMutablePointer<UInt8>
         var across: Int
@@ -38,33 +38,33 @@ enum VP8VectorLoopFilter {
     // MARK: Loading and storing a horizontal edge
 
     @inline(__always) private static func loadRow(_ edge: Edge, _ offset: Int) -> Lanes {
-        let low = UnsafeRawPointer(edge.first + offset).loadUnaligned(as: SIMD8<UInt8>.self)
-        let high = UnsafeRawPointer(edge.second + offset).loadUnaligned(as: SIMD8<UInt8>.self)
+        let low = unsafe UnsafeRawPointer(edge.first + offset).loadUnaligned(as: SIMD8<UInt8>.self)
+        let high = unsafe UnsafeRawPointer(edge.second + offset).loadUnaligned(as: SIMD8<UInt8>.self)
         return Lanes(zeroExtending: SIMD16<UInt8>(lowHalf: low, highHalf: high))
     }
 
     @inline(__always) private static func storeRow(_ values: Lanes, _ edge: Edge, _ offset: Int) {
         let bytes = SIMD16<UInt8>(truncating: values)
-        UnsafeMutableRawPointer(edge.first + offset).storeBytes(of: bytes.lowHalf, as: SIMD8<UInt8>.self)
-        UnsafeMutableRawPointer(edge.second + offset).storeBytes(of: bytes.highHalf, as: SIMD8<UInt8>.self)
+        unsafe UnsafeMutableRawPointer(edge.first + offset).storeBytes(of: bytes.lowHalf, as: SIMD8<UInt8>.self)
+        unsafe UnsafeMutableRawPointer(edge.second + offset).storeBytes(of: bytes.highHalf, as: SIMD8<UInt8>.self)
     }
 
     @inline(__always) static func load(_ edge: Edge) -> EdgeSamples {
-        let s = edge.across
-        return EdgeSamples(p3: loadRow(edge, -4 * s), p2: loadRow(edge, -3 * s), p1: loadRow(edge, -2 * s),
+        let s = unsafe edge.across
+        return unsafe EdgeSamples(p3: loadRow(edge, -4 * s), p2: loadRow(edge, -3 * s), p1: loadRow(edge, -2 * s),
                            p0: loadRow(edge, -s), q0: loadRow(edge, 0), q1: loadRow(edge, s),
                            q2: loadRow(edge, 2 * s), q3: loadRow(edge, 3 * s))
     }
 
     /// Stores p2…q2 (the only samples any filter changes).
     @inline(__always) static func store(_ samples: EdgeSamples, _ edge: Edge) {
-        let s = edge.across
-        storeRow(samples.p2, edge, -3 * s)
-        storeRow(samples.p1, edge, -2 * s)
-        storeRow(samples.p0, edge, -s)
-        storeRow(samples.q0, edge, 0)
-        storeRow(samples.q1, edge, s)
-        storeRow(samples.q2, edge, 2 * s)
+        let s = unsafe edge.across
+        unsafe storeRow(samples.p2, edge, -3 * s)
+        unsafe storeRow(samples.p1, edge, -2 * s)
+        unsafe storeRow(samples.p0, edge, -s)
+        unsafe storeRow(samples.q0, edge, 0)
+        unsafe storeRow(samples.q1, edge, s)
+        unsafe storeRow(samples.q2, edge, 2 * s)
     }
 
     // MARK: The filters on lanes
@@ -161,15 +161,15 @@ extension VP8VectorLoopFilter {
     @inline(__always)
     static func filterHorizontalEdge(left: UnsafeMutablePointer<UInt8>, right: UnsafeMutablePointer<UInt8>, stride: Int,
                                      _ settings: Settings) {
-        let edge = Edge(first: left, second: right, across: stride)
-        var samples = load(edge)
+        let edge = unsafe Edge(first: left, second: right, across: stride)
+        var samples = unsafe load(edge)
         if settings.isSimple {
             simple(&samples, limit: settings.limit)
         } else {
             normal(&samples, limit: settings.limit, interiorLimit: settings.interiorLimit,
                    varianceThreshold: settings.varianceThreshold, isMacroblockEdge: settings.isMacroblockEdge)
         }
-        store(samples, edge)
+        unsafe store(samples, edge)
     }
 }
 
@@ -187,22 +187,22 @@ extension VP8VectorLoopFilter {
         guard hasLeft || innerCount > 0 else { return }
         let columns = width + 4 // 4 to the left of the block, then the block
         let firstColumn = hasLeft ? 0 : 4 // without a left neighbour there is nothing to read there
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: columns * 16) { buffer in
+        unsafe withUnsafeTemporaryAllocation(of: UInt8.self, capacity: columns * 16) { buffer in
             let transposed = buffer.baseAddress!
             // Column c of the region (c = 0 is 4 left of the block) becomes buffer row c.
             for row in 0..<16 {
-                let source = rows(row) - 4
-                for column in firstColumn..<columns { transposed[column &* 16 &+ row] = source[column] }
+                let source = unsafe rows(row) - 4
+                for column in firstColumn..<columns { unsafe transposed[column &* 16 &+ row] = source[column] }
             }
             @inline(__always) func filter(at column: Int, _ settings: Settings) {
-                let edge = transposed + column * 16
-                filterHorizontalEdge(left: edge, right: edge + 8, stride: 16, settings)
+                let edge = unsafe transposed + column * 16
+                unsafe filterHorizontalEdge(left: edge, right: edge + 8, stride: 16, settings)
             }
             if hasLeft { filter(at: 4, outer) }
             for k in stride(from: 1, through: innerCount, by: 1) { filter(at: 4 + 4 * k, inner) }
             for row in 0..<16 {
-                let target = rows(row) - 4
-                for column in firstColumn..<columns { target[column] = transposed[column &* 16 &+ row] }
+                let target = unsafe rows(row) - 4
+                for column in firstColumn..<columns { unsafe target[column] = transposed[column &* 16 &+ row] }
             }
         }
     }

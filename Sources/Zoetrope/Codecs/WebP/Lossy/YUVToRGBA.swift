@@ -54,16 +54,16 @@ enum YUVToRGBA {
         // order only on little-endian machines.
         #if !DEBUG && _endian(little)
         while x &+ 16 <= count {
-            convert16(luma: luma + x, u: u + x, v: v + x, into: destination + x &* 4)
+            unsafe convert16(luma: luma + x, u: u + x, v: v + x, into: destination + x &* 4)
             x &+= 16
         }
         #endif
         while x < count {
-            let y = multiplyHigh(Int32(luma[x]), 19077)
-            let cb = Int32(u[x]), cr = Int32(v[x])
+            let y = unsafe multiplyHigh(Int32(luma[x]), 19077)
+            let cb = unsafe Int32(u[x]), cr = unsafe Int32(v[x])
             let pixel = clampFixed(redFixed(luma: y, v: cr)) | clampFixed(greenFixed(luma: y, u: cb, v: cr)) &<< 8
                 | clampFixed(blueFixed(luma: y, u: cb)) &<< 16 | 0xff00_0000
-            destination.storeBytes(of: pixel.littleEndian, toByteOffset: x &* 4, as: UInt32.self)
+            unsafe destination.storeBytes(of: pixel.littleEndian, toByteOffset: x &* 4, as: UInt32.self)
             x &+= 1
         }
     }
@@ -88,8 +88,8 @@ enum YUVToRGBA {
     /// `fixed >> 6` is at most 1023, so the clamp is a signed 16-bit minimum (one SSE2
     /// instruction; an unsigned comparison has none and costs several).
     @inline(__always) private static func channel(_ fixed: Lanes) -> Lanes {
-        let shifted = unsafeBitCast(fixed &>> 6, to: SIMD16<Int16>.self)
-        return unsafeBitCast(shifted.replacing(with: 255, where: shifted .> SIMD16<Int16>(repeating: 255)), to: Lanes.self)
+        let shifted = unsafe unsafeBitCast(fixed &>> 6, to: SIMD16<Int16>.self)
+        return unsafe unsafeBitCast(shifted.replacing(with: 255, where: shifted .> SIMD16<Int16>(repeating: 255)), to: Lanes.self)
     }
 
     /// Sixteen pixels of ``convertRow(luma:u:v:into:count:)``: the same fixed-point terms as the
@@ -98,15 +98,15 @@ enum YUVToRGBA {
     @inline(__always)
     private static func convert16(luma: UnsafePointer<UInt8>, u: UnsafePointer<UInt8>, v: UnsafePointer<UInt8>,
                                   into output: UnsafeMutableRawPointer) {
-        let y = multiplyHigh(Lanes(zeroExtending: UnsafeRawPointer(luma).loadUnaligned(as: SIMD16<UInt8>.self)), 19077)
-        let cb = Lanes(zeroExtending: UnsafeRawPointer(u).loadUnaligned(as: SIMD16<UInt8>.self))
-        let cr = Lanes(zeroExtending: UnsafeRawPointer(v).loadUnaligned(as: SIMD16<UInt8>.self))
+        let y = unsafe multiplyHigh(Lanes(zeroExtending: UnsafeRawPointer(luma).loadUnaligned(as: SIMD16<UInt8>.self)), 19077)
+        let cb = unsafe Lanes(zeroExtending: UnsafeRawPointer(u).loadUnaligned(as: SIMD16<UInt8>.self))
+        let cr = unsafe Lanes(zeroExtending: UnsafeRawPointer(v).loadUnaligned(as: SIMD16<UInt8>.self))
         let red = channel(subtractingClamped(y &+ multiplyHigh(cr, 26149), Lanes(repeating: 14234)))
         let green = channel(subtractingClamped(y &+ Lanes(repeating: 8708), multiplyHigh(cb, 6419) &+ multiplyHigh(cr, 13320)))
         let blue = channel(subtractingClamped(y &+ multiplyHigh(cb, 33050), Lanes(repeating: 17685)))
         // R | G << 8 and B | 0xff << 8 as 16-bit lanes, then the two halves of each pixel's word.
         let redGreen = red | green &<< 8, blueAlpha = blue | Lanes(repeating: 0xff00)
         let pixels = SIMD16<UInt32>(zeroExtending: redGreen) | SIMD16<UInt32>(zeroExtending: blueAlpha) &<< 16
-        output.storeBytes(of: pixels, as: SIMD16<UInt32>.self)
+        unsafe output.storeBytes(of: pixels, as: SIMD16<UInt32>.self)
     }
 }

@@ -30,14 +30,14 @@ enum RGBAToYUV {
     /// A linear sum (of up to four 12-bit values, times `1 << shift`) back to 4× the gamma value.
     @inline(__always)
     static func gammaSum(_ linear: Int, shift: Int) -> Int {
-        linearToGamma.withUnsafeBufferPointer { gammaSum(linear, shift: shift, $0) }
+        unsafe linearToGamma.withUnsafeBufferPointer { unsafe gammaSum(linear, shift: shift, $0) }
     }
 
     @inline(__always)
     private static func gammaSum(_ linear: Int, shift: Int, _ linearToGamma: UnsafeBufferPointer<Int>) -> Int {
         let v = linear << shift
         let position = v >> 9, fraction = v & 511
-        let interpolated = linearToGamma[position + 1] * fraction + linearToGamma[position] * (512 - fraction)
+        let interpolated = unsafe linearToGamma[position + 1] * fraction + linearToGamma[position] * (512 - fraction)
         return (interpolated + 64) >> 7
     }
 
@@ -47,16 +47,16 @@ enum RGBAToYUV {
 
     /// Whether every pixel of `image` has alpha 255 (eight pixels at a time).
     static func isOpaque(_ image: RGBAImage) -> Bool {
-        image.pixels.withUnsafeBytes { raw in
+        unsafe image.pixels.withUnsafeBytes { raw in
             let count = raw.count / 4, mask = SIMD8<UInt32>(repeating: 0xff00_0000)
             var all = mask, i = 0
             while i &+ 8 <= count {
-                all &= raw.loadUnaligned(fromByteOffset: i &* 4, as: SIMD8<UInt32>.self)
+                unsafe all &= raw.loadUnaligned(fromByteOffset: i &* 4, as: SIMD8<UInt32>.self)
                 i &+= 8
                 if i & 1023 == 0 && all & mask != mask { return false }
             }
             while i < count {
-                if raw[i &* 4 &+ 3] != 255 { return false }
+                if unsafe raw[i &* 4 &+ 3] != 255 { return false }
                 i &+= 1
             }
             return all & mask == mask
@@ -70,15 +70,15 @@ enum RGBAToYUV {
         let chromaWidth = (width + 1) >> 1, chromaHeight = (height + 1) >> 1
         var luma = [UInt8](repeating: 0, count: width * height)
         var u = [UInt8](repeating: 0, count: chromaWidth * chromaHeight), v = u
-        gammaToLinear.withUnsafeBufferPointer { toLinear in
-            linearToGamma.withUnsafeBufferPointer { toGamma in
-                linearSumToGamma.withUnsafeBufferPointer { sumToGamma in
-                    image.pixels.withUnsafeBufferPointer { pixels in
-                        luma.withUnsafeMutableBufferPointer { convertLuma(pixels.baseAddress!, count: width * height, into: $0.baseAddress!) }
-                        let tables = Tables(gammaToLinear: toLinear, linearToGamma: toGamma, sumToGamma: sumToGamma)
-                        u.withUnsafeMutableBufferPointer { u in
-                            v.withUnsafeMutableBufferPointer { v in
-                                convertChroma(pixels, width: width, height: height, isOpaque: isOpaque,
+        unsafe gammaToLinear.withUnsafeBufferPointer { toLinear in
+            unsafe linearToGamma.withUnsafeBufferPointer { toGamma in
+                unsafe linearSumToGamma.withUnsafeBufferPointer { sumToGamma in
+                    unsafe image.pixels.withUnsafeBufferPointer { pixels in
+                        unsafe luma.withUnsafeMutableBufferPointer { unsafe convertLuma(pixels.baseAddress!, count: width * height, into: $0.baseAddress!) }
+                        let tables = unsafe Tables(gammaToLinear: toLinear, linearToGamma: toGamma, sumToGamma: sumToGamma)
+                        unsafe u.withUnsafeMutableBufferPointer { u in
+                            unsafe v.withUnsafeMutableBufferPointer { v in
+                                unsafe convertChroma(pixels, width: width, height: height, isOpaque: isOpaque,
                                               u: u.baseAddress!, v: v.baseAddress!, tables: tables)
                             }
                         }
@@ -97,17 +97,17 @@ enum RGBAToYUV {
     /// Y of `count` pixels, eight at a time in 32-bit lanes (the same arithmetic as ``luma(_:_:_:)``).
     private static func convertLuma(_ pixels: UnsafePointer<UInt8>, count: Int, into luma: UnsafeMutablePointer<UInt8>) {
         typealias Lanes = SIMD8<UInt32>
-        let raw = UnsafeRawPointer(pixels)
+        let raw = unsafe UnsafeRawPointer(pixels)
         var i = 0
         while i &+ 8 <= count {
-            let p = raw.loadUnaligned(fromByteOffset: i &* 4, as: Lanes.self)
+            let p = unsafe raw.loadUnaligned(fromByteOffset: i &* 4, as: Lanes.self)
             let r = p & 0xff, g = (p &>> 8) & 0xff, b = (p &>> 16) & 0xff
             let y = (r &* 16839 &+ g &* 33059 &+ b &* 6420 &+ ((1 << 15) + (16 << 16))) &>> 16
-            UnsafeMutableRawPointer(luma + i).storeBytes(of: SIMD8<UInt8>(truncatingIfNeeded: y), as: SIMD8<UInt8>.self)
+            unsafe UnsafeMutableRawPointer(luma + i).storeBytes(of: SIMD8<UInt8>(truncatingIfNeeded: y), as: SIMD8<UInt8>.self)
             i &+= 8
         }
         while i < count {
-            luma[i] = Self.luma(Int(pixels[4 &* i]), Int(pixels[4 &* i &+ 1]), Int(pixels[4 &* i &+ 2]))
+            unsafe luma[i] = Self.luma(Int(pixels[4 &* i]), Int(pixels[4 &* i &+ 1]), Int(pixels[4 &* i &+ 2]))
             i &+= 1
         }
     }
@@ -122,26 +122,26 @@ enum RGBAToYUV {
             let top = 2 * row, bottom = min(2 * row + 1, height - 1)
             var rowsAreOpaque = true
             for r in top...bottom where rowsAreOpaque && !isOpaque {
-                for x in 0..<width where pixels[(r * width + x) * 4 + 3] != 255 {
+                for x in 0..<width where unsafe pixels[(r * width + x) * 4 + 3] != 255 {
                     rowsAreOpaque = false
                     break
                 }
             }
             var column = 0
             if rowsAreOpaque {
-                let topRow = pixels.baseAddress! + top * width * 4, bottomRow = pixels.baseAddress! + bottom * width * 4
+                let topRow = unsafe pixels.baseAddress! + top * width * 4, bottomRow = unsafe pixels.baseAddress! + bottom * width * 4
                 while column < width >> 1 {
-                    let (cu, cv) = opaqueChroma(topRow + column &* 8, bottomRow + column &* 8, tables: tables)
-                    u[row &* chromaWidth &+ column] = cu
-                    v[row &* chromaWidth &+ column] = cv
+                    let (cu, cv) = unsafe opaqueChroma(topRow + column &* 8, bottomRow + column &* 8, tables: tables)
+                    unsafe u[row &* chromaWidth &+ column] = cu
+                    unsafe v[row &* chromaWidth &+ column] = cv
                     column &+= 1
                 }
             }
             while column < chromaWidth {
-                let (cu, cv) = chromaOfBlock(pixels, width: width, top: top, bottom: bottom, column: column,
+                let (cu, cv) = unsafe chromaOfBlock(pixels, width: width, top: top, bottom: bottom, column: column,
                                              weighsAlpha: !rowsAreOpaque, tables: tables)
-                u[row * chromaWidth + column] = cu
-                v[row * chromaWidth + column] = cv
+                unsafe u[row * chromaWidth + column] = cu
+                unsafe v[row * chromaWidth + column] = cv
                 column += 1
             }
         }
@@ -150,11 +150,11 @@ enum RGBAToYUV {
     /// U and V of an opaque 2×2 block whose top pixels start at `top` and bottom ones at `bottom`.
     @inline(__always)
     private static func opaqueChroma(_ top: UnsafePointer<UInt8>, _ bottom: UnsafePointer<UInt8>, tables: Tables) -> (UInt8, UInt8) {
-        let toLinear = tables.gammaToLinear, sumToGamma = tables.sumToGamma
+        let toLinear = unsafe tables.gammaToLinear, sumToGamma = unsafe tables.sumToGamma
         @inline(__always) func channel(_ c: Int) -> Int {
-            let sum = Int(toLinear[Int(top[c])]) &+ Int(toLinear[Int(top[4 &+ c])])
+            let sum = unsafe Int(toLinear[Int(top[c])]) &+ Int(toLinear[Int(top[4 &+ c])])
                 &+ Int(toLinear[Int(bottom[c])]) &+ Int(toLinear[Int(bottom[4 &+ c])])
-            return Int(sumToGamma[sum])
+            return unsafe Int(sumToGamma[sum])
         }
         return chroma(channel(0), channel(1), channel(2))
     }
@@ -164,26 +164,26 @@ enum RGBAToYUV {
     @inline(__always)
     private static func chromaOfBlock(_ pixels: UnsafeBufferPointer<UInt8>, width: Int, top: Int, bottom: Int, column: Int,
                                       weighsAlpha: Bool, tables: Tables) -> (UInt8, UInt8) {
-        let gammaToLinear = tables.gammaToLinear
+        let gammaToLinear = unsafe tables.gammaToLinear
         let left = 2 * column, right = min(2 * column + 1, width - 1)
         let p0 = (top * width + left) * 4, p1 = (top * width + right) * 4
         let p2 = (bottom * width + left) * 4, p3 = (bottom * width + right) * 4
-        let a0 = Int(pixels[p0 + 3]), a1 = Int(pixels[p1 + 3]), a2 = Int(pixels[p2 + 3]), a3 = Int(pixels[p3 + 3])
+        let a0 = unsafe Int(pixels[p0 + 3]), a1 = unsafe Int(pixels[p1 + 3]), a2 = unsafe Int(pixels[p2 + 3]), a3 = unsafe Int(pixels[p3 + 3])
         let alphaSum = a0 + a1 + a2 + a3
         let weighted = weighsAlpha && alphaSum != 4 * 255 && alphaSum != 0
         @inline(__always) func channel(_ c: Int) -> Int {
-            let l0 = Int(gammaToLinear[Int(pixels[p0 + c])]), l1 = Int(gammaToLinear[Int(pixels[p1 + c])])
-            let l2 = Int(gammaToLinear[Int(pixels[p2 + c])]), l3 = Int(gammaToLinear[Int(pixels[p3 + c])])
-            guard weighted else { return gammaSum(l0 + l1 + l2 + l3, shift: 0, tables.linearToGamma) }
+            let l0 = unsafe Int(gammaToLinear[Int(pixels[p0 + c])]), l1 = unsafe Int(gammaToLinear[Int(pixels[p1 + c])])
+            let l2 = unsafe Int(gammaToLinear[Int(pixels[p2 + c])]), l3 = unsafe Int(gammaToLinear[Int(pixels[p3 + c])])
+            guard weighted else { return unsafe gammaSum(l0 + l1 + l2 + l3, shift: 0, tables.linearToGamma) }
             let sum = UInt32(a0 * l0 + a1 * l1 + a2 * l2 + a3 * l3)
-            return gammaSum(Int((sum &* inverseAlpha[alphaSum]) >> 17), shift: 0, tables.linearToGamma)
+            return unsafe gammaSum(Int((sum &* inverseAlpha[alphaSum]) >> 17), shift: 0, tables.linearToGamma)
         }
         return chroma(channel(0), channel(1), channel(2))
     }
 
     /// The gamma tables' storage during one conversion (a global table costs a
     /// lazy-initialisation check at each use).
-    private struct Tables {
+    @unsafe private struct Tables {
         let gammaToLinear: UnsafeBufferPointer<UInt16>
         let linearToGamma: UnsafeBufferPointer<Int>
         let sumToGamma: UnsafeBufferPointer<UInt16>

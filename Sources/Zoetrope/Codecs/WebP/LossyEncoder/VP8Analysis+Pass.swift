@@ -9,9 +9,9 @@ extension VP8Analysis {
         for y in 0..<rows {
             for x in 0..<columns {
                 let index = y * columns + x
-                planes.importMacroblock(x: x, y: y, into: workspace.source)
-                planes.loadSourceEdges(x: x, y: y, luma: workspace.lumaPrediction(0), chroma: workspace.chromaPrediction(0))
-                planes.loadSourceEdges(x: x, y: y, luma: workspace.lumaPrediction(1), chroma: workspace.chromaPrediction(1))
+                unsafe planes.importMacroblock(x: x, y: y, into: workspace.source)
+                unsafe planes.loadSourceEdges(x: x, y: y, luma: workspace.lumaPrediction(0), chroma: workspace.chromaPrediction(0))
+                unsafe planes.loadSourceEdges(x: x, y: y, luma: workspace.lumaPrediction(1), chroma: workspace.chromaPrediction(1))
                 let (alpha, chromaAlpha) = analysis.analyzeMacroblock(index, x: x, y: y, workspace: workspace, settings: settings)
                 alphaSum += alpha
                 chromaAlphaSum += chromaAlpha
@@ -26,22 +26,22 @@ extension VP8Analysis {
     /// Analyses macroblock `index`: returns its final susceptibility and its chroma one.
     private mutating func analyzeMacroblock(_ index: Int, x: Int, y: Int, workspace: VP8EncoderWorkspace,
                                             settings: VP8EncoderSettings) -> (Int, Int) {
-        let source = workspace.source, coefficients = workspace.lumaCoefficients
+        let source = unsafe workspace.source, coefficients = unsafe workspace.lumaCoefficients
         var lumaAlpha = 0
         for mode in 0..<2 { // DC and TM only: enough to judge, and less sensitive to the borders
             let predictionMode = VP8PredictionMode(rawValue: UInt8(mode))!
             if settings.method > 1 { // the fastest methods judge the luma by its 4×4 means alone
-                VP8IntraPredictor.predictWholeBlock(predictionMode, size: 16, workspace.lumaPrediction(mode), hasAbove: y > 0, hasLeft: x > 0)
+                unsafe VP8IntraPredictor.predictWholeBlock(predictionMode, size: 16, workspace.lumaPrediction(mode), hasAbove: y > 0, hasLeft: x > 0)
             }
-            let chroma = workspace.chromaPrediction(mode)
-            VP8IntraPredictor.predictWholeBlock(predictionMode, size: 8, chroma, hasAbove: y > 0, hasLeft: x > 0)
-            VP8IntraPredictor.predictWholeBlock(predictionMode, size: 8, chroma + 16, hasAbove: y > 0, hasLeft: x > 0)
+            let chroma = unsafe workspace.chromaPrediction(mode)
+            unsafe VP8IntraPredictor.predictWholeBlock(predictionMode, size: 8, chroma, hasAbove: y > 0, hasLeft: x > 0)
+            unsafe VP8IntraPredictor.predictWholeBlock(predictionMode, size: 8, chroma + 16, hasAbove: y > 0, hasLeft: x > 0)
         }
         if settings.method <= 1 {
-            usesSubblocks[index] = Self.prefersSubblocks(source, quality: settings.quality)
+            usesSubblocks[index] = unsafe Self.prefersSubblocks(source, quality: settings.quality)
         } else {
             for mode in 0..<2 {
-                let alpha = Self.residualAlpha(source: source, prediction: workspace.lumaPrediction(mode), blocks: 0..<16,
+                let alpha = unsafe Self.residualAlpha(source: source, prediction: workspace.lumaPrediction(mode), blocks: 0..<16,
                                                coefficients: coefficients)
                 if mode == 0 || alpha > lumaAlpha {
                     lumaAlpha = alpha
@@ -51,7 +51,7 @@ extension VP8Analysis {
         }
         var chromaAlpha = 0, smallest = 0
         for mode in 0..<2 {
-            let alpha = Self.residualAlpha(source: source, prediction: workspace.chromaPrediction(mode), blocks: 16..<24,
+            let alpha = unsafe Self.residualAlpha(source: source, prediction: workspace.chromaPrediction(mode), blocks: 16..<24,
                                            coefficients: coefficients)
             chromaAlpha = max(chromaAlpha, alpha)
             if mode == 0 || alpha < smallest {
@@ -70,9 +70,9 @@ extension VP8Analysis {
     private static func prefersSubblocks(_ source: UnsafePointer<UInt8>, quality: Double) -> Bool {
         var sum = 0, sumOfSquares = 0
         for n in 0..<16 {
-            let block = source + VP8EncoderWorkspace.lumaBlockOffset(n)
+            let block = unsafe source + VP8EncoderWorkspace.lumaBlockOffset(n)
             var mean = 0
-            for row in 0..<4 { for column in 0..<4 { mean += Int(block[row * VP8EncoderWorkspace.stride + column]) } }
+            for row in 0..<4 { for column in 0..<4 { unsafe mean += Int(block[row * VP8EncoderWorkspace.stride + column]) } }
             sum += mean
             sumOfSquares += mean * mean
         }

@@ -37,19 +37,19 @@ struct VP8Analysis {
     /// block origin is `prediction`.
     static func residualAlpha(source: UnsafePointer<UInt8>, prediction: UnsafePointer<UInt8>, blocks: Range<Int>,
                               coefficients: UnsafeMutablePointer<Int16>) -> Int {
-        let (maximum, lastNonZero) = withUnsafeTemporaryAllocation(of: Int.self, capacity: histogramBins) { histogram in
-            histogram.initialize(repeating: 0)
+        let (maximum, lastNonZero) = unsafe withUnsafeTemporaryAllocation(of: Int.self, capacity: histogramBins) { histogram in
+            unsafe histogram.initialize(repeating: 0)
             let top = histogramBins - 1
             for block in blocks {
                 let (sourceOffset, predictionOffset) = block < 16
                     ? (VP8EncoderWorkspace.lumaBlockOffset(block), VP8EncoderWorkspace.lumaBlockOffset(block))
                     : (VP8EncoderWorkspace.chromaBlockOffset(block - 16), VP8EncoderWorkspace.chromaPredictionOffset(block - 16))
-                VP8ForwardTransform.dct(source + sourceOffset, prediction + predictionOffset, into: coefficients)
-                for k in 0..<16 { histogram[min(Int(coefficients[k].magnitude) >> 3, top)] &+= 1 }
+                unsafe VP8ForwardTransform.dct(source + sourceOffset, prediction + predictionOffset, into: coefficients)
+                for k in 0..<16 { unsafe histogram[min(Int(coefficients[k].magnitude) >> 3, top)] &+= 1 }
             }
             var maximum = 0, lastNonZero = 1
-            for bin in 0..<histogramBins where histogram[bin] > 0 {
-                maximum = max(maximum, histogram[bin])
+            for bin in 0..<histogramBins where unsafe histogram[bin] > 0 {
+                maximum = unsafe max(maximum, histogram[bin])
                 lastNonZero = bin
             }
             return (maximum, lastNonZero)

@@ -42,17 +42,17 @@ enum VP8CostTables {
     /// The token-tree part of coding level `v` (≥ 1) after the "not end of block" and "not zero"
     /// decisions, with the eleven node probabilities `p` of its position and context.
     static func treeCost(level: Int, _ p: UnsafePointer<UInt8>) -> Int {
-        guard level > 1 else { return bitCost(false, p[2]) }
-        var cost = bitCost(true, p[2])
+        guard level > 1 else { return unsafe bitCost(false, p[2]) }
+        var cost = unsafe bitCost(true, p[2])
         if level <= 4 {
-            cost += bitCost(false, p[3])
-            cost += level == 2 ? bitCost(false, p[4]) : bitCost(true, p[4]) + bitCost(level == 4, p[5])
+            unsafe cost += bitCost(false, p[3])
+            unsafe cost += level == 2 ? bitCost(false, p[4]) : bitCost(true, p[4]) + bitCost(level == 4, p[5])
         } else if level <= 10 {
-            cost += bitCost(true, p[3]) + bitCost(false, p[6]) + bitCost(level > 6, p[7])
+            unsafe cost += bitCost(true, p[3]) + bitCost(false, p[6]) + bitCost(level > 6, p[7])
         } else {
-            cost += bitCost(true, p[3]) + bitCost(true, p[6])
+            unsafe cost += bitCost(true, p[3]) + bitCost(true, p[6])
             let category = level < 19 ? 0 : level < 35 ? 1 : level < 67 ? 2 : 3
-            cost += bitCost(category >= 2, p[8]) + bitCost(category & 1 == 1, p[category >= 2 ? 10 : 9])
+            unsafe cost += bitCost(category >= 2, p[8]) + bitCost(category & 1 == 1, p[category >= 2 ? 10 : 9])
         }
         return cost
     }

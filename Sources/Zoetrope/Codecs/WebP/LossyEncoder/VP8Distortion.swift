@@ -9,9 +9,9 @@ enum VP8Distortion {
     @inline(__always)
     static func sse(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, width: Int, height: Int) -> Int {
         switch width {
-        case 16: return sse16(a, b, rows: height)
-        case 8: return sse8(a, b, rows: height)
-        default: return sse4(a, b, rows: height)
+        case 16: return unsafe sse16(a, b, rows: height)
+        case 8: return unsafe sse8(a, b, rows: height)
+        default: return unsafe sse4(a, b, rows: height)
         }
     }
 
@@ -19,8 +19,8 @@ enum VP8Distortion {
     private static func sse16(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, rows: Int) -> Int {
         var sum = SIMD16<Int32>.zero
         for row in 0..<rows {
-            let x = SIMD16<Int32>(truncatingIfNeeded: UnsafeRawPointer(a + row &* stride).loadUnaligned(as: SIMD16<UInt8>.self))
-            let y = SIMD16<Int32>(truncatingIfNeeded: UnsafeRawPointer(b + row &* stride).loadUnaligned(as: SIMD16<UInt8>.self))
+            let x = unsafe SIMD16<Int32>(truncatingIfNeeded: UnsafeRawPointer(a + row &* stride).loadUnaligned(as: SIMD16<UInt8>.self))
+            let y = unsafe SIMD16<Int32>(truncatingIfNeeded: UnsafeRawPointer(b + row &* stride).loadUnaligned(as: SIMD16<UInt8>.self))
             let d = x &- y
             sum &+= d &* d
         }
@@ -31,8 +31,8 @@ enum VP8Distortion {
     private static func sse8(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, rows: Int) -> Int {
         var sum = SIMD8<Int32>.zero
         for row in 0..<rows {
-            let x = SIMD8<Int32>(truncatingIfNeeded: UnsafeRawPointer(a + row &* stride).loadUnaligned(as: SIMD8<UInt8>.self))
-            let y = SIMD8<Int32>(truncatingIfNeeded: UnsafeRawPointer(b + row &* stride).loadUnaligned(as: SIMD8<UInt8>.self))
+            let x = unsafe SIMD8<Int32>(truncatingIfNeeded: UnsafeRawPointer(a + row &* stride).loadUnaligned(as: SIMD8<UInt8>.self))
+            let y = unsafe SIMD8<Int32>(truncatingIfNeeded: UnsafeRawPointer(b + row &* stride).loadUnaligned(as: SIMD8<UInt8>.self))
             let d = x &- y
             sum &+= d &* d
         }
@@ -43,8 +43,8 @@ enum VP8Distortion {
     private static func sse4(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, rows: Int) -> Int {
         var sum = SIMD4<Int32>.zero
         for row in 0..<rows {
-            let x = SIMD4<Int32>(truncatingIfNeeded: UnsafeRawPointer(a + row &* stride).loadUnaligned(as: SIMD4<UInt8>.self))
-            let y = SIMD4<Int32>(truncatingIfNeeded: UnsafeRawPointer(b + row &* stride).loadUnaligned(as: SIMD4<UInt8>.self))
+            let x = unsafe SIMD4<Int32>(truncatingIfNeeded: UnsafeRawPointer(a + row &* stride).loadUnaligned(as: SIMD4<UInt8>.self))
+            let y = unsafe SIMD4<Int32>(truncatingIfNeeded: UnsafeRawPointer(b + row &* stride).loadUnaligned(as: SIMD4<UInt8>.self))
             let d = x &- y
             sum &+= d &* d
         }
@@ -59,7 +59,7 @@ enum VP8Distortion {
     static func weightedSpectrum(_ block: UnsafePointer<UInt8>) -> Int32 {
         typealias Quad = SIMD4<Int32>
         @inline(__always) func row(_ r: Int) -> Quad {
-            Quad(truncatingIfNeeded: UnsafeRawPointer(block + r &* stride).loadUnaligned(as: SIMD4<UInt8>.self))
+            unsafe Quad(truncatingIfNeeded: UnsafeRawPointer(block + r &* stride).loadUnaligned(as: SIMD4<UInt8>.self))
         }
         // Vertical pass with one lane per column, then the horizontal pass on the transpose.
         let r0 = row(0), r1 = row(1), r2 = row(2), r3 = row(3)
@@ -80,13 +80,13 @@ enum VP8Distortion {
     /// ``weightedSpectrum(_:)`` is `sourceSpectrum`: |spectrum(b) − sourceSpectrum| / 32.
     @inline(__always)
     static func texture4x4(sourceSpectrum: Int32, _ b: UnsafePointer<UInt8>) -> Int {
-        Int(abs(weightedSpectrum(b) &- sourceSpectrum) >> 5)
+        unsafe Int(abs(weightedSpectrum(b) &- sourceSpectrum) >> 5)
     }
 
     /// The spectra of the sixteen 4×4 blocks of a 16×16 block (raster order).
     static func spectra16x16(_ a: UnsafePointer<UInt8>) -> SIMD16<Int32> {
         var spectra = SIMD16<Int32>.zero
-        for n in 0..<16 { spectra[n] = weightedSpectrum(a + VP8EncoderWorkspace.lumaBlockOffset(n)) }
+        for n in 0..<16 { spectra[n] = unsafe weightedSpectrum(a + VP8EncoderWorkspace.lumaBlockOffset(n)) }
         return spectra
     }
 
@@ -95,7 +95,7 @@ enum VP8Distortion {
     static func texture16x16(sourceSpectra: SIMD16<Int32>, _ b: UnsafePointer<UInt8>) -> Int {
         var sum = 0
         for n in 0..<16 {
-            sum &+= texture4x4(sourceSpectrum: sourceSpectra[n], b + VP8EncoderWorkspace.lumaBlockOffset(n))
+            unsafe sum &+= texture4x4(sourceSpectrum: sourceSpectra[n], b + VP8EncoderWorkspace.lumaBlockOffset(n))
         }
         return sum
     }

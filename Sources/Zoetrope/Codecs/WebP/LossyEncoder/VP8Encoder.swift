@@ -8,6 +8,6 @@ enum VP8Encoder {
     static func encode(_ planes: VP8SourcePlanes, settings: VP8EncoderSettings) -> [UInt8] {
         precondition((1...maximumDimension).contains(planes.width) && (1...maximumDimension).contains(planes.height),
                      "VP8 frames are 1 to 16383 pixels each way")
-        return VP8FrameEncoder(planes: planes, settings: settings).encode()
+        return unsafe VP8FrameEncoder(planes: planes, settings: settings).encode()
     }
 }

@@ -50,58 +50,58 @@
 
     init() {
         let byteCount = 3 * 16 * Self.stride + 5 * Self.lumaSlotSize + 4 * Self.chromaSlotSize + 12 * Self.stride + 32
-        bytes = .allocate(capacity: byteCount)
-        bytes.initialize(repeating: 0, count: byteCount)
-        source = bytes
-        output = bytes + 16 * Self.stride
-        candidate = bytes + 32 * Self.stride
-        lumaSlots = bytes + 48 * Self.stride
-        subblockLuma = lumaSlots + 4 * Self.lumaSlotSize + Self.slotOrigin
-        chromaSlots = lumaSlots + 5 * Self.lumaSlotSize
-        subblockPredictions = chromaSlots + 4 * Self.chromaSlotSize
-        subblockCandidates = subblockPredictions + 8 * Self.stride
-        topFlags = subblockCandidates + 4 * Self.stride
-        leftFlags = topFlags + 16
+        unsafe bytes = .allocate(capacity: byteCount)
+        unsafe bytes.initialize(repeating: 0, count: byteCount)
+        unsafe source = bytes
+        unsafe output = bytes + 16 * Self.stride
+        unsafe candidate = bytes + 32 * Self.stride
+        unsafe lumaSlots = bytes + 48 * Self.stride
+        unsafe subblockLuma = lumaSlots + 4 * Self.lumaSlotSize + Self.slotOrigin
+        unsafe chromaSlots = lumaSlots + 5 * Self.lumaSlotSize
+        unsafe subblockPredictions = chromaSlots + 4 * Self.chromaSlotSize
+        unsafe subblockCandidates = subblockPredictions + 8 * Self.stride
+        unsafe topFlags = subblockCandidates + 4 * Self.stride
+        unsafe leftFlags = topFlags + 16
         let wordCount = 256 + 16 + 128 + 16 + 4 * Self.levelCount
-        words = .allocate(capacity: wordCount)
-        words.initialize(repeating: 0, count: wordCount)
-        lumaCoefficients = words
-        secondOrderCoefficients = words + 256
-        chromaCoefficients = words + 272
-        subblockCoefficients = words + 400
-        levelSets = words + 416
+        unsafe words = .allocate(capacity: wordCount)
+        unsafe words.initialize(repeating: 0, count: wordCount)
+        unsafe lumaCoefficients = words
+        unsafe secondOrderCoefficients = words + 256
+        unsafe chromaCoefficients = words + 272
+        unsafe subblockCoefficients = words + 400
+        unsafe levelSets = words + 416
     }
 
     deinit {
-        bytes.deallocate()
-        words.deallocate()
+        unsafe bytes.deallocate()
+        unsafe words.deallocate()
     }
 
     /// The block origin of the 16×16 prediction with `mode` (0…3: DC, TM, V, H).
     @inline(__always)
     func lumaPrediction(_ mode: Int) -> UnsafeMutablePointer<UInt8> {
-        lumaSlots + (mode &* Self.lumaSlotSize &+ Self.slotOrigin)
+        unsafe lumaSlots + (mode &* Self.lumaSlotSize &+ Self.slotOrigin)
     }
 
     /// The U block origin of the chroma prediction with `mode`; V is 16 columns to the right.
     @inline(__always)
     func chromaPrediction(_ mode: Int) -> UnsafeMutablePointer<UInt8> {
-        chromaSlots + (mode &* Self.chromaSlotSize &+ Self.slotOrigin)
+        unsafe chromaSlots + (mode &* Self.chromaSlotSize &+ Self.slotOrigin)
     }
 
     /// The 4×4 prediction with `mode` (0…9).
     @inline(__always)
     func subblockPrediction(_ mode: Int) -> UnsafeMutablePointer<UInt8> {
-        subblockPredictions + ((mode >> 3) &* 4 &* Self.stride &+ (mode & 7) &* 4)
+        unsafe subblockPredictions + ((mode >> 3) &* 4 &* Self.stride &+ (mode & 7) &* 4)
     }
 
     /// Level set `index` (0…3): 16 second-order levels, then 16 luma blocks, then 8 chroma
     /// blocks, 16 levels each, in coding order.
     @inline(__always)
-    func levels(_ index: Int) -> UnsafeMutablePointer<Int16> { levelSets + index &* Self.levelCount }
+    func levels(_ index: Int) -> UnsafeMutablePointer<Int16> { unsafe levelSets + index &* Self.levelCount }
 
     /// Makes the candidate the output (and the old output the next candidate).
-    func swapOutput() { swap(&output, &candidate) }
+    func swapOutput() { unsafe swap(&output, &candidate) }
 }
 
 extension VP8EncoderWorkspace {
@@ -121,14 +121,14 @@ extension VP8EncoderWorkspace {
     @inline(__always)
     static func copy4x4(_ source: UnsafePointer<UInt8>, to destination: UnsafeMutablePointer<UInt8>) {
         for row in 0..<4 {
-            let word = UnsafeRawPointer(source + row &* stride).loadUnaligned(as: UInt32.self)
-            UnsafeMutableRawPointer(destination + row &* stride).storeBytes(of: word, as: UInt32.self)
+            let word = unsafe UnsafeRawPointer(source + row &* stride).loadUnaligned(as: UInt32.self)
+            unsafe UnsafeMutableRawPointer(destination + row &* stride).storeBytes(of: word, as: UInt32.self)
         }
     }
 
     /// Copies a `width`×`height` block between stride-32 buffers.
     @inline(__always)
     static func copy(_ source: UnsafePointer<UInt8>, to destination: UnsafeMutablePointer<UInt8>, width: Int, height: Int) {
-        for row in 0..<height { (destination + row &* stride).update(from: source + row &* stride, count: width) }
+        for row in 0..<height { unsafe (destination + row &* stride).update(from: source + row &* stride, count: width) }
     }
 }

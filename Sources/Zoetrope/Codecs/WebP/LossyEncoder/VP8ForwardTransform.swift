@@ -19,8 +19,8 @@ enum VP8ForwardTransform {
     /// Row `row` of `source − prediction` as four 32-bit lanes.
     @inline(__always)
     private static func difference(_ source: UnsafePointer<UInt8>, _ prediction: UnsafePointer<UInt8>, row: Int) -> Quad {
-        let s = UnsafeRawPointer(source + row &* stride).loadUnaligned(as: SIMD4<UInt8>.self)
-        let p = UnsafeRawPointer(prediction + row &* stride).loadUnaligned(as: SIMD4<UInt8>.self)
+        let s = unsafe UnsafeRawPointer(source + row &* stride).loadUnaligned(as: SIMD4<UInt8>.self)
+        let p = unsafe UnsafeRawPointer(prediction + row &* stride).loadUnaligned(as: SIMD4<UInt8>.self)
         return Quad(truncatingIfNeeded: s) &- Quad(truncatingIfNeeded: p)
     }
 
@@ -28,7 +28,7 @@ enum VP8ForwardTransform {
     @inline(__always)
     static func dct(_ source: UnsafePointer<UInt8>, _ prediction: UnsafePointer<UInt8>, into output: UnsafeMutablePointer<Int16>) {
         // Horizontal pass, one lane per row: columns d0…d3 of the difference.
-        let (d0, d1, d2, d3) = transpose(difference(source, prediction, row: 0), difference(source, prediction, row: 1),
+        let (d0, d1, d2, d3) = unsafe transpose(difference(source, prediction, row: 0), difference(source, prediction, row: 1),
                                          difference(source, prediction, row: 2), difference(source, prediction, row: 3))
         let a0 = d0 &+ d3, a1 = d1 &+ d2, a2 = d1 &- d2, a3 = d0 &- d3
         let t0 = (a0 &+ a1) &* 8
@@ -45,17 +45,17 @@ enum VP8ForwardTransform {
         let o2 = (b0 &- b1 &+ 7) &>> 4
         let o3 = (b3 &* 2217 &- b2 &* 5352 &+ 51000) &>> 16
         let out = UnsafeMutableRawPointer(output)
-        out.storeBytes(of: SIMD4<Int16>(truncatingIfNeeded: o0), as: SIMD4<Int16>.self)
-        out.storeBytes(of: SIMD4<Int16>(truncatingIfNeeded: o1), toByteOffset: 8, as: SIMD4<Int16>.self)
-        out.storeBytes(of: SIMD4<Int16>(truncatingIfNeeded: o2), toByteOffset: 16, as: SIMD4<Int16>.self)
-        out.storeBytes(of: SIMD4<Int16>(truncatingIfNeeded: o3), toByteOffset: 24, as: SIMD4<Int16>.self)
+        unsafe out.storeBytes(of: SIMD4<Int16>(truncatingIfNeeded: o0), as: SIMD4<Int16>.self)
+        unsafe out.storeBytes(of: SIMD4<Int16>(truncatingIfNeeded: o1), toByteOffset: 8, as: SIMD4<Int16>.self)
+        unsafe out.storeBytes(of: SIMD4<Int16>(truncatingIfNeeded: o2), toByteOffset: 16, as: SIMD4<Int16>.self)
+        unsafe out.storeBytes(of: SIMD4<Int16>(truncatingIfNeeded: o3), toByteOffset: 24, as: SIMD4<Int16>.self)
     }
 
     /// The forward WHT of the sixteen DCs found at `input[16·i]` (i in raster order of the luma
     /// blocks) into `output` (16 values, row-major), the input of the second-order block.
     static func wht(_ input: UnsafePointer<Int16>, into output: UnsafeMutablePointer<Int16>) {
         @inline(__always) func row(_ r: Int) -> Quad {
-            Quad(Int32(input[64 &* r]), Int32(input[64 &* r &+ 16]), Int32(input[64 &* r &+ 32]), Int32(input[64 &* r &+ 48]))
+            unsafe Quad(Int32(input[64 &* r]), Int32(input[64 &* r &+ 16]), Int32(input[64 &* r &+ 32]), Int32(input[64 &* r &+ 48]))
         }
         // Horizontal pass with one lane per row.
         let (c0, c1, c2, c3) = transpose(row(0), row(1), row(2), row(3))
@@ -64,9 +64,9 @@ enum VP8ForwardTransform {
         // Vertical pass with one lane per column.
         let b0 = r0 &+ r2, b1 = r1 &+ r3, b2 = r1 &- r3, b3 = r0 &- r2
         let out = UnsafeMutableRawPointer(output)
-        out.storeBytes(of: SIMD4<Int16>(truncatingIfNeeded: (b0 &+ b1) &>> 1), as: SIMD4<Int16>.self)
-        out.storeBytes(of: SIMD4<Int16>(truncatingIfNeeded: (b3 &+ b2) &>> 1), toByteOffset: 8, as: SIMD4<Int16>.self)
-        out.storeBytes(of: SIMD4<Int16>(truncatingIfNeeded: (b3 &- b2) &>> 1), toByteOffset: 16, as: SIMD4<Int16>.self)
-        out.storeBytes(of: SIMD4<Int16>(truncatingIfNeeded: (b0 &- b1) &>> 1), toByteOffset: 24, as: SIMD4<Int16>.self)
+        unsafe out.storeBytes(of: SIMD4<Int16>(truncatingIfNeeded: (b0 &+ b1) &>> 1), as: SIMD4<Int16>.self)
+        unsafe out.storeBytes(of: SIMD4<Int16>(truncatingIfNeeded: (b3 &+ b2) &>> 1), toByteOffset: 8, as: SIMD4<Int16>.self)
+        unsafe out.storeBytes(of: SIMD4<Int16>(truncatingIfNeeded: (b3 &- b2) &>> 1), toByteOffset: 16, as: SIMD4<Int16>.self)
+        unsafe out.storeBytes(of: SIMD4<Int16>(truncatingIfNeeded: (b0 &- b1) &>> 1), toByteOffset: 24, as: SIMD4<Int16>.self)
     }
 }

@@ -5,66 +5,66 @@
 extension VP8FrameEncoder {
     /// The frame, or nil when its first partition is too large.
     func write(segments: [VP8Segment]) -> [UInt8]? {
-        var writer = VP8FrameWriter(width: planes.width, height: planes.height)
-        let usesSkipFlag = chooseTokenProbabilities(writer: &writer)
+        var writer = unsafe VP8FrameWriter(width: planes.width, height: planes.height)
+        let usesSkipFlag = unsafe chooseTokenProbabilities(writer: &writer)
         var segments = segments
-        writer.filter.isSimple = settings.usesSimpleFilter
-        writer.filter.sharpness = settings.filterSharpness
-        writer.filter.level = adjustFilterLevels(&segments)
-        writer.baseQuantizer = setup.baseQuantizer
-        writer.deltas = setup.deltas
-        writer.segmentation = segmentation(segments)
+        writer.filter.isSimple = unsafe settings.usesSimpleFilter
+        writer.filter.sharpness = unsafe settings.filterSharpness
+        writer.filter.level = unsafe adjustFilterLevels(&segments)
+        writer.baseQuantizer = unsafe setup.baseQuantizer
+        writer.deltas = unsafe setup.deltas
+        writer.segmentation = unsafe segmentation(segments)
         if writer.segmentation.isEnabled && !writer.segmentation.updatesMap {
-            for i in modes.indices { modes[i].segment = 0 }
+            for i in unsafe modes.indices { unsafe modes[i].segment = 0 }
         }
-        let partitions = buffers.enumerated().map { index, buffer in
-            var encoder = VP8BoolEncoder(reservingCapacity: buffer.count / 4)
-            buffer.emit(into: &encoder, probabilities: model.probabilities, skipping: usesSkipFlag ? emptyRanges[index] : [])
+        let partitions = unsafe buffers.enumerated().map { index, buffer in
+            var encoder = unsafe VP8BoolEncoder(reservingCapacity: buffer.count / 4)
+            unsafe buffer.emit(into: &encoder, probabilities: model.probabilities, skipping: usesSkipFlag ? emptyRanges[index] : [])
             return encoder.finish()
         }
-        let first = writer.firstPartition(probabilities: model.probabilities, partitionCount: settings.partitionCount,
+        let first = unsafe writer.firstPartition(probabilities: model.probabilities, partitionCount: settings.partitionCount,
                                           columns: columns, modes: modes, subblockModes: subblockModes)
-        writtenHeader = writer
+        unsafe writtenHeader = writer
         return writer.assemble(firstPartition: first, tokenPartitions: partitions)
     }
 
     /// Sets the model's probabilities for the final coding and decides the skip flag: returns
     /// whether macroblocks without levels are skipped (and sets the writer's skip probability).
     private func chooseTokenProbabilities(writer: inout VP8FrameWriter) -> Bool {
-        let emptyCount = emptyRanges.reduce(0) { $0 + $1.count }
-        let withEnds = tokenCounts()
-        let costWithEnds = model.adapt(toCounts: withEnds)
+        let emptyCount = unsafe emptyRanges.reduce(0) { $0 + $1.count }
+        let withEnds = unsafe tokenCounts()
+        let costWithEnds = unsafe model.adapt(toCounts: withEnds)
         guard emptyCount > 0 else { return false }
-        let total = columns * rows
+        let total = unsafe columns * rows
         let skipProbability = UInt8(min(max((total - emptyCount) * 255 / total, 1), 255))
         let flagCost = emptyCount * VP8CostTables.bitCost(true, skipProbability)
             + (total - emptyCount) * VP8CostTables.bitCost(false, skipProbability) + 8 * 256
         var skipping = withEnds
-        for (partition, buffer) in buffers.enumerated() { buffer.subtractCounts(from: &skipping, within: emptyRanges[partition]) }
-        let costSkipping = model.adapt(toCounts: skipping)
+        for unsafe (partition, buffer) in unsafe buffers.enumerated() { unsafe buffer.subtractCounts(from: &skipping, within: emptyRanges[partition]) }
+        let costSkipping = unsafe model.adapt(toCounts: skipping)
         if costSkipping + flagCost < costWithEnds {
             writer.skipProbability = skipProbability
             return true
         }
-        model.adapt(toCounts: withEnds)
+        unsafe model.adapt(toCounts: withEnds)
         return false
     }
 
     /// Exact counts of the bits coded at each node: `counts[2·node]` ones, `counts[2·node + 1]` all.
     private func tokenCounts() -> [Int] {
         var counts = [Int](repeating: 0, count: 2 * VP8TokenModel.nodeCount)
-        for buffer in buffers { buffer.count(into: &counts) }
+        for unsafe buffer in unsafe buffers { unsafe buffer.count(into: &counts) }
         return counts
     }
 
     /// Raises each segment's filter level to what its blockiest 16×16 macroblock needs; returns
     /// the frame's level (the highest).
     private func adjustFilterLevels(_ segments: inout [VP8Segment]) -> Int {
-        guard settings.filterStrength > 0 else { return setup.filterLevel }
+        guard unsafe settings.filterStrength > 0 else { return unsafe setup.filterLevel }
         var highest = 0
         for n in 0..<4 {
-            let delta = (segments[n].maximumEdge * Int(segments[n].secondOrder.step[1])) >> 3
-            let level = VP8FrameSetup.filterLevel(forEdge: delta, sharpness: settings.filterSharpness)
+            let delta = unsafe (segments[n].maximumEdge * Int(segments[n].secondOrder.step[1])) >> 3
+            let level = unsafe VP8FrameSetup.filterLevel(forEdge: delta, sharpness: settings.filterSharpness)
             segments[n].filterLevel = max(segments[n].filterLevel, level)
             highest = max(highest, segments[n].filterLevel)
         }
@@ -74,13 +74,13 @@ extension VP8FrameEncoder {
     /// The segment header: absolute quantisers and filter levels, and the map's probabilities.
     private func segmentation(_ segments: [VP8Segment]) -> VP8Segmentation {
         var segmentation = VP8Segmentation()
-        guard setup.segmentCount > 1 else { return segmentation }
+        guard unsafe setup.segmentCount > 1 else { return segmentation }
         segmentation.isEnabled = true
         segmentation.isAbsolute = true
         segmentation.quantizer = segments.map(\.quantizer)
         segmentation.filterLevel = segments.map(\.filterLevel)
         var counts = [0, 0, 0, 0]
-        for macroblock in modes { counts[macroblock.segment] += 1 }
+        for macroblock in unsafe modes { counts[macroblock.segment] += 1 }
         func probability(_ a: Int, _ b: Int) -> UInt8 { a + b == 0 ? 255 : UInt8((255 * a + (a + b) / 2) / (a + b)) }
         segmentation.mapProbabilities = [probability(counts[0] + counts[1], counts[2] + counts[3]),
                                          probability(counts[0], counts[1]), probability(counts[2], counts[3])]

@@ -33,9 +33,9 @@ struct VP8FrameWriter {
         writer.putFlag(false) // refresh entropy probabilities: meaningless for one frame
         let defaults = VP8Tables.defaultCoefficientProbabilities, updates = VP8Tables.coefficientUpdateProbabilities
         for i in 0..<VP8TokenModel.nodeCount {
-            let changed = probabilities[i] != defaults[i]
+            let changed = unsafe probabilities[i] != defaults[i]
             writer.put(changed, updates[i])
-            if changed { writer.putLiteral(Int(probabilities[i]), 8) }
+            if changed { unsafe writer.putLiteral(Int(probabilities[i]), 8) }
         }
         writer.putFlag(skipProbability != nil)
         if let skipProbability { writer.putLiteral(Int(skipProbability), 8) }

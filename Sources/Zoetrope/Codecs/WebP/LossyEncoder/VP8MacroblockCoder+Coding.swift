@@ -27,7 +27,7 @@ extension VP8MacroblockCoder {
     /// Records the tokens of the decided macroblock in `buffer` and updates the neighbours'
     /// flags; then keeps its modes, errors and border samples for the next macroblocks.
     func finish(_ decision: VP8MacroblockDecision, into buffer: VP8TokenBuffer) {
-        let levels = UnsafePointer(workspace.levels(decision.levelSet))
+        let levels = unsafe UnsafePointer(workspace.levels(decision.levelSet))
         let base = x * 9
         // The neighbours' "has levels" flags, in lanes (no copies of the context's arrays).
         var top = SIMD16<UInt8>.zero, left = SIMD16<UInt8>.zero
@@ -37,7 +37,7 @@ extension VP8MacroblockCoder {
         }
         var lumaType = 3, first = 0
         if !decision.usesSubblocks {
-            let hasLevels = VP8Residual(levels, first: 0, type: 1)
+            let hasLevels = unsafe VP8Residual(levels, first: 0, type: 1)
                 .record(context: Int(top[8] + left[8]), into: buffer, model: model)
             top[8] = hasLevels ? 1 : 0
             left[8] = top[8]
@@ -45,14 +45,14 @@ extension VP8MacroblockCoder {
             first = 1
         }
         for n in 0..<16 {
-            let hasLevels = VP8Residual(levels + Self.lumaLevels + 16 * n, first: first, type: lumaType)
+            let hasLevels = unsafe VP8Residual(levels + Self.lumaLevels + 16 * n, first: first, type: lumaType)
                 .record(context: Int(top[n & 3] + left[n >> 2]), into: buffer, model: model)
             top[n & 3] = hasLevels ? 1 : 0
             left[n >> 2] = top[n & 3]
         }
         for k in 0..<8 {
             let plane = k >> 2, column = 4 + 2 * plane + (k & 1), row = 4 + 2 * plane + ((k >> 1) & 1)
-            let hasLevels = VP8Residual(levels + Self.chromaLevels + 16 * k, first: 0, type: 2)
+            let hasLevels = unsafe VP8Residual(levels + Self.chromaLevels + 16 * k, first: 0, type: 2)
                 .record(context: Int(top[column] + left[row]), into: buffer, model: model)
             top[column] = hasLevels ? 1 : 0
             left[row] = top[column]
@@ -62,11 +62,11 @@ extension VP8MacroblockCoder {
             context.leftNonZero[i] = left[i]
         }
         var errors = decision.diffusionErrors
-        withUnsafeBytes(of: &errors) { storeDiffusionErrors($0.baseAddress!.assumingMemoryBound(to: Int8.self)) }
+        unsafe withUnsafeBytes(of: &errors) { unsafe storeDiffusionErrors($0.baseAddress!.assumingMemoryBound(to: Int8.self)) }
         for i in 0..<4 {
             context.topModes[x * 4 + i] = decision.contextMode(12 + i)
             context.leftModes[i] = decision.contextMode(4 * i + 3)
         }
-        context.saveBoundary(x: x, y: y, rows: rows, output: workspace.output)
+        unsafe context.saveBoundary(x: x, y: y, rows: rows, output: workspace.output)
     }
 }

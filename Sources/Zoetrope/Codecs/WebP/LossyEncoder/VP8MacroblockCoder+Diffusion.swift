@@ -6,9 +6,9 @@ extension VP8MacroblockCoder {
     /// Quantises the DC of a block to its dequantised value and returns half the rounding error.
     private static func quantizeDC(_ value: inout Int16, _ matrix: VP8QuantizerMatrix) -> Int {
         let magnitude = Int(value.magnitude), negative = value < 0
-        if magnitude > Int(matrix.zeroThreshold[0]) {
-            let level = matrix.quantize(UInt32(magnitude), position: 0, bias: matrix.bias[0])
-            let quantized = level * Int(matrix.step[0])
+        if unsafe magnitude > Int(matrix.zeroThreshold[0]) {
+            let level = unsafe matrix.quantize(UInt32(magnitude), position: 0, bias: matrix.bias[0])
+            let quantized = unsafe level * Int(matrix.step[0])
             value = Int16(truncatingIfNeeded: negative ? -quantized : quantized)
             return (negative ? quantized - magnitude : magnitude - quantized) >> 1
         }
@@ -24,18 +24,18 @@ extension VP8MacroblockCoder {
         for plane in 0..<2 {
             let above0 = Int(top[x * 4 + plane * 2]), above1 = Int(top[x * 4 + plane * 2 + 1])
             let left0 = Int(leftDiffusion[plane * 2]), left1 = Int(leftDiffusion[plane * 2 + 1])
-            let block = coefficients + plane * 64
-            block[0] = Int16(truncatingIfNeeded: Int(block[0]) + ((7 * above0 + 8 * left0) >> 3))
-            let error0 = Self.quantizeDC(&block[0], matrix)
-            block[16] = Int16(truncatingIfNeeded: Int(block[16]) + ((7 * above1 + 8 * error0) >> 3))
-            let error1 = Self.quantizeDC(&block[16], matrix)
-            block[32] = Int16(truncatingIfNeeded: Int(block[32]) + ((7 * error0 + 8 * left1) >> 3))
-            let error2 = Self.quantizeDC(&block[32], matrix)
-            block[48] = Int16(truncatingIfNeeded: Int(block[48]) + ((7 * error1 + 8 * error2) >> 3))
-            let error3 = Self.quantizeDC(&block[48], matrix)
-            errors[plane * 3] = Int8(truncatingIfNeeded: error1)
-            errors[plane * 3 + 1] = Int8(truncatingIfNeeded: error2)
-            errors[plane * 3 + 2] = Int8(truncatingIfNeeded: error3)
+            let block = unsafe coefficients + plane * 64
+            unsafe block[0] = Int16(truncatingIfNeeded: Int(block[0]) + ((7 * above0 + 8 * left0) >> 3))
+            let error0 = unsafe Self.quantizeDC(&block[0], matrix)
+            unsafe block[16] = Int16(truncatingIfNeeded: Int(block[16]) + ((7 * above1 + 8 * error0) >> 3))
+            let error1 = unsafe Self.quantizeDC(&block[16], matrix)
+            unsafe block[32] = Int16(truncatingIfNeeded: Int(block[32]) + ((7 * error0 + 8 * left1) >> 3))
+            let error2 = unsafe Self.quantizeDC(&block[32], matrix)
+            unsafe block[48] = Int16(truncatingIfNeeded: Int(block[48]) + ((7 * error1 + 8 * error2) >> 3))
+            let error3 = unsafe Self.quantizeDC(&block[48], matrix)
+            unsafe errors[plane * 3] = Int8(truncatingIfNeeded: error1)
+            unsafe errors[plane * 3 + 1] = Int8(truncatingIfNeeded: error2)
+            unsafe errors[plane * 3 + 2] = Int8(truncatingIfNeeded: error3)
         }
     }
 
@@ -44,7 +44,7 @@ extension VP8MacroblockCoder {
     func storeDiffusionErrors(_ errors: UnsafePointer<Int8>) {
         guard topDiffusion != nil else { return }
         for plane in 0..<2 {
-            let error1 = Int(errors[plane * 3]), error2 = Int(errors[plane * 3 + 1]), error3 = Int(errors[plane * 3 + 2])
+            let error1 = unsafe Int(errors[plane * 3]), error2 = unsafe Int(errors[plane * 3 + 1]), error3 = unsafe Int(errors[plane * 3 + 2])
             let leftOver = (3 * error3) >> 2
             leftDiffusion[plane * 2] = Int8(truncatingIfNeeded: error1)
             leftDiffusion[plane * 2 + 1] = Int8(truncatingIfNeeded: leftOver)

@@ -9,19 +9,19 @@ extension VP8MacroblockCoder {
     /// its modes); `triesBoth` compares 16×16 with 4×4, `refinesChroma` re-chooses the chroma
     /// mode. `headerLimit` bounds the mode bits of a macroblock that tries both.
     func refineByDistortion(_ decision: inout VP8MacroblockDecision, triesBoth: Bool, refinesChroma: Bool, headerLimit: Int) {
-        let source = workspace.source
+        let source = unsafe workspace.source
         var triesSubblocks = triesBoth || decision.usesSubblocks
         var bestScore = VP8ModeScore.unreachable
         if triesBoth || !decision.usesSubblocks {
             for mode in 0..<4 where mode == 0 || VP8CostTables.lumaModeCost[mode] <= (triesBoth ? headerLimit : .max) {
-                let score = VP8Distortion.sse(source, workspace.lumaPrediction(mode), width: 16, height: 16) * 256
+                let score = unsafe VP8Distortion.sse(source, workspace.lumaPrediction(mode), width: 16, height: 16) * 256
                     + VP8CostTables.lumaModeCost[mode] * Self.lumaWeight
                 if score < bestScore {
                     bestScore = score
                     decision.lumaMode = mode
                 }
             }
-            if (x == 0 || y == 0) && Self.isFlatSource(source) {
+            if unsafe (x == 0 || y == 0) && Self.isFlatSource(source) {
                 // Flat borders stay 16×16 DC or V, which keeps a checkerboard from starting there.
                 decision.lumaMode = x == 0 ? 0 : 2
                 triesSubblocks = false
@@ -33,18 +33,18 @@ extension VP8MacroblockCoder {
             decision.usesSubblocks = true
             decision.subblockModes = modes
             decision.levelSet = Self.subblockSet
-            VP8EncoderWorkspace.copy(workspace.subblockLuma, to: workspace.output, width: 16, height: 16)
+            unsafe VP8EncoderWorkspace.copy(workspace.subblockLuma, to: workspace.output, width: 16, height: 16)
             bestScore = score
             nonZero = mask
         } else {
             decision.usesSubblocks = false
             decision.levelSet = 0
-            nonZero = reconstructLuma16(mode: decision.lumaMode, levels: workspace.levels(0), into: workspace.output)
+            nonZero = unsafe reconstructLuma16(mode: decision.lumaMode, levels: workspace.levels(0), into: workspace.output)
         }
         if refinesChroma {
             var best = VP8ModeScore.unreachable
             for mode in 0..<4 {
-                let score = VP8Distortion.sse(source + 16, workspace.chromaPrediction(mode), width: 16, height: 8) * 256
+                let score = unsafe VP8Distortion.sse(source + 16, workspace.chromaPrediction(mode), width: 16, height: 8) * 256
                     + VP8CostTables.chromaModeCost[mode] * Self.chromaWeight
                 if score < best {
                     best = score
@@ -61,14 +61,14 @@ extension VP8MacroblockCoder {
     private func subblocksByDistortion(bestScore: Int, headerLimit: Int) -> (SIMD16<UInt8>, Int, UInt32)? {
         var modes = SIMD16<UInt8>.zero, score = segment.subblockPenalty, headerBits = 0, nonZero: UInt32 = 0
         startSubblocks()
-        let levels = workspace.levels(Self.subblockSet)
+        let levels = unsafe workspace.levels(Self.subblockSet)
         for n in 0..<16 {
             makeSubblockPredictions(n)
-            let source = workspace.source + VP8EncoderWorkspace.lumaBlockOffset(n)
+            let source = unsafe workspace.source + VP8EncoderWorkspace.lumaBlockOffset(n)
             var bestMode = 0, best = VP8ModeScore.unreachable
             for mode in 0..<10 {
                 let cost = subblockModeCost(n, mode: mode, modes: modes)
-                let candidate = VP8Distortion.sse(source, workspace.subblockPrediction(mode), width: 4, height: 4) * 256
+                let candidate = unsafe VP8Distortion.sse(source, workspace.subblockPrediction(mode), width: 4, height: 4) * 256
                     + cost * Self.subblockWeight
                 if candidate < best {
                     best = candidate
@@ -79,8 +79,8 @@ extension VP8MacroblockCoder {
             score += best
             if score >= bestScore || headerBits > headerLimit { return nil }
             modes[n] = UInt8(bestMode)
-            let target = workspace.subblockLuma + VP8EncoderWorkspace.lumaBlockOffset(n)
-            if reconstructSubblock(n, mode: bestMode, levels: levels + Self.lumaLevels + 16 * n, into: target) {
+            let target = unsafe workspace.subblockLuma + VP8EncoderWorkspace.lumaBlockOffset(n)
+            if unsafe reconstructSubblock(n, mode: bestMode, levels: levels + Self.lumaLevels + 16 * n, into: target) {
                 nonZero |= 1 << n
             }
         }
@@ -91,8 +91,8 @@ extension VP8MacroblockCoder {
     /// decision's level set; returns its non-zero mask.
     func finishChroma(_ decision: inout VP8MacroblockDecision) -> UInt32 {
         var errors = SIMD8<Int8>.zero
-        let mask = withUnsafeMutableBytes(of: &errors) { raw in
-            reconstructChroma(mode: decision.chromaMode, levels: workspace.levels(decision.levelSet), into: workspace.output,
+        let mask = unsafe withUnsafeMutableBytes(of: &errors) { raw in
+            unsafe reconstructChroma(mode: decision.chromaMode, levels: workspace.levels(decision.levelSet), into: workspace.output,
                               errors: raw.baseAddress!.assumingMemoryBound(to: Int8.self))
         }
         decision.diffusionErrors = errors
@@ -103,24 +103,24 @@ extension VP8MacroblockCoder {
     func requantizeWithTrellis(_ decision: inout VP8MacroblockDecision) {
         usesTrellis = true
         defer { usesTrellis = false }
-        let levels = workspace.levels(decision.levelSet)
+        let levels = unsafe workspace.levels(decision.levelSet)
         var nonZero: UInt32 = 0
         if decision.usesSubblocks {
             startSubblocks()
             loadFlags()
             for n in 0..<16 {
                 let mode = Int(decision.subblockModes[n])
-                let target = workspace.subblockLuma + VP8EncoderWorkspace.lumaBlockOffset(n)
-                VP8IntraPredictor.predictSubblock(VP8PredictionMode(rawValue: UInt8(mode))!, target)
-                VP8EncoderWorkspace.copy4x4(target, to: workspace.subblockPrediction(mode))
-                let hasLevels = reconstructSubblock(n, mode: mode, levels: levels + Self.lumaLevels + 16 * n, into: target)
+                let target = unsafe workspace.subblockLuma + VP8EncoderWorkspace.lumaBlockOffset(n)
+                unsafe VP8IntraPredictor.predictSubblock(VP8PredictionMode(rawValue: UInt8(mode))!, target)
+                unsafe VP8EncoderWorkspace.copy4x4(target, to: workspace.subblockPrediction(mode))
+                let hasLevels = unsafe reconstructSubblock(n, mode: mode, levels: levels + Self.lumaLevels + 16 * n, into: target)
                 if hasLevels { nonZero |= 1 << n }
-                topFlags[n & 3] = hasLevels ? 1 : 0
-                leftFlags[n >> 2] = hasLevels ? 1 : 0
+                unsafe topFlags[n & 3] = hasLevels ? 1 : 0
+                unsafe leftFlags[n >> 2] = hasLevels ? 1 : 0
             }
-            VP8EncoderWorkspace.copy(workspace.subblockLuma, to: workspace.output, width: 16, height: 16)
+            unsafe VP8EncoderWorkspace.copy(workspace.subblockLuma, to: workspace.output, width: 16, height: 16)
         } else {
-            nonZero = reconstructLuma16(mode: decision.lumaMode, levels: levels, into: workspace.output)
+            nonZero = unsafe reconstructLuma16(mode: decision.lumaMode, levels: levels, into: workspace.output)
         }
         usesTrellis = false
         nonZero |= finishChroma(&decision)

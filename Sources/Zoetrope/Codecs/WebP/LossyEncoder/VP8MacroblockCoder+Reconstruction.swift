@@ -10,43 +10,43 @@ extension VP8MacroblockCoder {
 
     /// Codes the luma with 16×16 prediction `mode` into `destination` (a macroblock buffer).
     func reconstructLuma16(mode: Int, levels: UnsafeMutablePointer<Int16>, into destination: UnsafeMutablePointer<UInt8>) -> UInt32 {
-        let prediction = workspace.lumaPrediction(mode), source = workspace.source
-        let coefficients = workspace.lumaCoefficients, dc = workspace.secondOrderCoefficients
+        let prediction = unsafe workspace.lumaPrediction(mode), source = unsafe workspace.source
+        let coefficients = unsafe workspace.lumaCoefficients, dc = unsafe workspace.secondOrderCoefficients
         let segment = self.segment
         for n in 0..<16 {
             let offset = VP8EncoderWorkspace.lumaBlockOffset(n)
-            VP8ForwardTransform.dct(source + offset, prediction + offset, into: coefficients + 16 * n)
+            unsafe VP8ForwardTransform.dct(source + offset, prediction + offset, into: coefficients + 16 * n)
         }
-        VP8ForwardTransform.wht(coefficients, into: dc)
-        var nonZero: UInt32 = segment.secondOrder.quantizeBlock(dc, levels: levels) ? 1 << 24 : 0
+        unsafe VP8ForwardTransform.wht(coefficients, into: dc)
+        var nonZero: UInt32 = unsafe segment.secondOrder.quantizeBlock(dc, levels: levels) ? 1 << 24 : 0
         if usesTrellis {
             loadFlags()
             for n in 0..<16 {
-                let context = Int(topFlags[n & 3] + leftFlags[n >> 2])
-                let hasLevels = VP8Trellis.quantize(coefficients + 16 * n, levels: levels + Self.lumaLevels + 16 * n, type: 0,
+                let context = unsafe Int(topFlags[n & 3] + leftFlags[n >> 2])
+                let hasLevels = unsafe VP8Trellis.quantize(coefficients + 16 * n, levels: levels + Self.lumaLevels + 16 * n, type: 0,
                                                     context: context, matrix: segment.luma,
                                                     lambda: segment.lambdaTrellisLuma16, model: model)
-                topFlags[n & 3] = hasLevels ? 1 : 0
-                leftFlags[n >> 2] = hasLevels ? 1 : 0
+                unsafe topFlags[n & 3] = hasLevels ? 1 : 0
+                unsafe leftFlags[n >> 2] = hasLevels ? 1 : 0
                 if hasLevels { nonZero |= 1 << n }
             }
         } else {
             for n in 0..<16 {
-                coefficients[16 * n] = 0
-                if segment.luma.quantizeBlock(coefficients + 16 * n, levels: levels + Self.lumaLevels + 16 * n) {
+                unsafe coefficients[16 * n] = 0
+                if unsafe segment.luma.quantizeBlock(coefficients + 16 * n, levels: levels + Self.lumaLevels + 16 * n) {
                     nonZero |= 1 << n
                 }
             }
         }
-        VP8Transform.inverseWHT(dc, into: coefficients)
+        unsafe VP8Transform.inverseWHT(dc, into: coefficients)
         for n in 0..<16 {
             let offset = VP8EncoderWorkspace.lumaBlockOffset(n)
             if nonZero & (1 << n) != 0 {
-                Self.reconstruct(prediction + offset, coefficients + 16 * n, into: destination + offset)
+                unsafe Self.reconstruct(prediction + offset, coefficients + 16 * n, into: destination + offset)
             } else {
                 // Only the DC (from the second-order block) can be non-zero.
-                VP8EncoderWorkspace.copy4x4(prediction + offset, to: destination + offset)
-                if coefficients[16 * n] != 0 { VP8Transform.addInverseDC(coefficients[16 * n], to: destination + offset) }
+                unsafe VP8EncoderWorkspace.copy4x4(prediction + offset, to: destination + offset)
+                if unsafe coefficients[16 * n] != 0 { unsafe VP8Transform.addInverseDC(coefficients[16 * n], to: destination + offset) }
             }
         }
         return nonZero
@@ -56,17 +56,17 @@ extension VP8MacroblockCoder {
     /// 4×4 block at `destination`, levels into `levels` (16).
     func reconstructSubblock(_ n: Int, mode: Int, levels: UnsafeMutablePointer<Int16>,
                              into destination: UnsafeMutablePointer<UInt8>) -> Bool {
-        let prediction = workspace.subblockPrediction(mode), coefficients = workspace.subblockCoefficients
-        VP8ForwardTransform.dct(workspace.source + VP8EncoderWorkspace.lumaBlockOffset(n), prediction, into: coefficients)
+        let prediction = unsafe workspace.subblockPrediction(mode), coefficients = unsafe workspace.subblockCoefficients
+        unsafe VP8ForwardTransform.dct(workspace.source + VP8EncoderWorkspace.lumaBlockOffset(n), prediction, into: coefficients)
         let hasLevels: Bool
         if usesTrellis {
-            let context = Int(topFlags[n & 3] + leftFlags[n >> 2])
-            hasLevels = VP8Trellis.quantize(coefficients, levels: levels, type: 3, context: context, matrix: segment.luma,
+            let context = unsafe Int(topFlags[n & 3] + leftFlags[n >> 2])
+            hasLevels = unsafe VP8Trellis.quantize(coefficients, levels: levels, type: 3, context: context, matrix: segment.luma,
                                             lambda: segment.lambdaTrellisLuma4, model: model)
         } else {
-            hasLevels = segment.luma.quantizeBlock(coefficients, levels: levels)
+            hasLevels = unsafe segment.luma.quantizeBlock(coefficients, levels: levels)
         }
-        Self.reconstruct(prediction, coefficients, into: destination, hasLevels: hasLevels)
+        unsafe Self.reconstruct(prediction, coefficients, into: destination, hasLevels: hasLevels)
         return hasLevels
     }
 
@@ -74,19 +74,19 @@ extension VP8MacroblockCoder {
     /// the DC error diffusion when it is on (its new errors into `errors`, 6 values).
     func reconstructChroma(mode: Int, levels: UnsafeMutablePointer<Int16>, into destination: UnsafeMutablePointer<UInt8>,
                            errors: UnsafeMutablePointer<Int8>) -> UInt32 {
-        let prediction = workspace.chromaPrediction(mode), source = workspace.source
-        let coefficients = workspace.chromaCoefficients
+        let prediction = unsafe workspace.chromaPrediction(mode), source = unsafe workspace.source
+        let coefficients = unsafe workspace.chromaCoefficients
         for n in 0..<8 {
-            VP8ForwardTransform.dct(source + VP8EncoderWorkspace.chromaBlockOffset(n),
+            unsafe VP8ForwardTransform.dct(source + VP8EncoderWorkspace.chromaBlockOffset(n),
                                     prediction + VP8EncoderWorkspace.chromaPredictionOffset(n), into: coefficients + 16 * n)
         }
-        if topDiffusion != nil { diffuseChromaErrors(coefficients, errors: errors) }
+        if topDiffusion != nil { unsafe diffuseChromaErrors(coefficients, errors: errors) }
         var nonZero: UInt32 = 0
-        for n in 0..<8 where segment.chroma.quantizeBlock(coefficients + 16 * n, levels: levels + Self.chromaLevels + 16 * n) {
+        for n in 0..<8 where unsafe segment.chroma.quantizeBlock(coefficients + 16 * n, levels: levels + Self.chromaLevels + 16 * n) {
             nonZero |= 1 << (16 + n)
         }
         for n in 0..<8 {
-            Self.reconstruct(prediction + VP8EncoderWorkspace.chromaPredictionOffset(n), coefficients + 16 * n,
+            unsafe Self.reconstruct(prediction + VP8EncoderWorkspace.chromaPredictionOffset(n), coefficients + 16 * n,
                              into: destination + VP8EncoderWorkspace.chromaBlockOffset(n), hasLevels: nonZero & (1 << (16 + n)) != 0)
         }
         return nonZero

@@ -22,59 +22,59 @@ extension VP8MacroblockCoder {
             total.add(blockScore)
             headerBits += blockScore.header
             guard total.score < decision.score.score, headerBits <= maximumHeaderBits else { return }
-            let target = workspace.subblockLuma + VP8EncoderWorkspace.lumaBlockOffset(n)
-            VP8EncoderWorkspace.copy4x4(workspace.subblockCandidates + 4, to: target)
+            let target = unsafe workspace.subblockLuma + VP8EncoderWorkspace.lumaBlockOffset(n)
+            unsafe VP8EncoderWorkspace.copy4x4(workspace.subblockCandidates + 4, to: target)
             modes[n] = UInt8(mode)
-            topFlags[n & 3] = blockScore.nonZero != 0 ? 1 : 0
-            leftFlags[n >> 2] = blockScore.nonZero != 0 ? 1 : 0
+            unsafe topFlags[n & 3] = blockScore.nonZero != 0 ? 1 : 0
+            unsafe leftFlags[n >> 2] = blockScore.nonZero != 0 ? 1 : 0
         }
         decision.score = total
         decision.usesSubblocks = true
         decision.subblockModes = modes
         decision.levelSet = Self.subblockSet
-        VP8EncoderWorkspace.copy(workspace.subblockLuma, to: workspace.output, width: 16, height: 16)
+        unsafe VP8EncoderWorkspace.copy(workspace.subblockLuma, to: workspace.output, width: 16, height: 16)
     }
 
     /// The best mode of block `n`: its reconstruction is left in the second 4×4 candidate
     /// buffer and its levels in the 4×4 level set.
     private func pickBestSubblock(_ n: Int, modes: SIMD16<UInt8>) -> (mode: Int, score: VP8ModeScore) {
-        let segment = self.segment, source = workspace.source + VP8EncoderWorkspace.lumaBlockOffset(n)
-        let levels = workspace.levels(Self.scratchSet), bestLevels = workspace.levels(Self.subblockSet) + Self.lumaLevels + 16 * n
-        var trial = workspace.subblockCandidates, kept = workspace.subblockCandidates + 4
+        let segment = self.segment, source = unsafe workspace.source + VP8EncoderWorkspace.lumaBlockOffset(n)
+        let levels = unsafe workspace.levels(Self.scratchSet), bestLevels = unsafe workspace.levels(Self.subblockSet) + Self.lumaLevels + 16 * n
+        var trial = unsafe workspace.subblockCandidates, kept = unsafe workspace.subblockCandidates + 4
         makeSubblockPredictions(n)
-        let sourceSpectrum = VP8Distortion.weightedSpectrum(source)
+        let sourceSpectrum = unsafe VP8Distortion.weightedSpectrum(source)
         let modeCosts = subblockModeCosts(n, modes: modes)
-        let flagContext = Int(topFlags[n & 3] + leftFlags[n >> 2])
+        let flagContext = unsafe Int(topFlags[n & 3] + leftFlags[n >> 2])
         var best = VP8ModeScore(), bestMode = -1
         for mode in 0..<10 {
             // Every term of the score is at least zero: a mode whose bits alone lose is out
             // before it is transformed.
             if bestMode >= 0 && Int(modeCosts[mode]) &* segment.lambdaLuma4 >= best.score { continue }
             var score = VP8ModeScore()
-            score.nonZero = reconstructSubblock(n, mode: mode, levels: levels, into: trial) ? 1 << n : 0
-            score.distortion = VP8Distortion.sse(source, trial, width: 4, height: 4)
+            score.nonZero = unsafe reconstructSubblock(n, mode: mode, levels: levels, into: trial) ? 1 << n : 0
+            score.distortion = unsafe VP8Distortion.sse(source, trial, width: 4, height: 4)
             score.header = Int(modeCosts[mode])
             // The texture error, the flatness penalty and the levels' rate only add: a mode
             // already worse without them is out.
             score.updateScore(lambda: segment.lambdaLuma4)
             if bestMode >= 0 && score.score >= best.score { continue }
-            score.texture = (segment.textureLambda * VP8Distortion.texture4x4(sourceSpectrum: sourceSpectrum, trial) + 128) >> 8
+            score.texture = unsafe (segment.textureLambda * VP8Distortion.texture4x4(sourceSpectrum: sourceSpectrum, trial) + 128) >> 8
             score.updateScore(lambda: segment.lambdaLuma4)
             if bestMode >= 0 && score.score >= best.score { continue }
-            score.rate = mode > 0 && Self.isFlat(levels, blocks: 1, limit: Self.flatnessLimitSubblock) ? Self.flatnessPenalty : 0
+            score.rate = unsafe mode > 0 && Self.isFlat(levels, blocks: 1, limit: Self.flatnessLimitSubblock) ? Self.flatnessPenalty : 0
             score.updateScore(lambda: segment.lambdaLuma4)
             if bestMode >= 0 && score.score >= best.score { continue }
-            score.rate += VP8Residual(levels, first: 0, type: 3).cost(context: flagContext, model: model)
+            unsafe score.rate += VP8Residual(levels, first: 0, type: 3).cost(context: flagContext, model: model)
             score.updateScore(lambda: segment.lambdaLuma4)
             if bestMode < 0 || score.score < best.score {
                 best = score
                 bestMode = mode
-                swap(&trial, &kept)
-                bestLevels.update(from: levels, count: 16)
+                unsafe swap(&trial, &kept)
+                unsafe bestLevels.update(from: levels, count: 16)
             }
         }
-        if kept != workspace.subblockCandidates + 4 {
-            VP8EncoderWorkspace.copy4x4(kept, to: workspace.subblockCandidates + 4)
+        if unsafe kept != workspace.subblockCandidates + 4 {
+            unsafe VP8EncoderWorkspace.copy4x4(kept, to: workspace.subblockCandidates + 4)
         }
         return (bestMode, best)
     }
@@ -82,25 +82,25 @@ extension VP8MacroblockCoder {
     /// Chooses the chroma mode: its reconstruction goes to the workspace output, its levels to
     /// the decision's level set, its score is added to the decision's.
     func pickBestChroma(_ decision: inout VP8MacroblockDecision) {
-        let segment = self.segment, source = workspace.source
-        let levels = workspace.levels(Self.scratchSet), finalLevels = workspace.levels(decision.levelSet)
-        let output = workspace.output + 16
-        var trial = workspace.candidate + 16, kept = output
+        let segment = self.segment, source = unsafe workspace.source
+        let levels = unsafe workspace.levels(Self.scratchSet), finalLevels = unsafe workspace.levels(decision.levelSet)
+        let output = unsafe workspace.output + 16
+        var trial = unsafe workspace.candidate + 16, kept = unsafe output
         var best = VP8ModeScore()
         var errors = SIMD8<Int8>.zero
         for mode in 0..<4 {
             if mode > 0 && VP8CostTables.chromaModeCost[mode] &* segment.lambdaChroma >= best.score { continue }
             var score = VP8ModeScore()
-            score.nonZero = withUnsafeMutableBytes(of: &errors) { raw in
-                reconstructChroma(mode: mode, levels: levels, into: trial - 16, errors: raw.baseAddress!.assumingMemoryBound(to: Int8.self))
+            score.nonZero = unsafe withUnsafeMutableBytes(of: &errors) { raw in
+                unsafe reconstructChroma(mode: mode, levels: levels, into: trial - 16, errors: raw.baseAddress!.assumingMemoryBound(to: Int8.self))
             }
-            score.distortion = VP8Distortion.sse(source + 16, trial, width: 16, height: 8)
+            score.distortion = unsafe VP8Distortion.sse(source + 16, trial, width: 16, height: 8)
             score.header = VP8CostTables.chromaModeCost[mode]
             // The rate only adds: a mode already worse without it is out.
             score.updateScore(lambda: segment.lambdaChroma)
             if mode > 0 && score.score >= best.score { continue }
-            score.rate = costChroma(levels)
-            if mode > 0 && Self.isFlat(levels + Self.chromaLevels, blocks: 8, limit: Self.flatnessLimitChroma) {
+            score.rate = unsafe costChroma(levels)
+            if unsafe mode > 0 && Self.isFlat(levels + Self.chromaLevels, blocks: 8, limit: Self.flatnessLimitChroma) {
                 score.rate += Self.flatnessPenalty * 8
             }
             score.updateScore(lambda: segment.lambdaChroma)
@@ -108,11 +108,11 @@ extension VP8MacroblockCoder {
                 best = score
                 decision.chromaMode = mode
                 decision.diffusionErrors = errors
-                (finalLevels + Self.chromaLevels).update(from: levels + Self.chromaLevels, count: 128)
-                swap(&trial, &kept)
+                unsafe (finalLevels + Self.chromaLevels).update(from: levels + Self.chromaLevels, count: 128)
+                unsafe swap(&trial, &kept)
             }
         }
         decision.score.add(best)
-        if kept != output { VP8EncoderWorkspace.copy(kept, to: output, width: 16, height: 8) }
+        if unsafe kept != output { unsafe VP8EncoderWorkspace.copy(kept, to: output, width: 16, height: 8) }
     }
 }

@@ -21,8 +21,8 @@ final class VP8MacroblockCoder {
     /// Whether trellis quantisation is on for the current decisions.
     var usesTrellis = false
     /// Scratch "has coefficients" flags (the context's layout), updated as blocks are decided.
-    var topFlags: UnsafeMutablePointer<UInt8> { workspace.topFlags }
-    var leftFlags: UnsafeMutablePointer<UInt8> { workspace.leftFlags }
+    var topFlags: UnsafeMutablePointer<UInt8> { unsafe workspace.topFlags }
+    var leftFlags: UnsafeMutablePointer<UInt8> { unsafe workspace.leftFlags }
     /// Chroma DC error diffusion (nil at the highest qualities): per column U top, U left-over,
     /// V top, V left-over errors, and the left neighbour's.
     var topDiffusion: [Int8]?
@@ -55,9 +55,9 @@ final class VP8MacroblockCoder {
 
     /// Loads the neighbours' flags into the scratch copies.
     func loadFlags() {
-        let top = topFlags, left = leftFlags, base = x * 9
-        context.topNonZero.withUnsafeBufferPointer { (top as UnsafeMutablePointer).update(from: $0.baseAddress! + base, count: 9) }
-        context.leftNonZero.withUnsafeBufferPointer { (left as UnsafeMutablePointer).update(from: $0.baseAddress!, count: 9) }
+        let top = unsafe topFlags, left = unsafe leftFlags, base = x * 9
+        unsafe context.topNonZero.withUnsafeBufferPointer { unsafe (top as UnsafeMutablePointer).update(from: $0.baseAddress! + base, count: 9) }
+        unsafe context.leftNonZero.withUnsafeBufferPointer { unsafe (left as UnsafeMutablePointer).update(from: $0.baseAddress!, count: 9) }
     }
 
     /// Forms the 16×16 luma predictions of `lumaModes` and the chroma predictions of
@@ -65,35 +65,35 @@ final class VP8MacroblockCoder {
     func makePredictions(lumaModes: Range<Int> = 0..<4, chromaModes: Range<Int> = 0..<4) {
         let hasAbove = y > 0, hasLeft = x > 0
         for mode in lumaModes {
-            let luma = workspace.lumaPrediction(mode)
-            context.loadLumaEdges(x: x, into: luma, aboveRight: false)
-            VP8IntraPredictor.predictWholeBlock(VP8PredictionMode(rawValue: UInt8(mode))!, size: 16, luma,
+            let luma = unsafe workspace.lumaPrediction(mode)
+            unsafe context.loadLumaEdges(x: x, into: luma, aboveRight: false)
+            unsafe VP8IntraPredictor.predictWholeBlock(VP8PredictionMode(rawValue: UInt8(mode))!, size: 16, luma,
                                                 hasAbove: hasAbove, hasLeft: hasLeft)
         }
         for mode in chromaModes {
-            let predictionMode = VP8PredictionMode(rawValue: UInt8(mode))!, chroma = workspace.chromaPrediction(mode)
-            context.loadChromaEdges(x: x, into: chroma)
-            VP8IntraPredictor.predictWholeBlock(predictionMode, size: 8, chroma, hasAbove: hasAbove, hasLeft: hasLeft)
-            VP8IntraPredictor.predictWholeBlock(predictionMode, size: 8, chroma + 16, hasAbove: hasAbove, hasLeft: hasLeft)
+            let predictionMode = VP8PredictionMode(rawValue: UInt8(mode))!, chroma = unsafe workspace.chromaPrediction(mode)
+            unsafe context.loadChromaEdges(x: x, into: chroma)
+            unsafe VP8IntraPredictor.predictWholeBlock(predictionMode, size: 8, chroma, hasAbove: hasAbove, hasLeft: hasLeft)
+            unsafe VP8IntraPredictor.predictWholeBlock(predictionMode, size: 8, chroma + 16, hasAbove: hasAbove, hasLeft: hasLeft)
         }
     }
 
     /// Prepares the 4×4 workspace: the macroblock's edges, with the four above-right samples
     /// repeated beside rows 3, 7 and 11 for the right column's blocks (as the decoder does).
     func startSubblocks() {
-        let block = workspace.subblockLuma, stride = VP8EncoderWorkspace.stride
-        context.loadLumaEdges(x: x, into: block, aboveRight: true)
+        let block = unsafe workspace.subblockLuma, stride = VP8EncoderWorkspace.stride
+        unsafe context.loadLumaEdges(x: x, into: block, aboveRight: true)
         for row in Swift.stride(from: 3, through: 11, by: 4) {
-            (block + row * stride + 16).update(from: block - stride + 16, count: 4)
+            unsafe (block + row * stride + 16).update(from: block - stride + 16, count: 4)
         }
     }
 
     /// Forms the ten 4×4 predictions of luma block `n` from the 4×4 workspace.
     func makeSubblockPredictions(_ n: Int) {
-        let target = workspace.subblockLuma + VP8EncoderWorkspace.lumaBlockOffset(n)
+        let target = unsafe workspace.subblockLuma + VP8EncoderWorkspace.lumaBlockOffset(n)
         for mode in 0..<10 {
-            VP8IntraPredictor.predictSubblock(VP8PredictionMode(rawValue: UInt8(mode))!, target)
-            VP8EncoderWorkspace.copy4x4(target, to: workspace.subblockPrediction(mode))
+            unsafe VP8IntraPredictor.predictSubblock(VP8PredictionMode(rawValue: UInt8(mode))!, target)
+            unsafe VP8EncoderWorkspace.copy4x4(target, to: workspace.subblockPrediction(mode))
         }
     }
 
@@ -102,7 +102,7 @@ final class VP8MacroblockCoder {
     @inline(__always)
     static func reconstruct(_ prediction: UnsafePointer<UInt8>, _ coefficients: UnsafePointer<Int16>,
                             into destination: UnsafeMutablePointer<UInt8>, hasLevels: Bool = true) {
-        VP8EncoderWorkspace.copy4x4(prediction, to: destination)
-        if hasLevels { VP8Transform.addInverseDCT(coefficients, to: destination) }
+        unsafe VP8EncoderWorkspace.copy4x4(prediction, to: destination)
+        if hasLevels { unsafe VP8Transform.addInverseDCT(coefficients, to: destination) }
     }
 }

@@ -50,33 +50,33 @@ struct VP8MacroblockContext {
     /// above-left, the 16 samples above, the 4 above-right ones if `aboveRight`, and the left column.
     func loadLumaEdges(x: Int, into block: UnsafeMutablePointer<UInt8>, aboveRight: Bool) {
         let stride = VP8EncoderWorkspace.stride
-        block[-stride - 1] = leftLuma[0]
-        topLuma.withUnsafeBufferPointer { top in
-            (block - stride).update(from: top.baseAddress! + x * 16, count: 16)
+        unsafe block[-stride - 1] = leftLuma[0]
+        unsafe topLuma.withUnsafeBufferPointer { top in
+            unsafe (block - stride).update(from: top.baseAddress! + x * 16, count: 16)
             if aboveRight {
                 if x + 1 < columns {
-                    (block - stride + 16).update(from: top.baseAddress! + x * 16 + 16, count: 4)
+                    unsafe (block - stride + 16).update(from: top.baseAddress! + x * 16 + 16, count: 4)
                 } else {
-                    (block - stride + 16).update(repeating: top[x * 16 + 15], count: 4)
+                    unsafe (block - stride + 16).update(repeating: top[x * 16 + 15], count: 4)
                 }
             }
         }
-        for row in 0..<16 { block[row * stride - 1] = leftLuma[row + 1] }
+        for row in 0..<16 { unsafe block[row * stride - 1] = leftLuma[row + 1] }
     }
 
     /// Writes the edges of macroblock column `x` around a U block at `block` and a V block 16
     /// columns to its right.
     func loadChromaEdges(x: Int, into block: UnsafeMutablePointer<UInt8>) {
-        Self.loadChromaEdges(x: x, into: block, top: topU, left: leftU)
-        Self.loadChromaEdges(x: x, into: block + 16, top: topV, left: leftV)
+        unsafe Self.loadChromaEdges(x: x, into: block, top: topU, left: leftU)
+        unsafe Self.loadChromaEdges(x: x, into: block + 16, top: topV, left: leftV)
     }
 
     @inline(__always)
     private static func loadChromaEdges(x: Int, into plane: UnsafeMutablePointer<UInt8>, top: [UInt8], left: [UInt8]) {
         let stride = VP8EncoderWorkspace.stride
-        plane[-stride - 1] = left[0]
-        top.withUnsafeBufferPointer { (plane - stride).update(from: $0.baseAddress! + x * 8, count: 8) }
-        for row in 0..<8 { plane[row * stride - 1] = left[row + 1] }
+        unsafe plane[-stride - 1] = left[0]
+        unsafe top.withUnsafeBufferPointer { unsafe (plane - stride).update(from: $0.baseAddress! + x * 8, count: 8) }
+        for row in 0..<8 { unsafe plane[row * stride - 1] = left[row + 1] }
     }
 
     /// Keeps the borders of the reconstructed macroblock (`x`, `y`) in `output` (a macroblock
@@ -87,17 +87,17 @@ struct VP8MacroblockContext {
             leftLuma[0] = topLuma[x * 16 + 15]
             leftU[0] = topU[x * 8 + 7]
             leftV[0] = topV[x * 8 + 7]
-            for row in 0..<16 { leftLuma[row + 1] = output[row * stride + 15] }
+            for row in 0..<16 { leftLuma[row + 1] = unsafe output[row * stride + 15] }
             for row in 0..<8 {
-                leftU[row + 1] = output[row * stride + 23]
-                leftV[row + 1] = output[row * stride + 31]
+                leftU[row + 1] = unsafe output[row * stride + 23]
+                leftV[row + 1] = unsafe output[row * stride + 31]
             }
         }
         if y < rows - 1 {
-            for i in 0..<16 { topLuma[x * 16 + i] = output[15 * stride + i] }
+            for i in 0..<16 { topLuma[x * 16 + i] = unsafe output[15 * stride + i] }
             for i in 0..<8 {
-                topU[x * 8 + i] = output[7 * stride + 16 + i]
-                topV[x * 8 + i] = output[7 * stride + 24 + i]
+                topU[x * 8 + i] = unsafe output[7 * stride + 16 + i]
+                topV[x * 8 + i] = unsafe output[7 * stride + 24 + i]
             }
         }
     }

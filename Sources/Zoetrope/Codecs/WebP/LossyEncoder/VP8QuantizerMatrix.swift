@@ -15,11 +15,11 @@
 
     /// Five tables of 16: step, reciprocal, bias, zero threshold, sharpening. Written only here.
     private let tables: UnsafeMutablePointer<UInt32>
-    var step: UnsafePointer<UInt32> { UnsafePointer(tables) }
-    var reciprocal: UnsafePointer<UInt32> { UnsafePointer(tables + 16) }
-    var bias: UnsafePointer<UInt32> { UnsafePointer(tables + 32) }
-    var zeroThreshold: UnsafePointer<UInt32> { UnsafePointer(tables + 48) }
-    var sharpening: UnsafePointer<UInt32> { UnsafePointer(tables + 64) }
+    var step: UnsafePointer<UInt32> { unsafe UnsafePointer(tables) }
+    var reciprocal: UnsafePointer<UInt32> { unsafe UnsafePointer(tables + 16) }
+    var bias: UnsafePointer<UInt32> { unsafe UnsafePointer(tables + 32) }
+    var zeroThreshold: UnsafePointer<UInt32> { unsafe UnsafePointer(tables + 48) }
+    var sharpening: UnsafePointer<UInt32> { unsafe UnsafePointer(tables + 64) }
 
     /// Rounding biases (in 1/256 of a step) for the DC and the AC coefficients of each kind: a
     /// little under one half, so that values near a decision point round down.
@@ -29,30 +29,30 @@
     private static let sharpeningWeights: [UInt32] = [0, 30, 60, 90, 30, 60, 90, 90, 60, 90, 90, 90, 90, 90, 90, 90]
 
     init(dcStep: Int, acStep: Int, kind: Kind) {
-        tables = .allocate(capacity: 80)
+        unsafe tables = .allocate(capacity: 80)
         let (dcBias, acBias) = Self.biases[kind.rawValue]
         for j in 0..<16 {
             let step = UInt32(j == 0 ? dcStep : acStep)
             let reciprocal = (1 << Self.fractionBits) / step
             let bias = (j == 0 ? dcBias : acBias) << (Self.fractionBits - 8)
-            tables[j] = step
-            tables[16 + j] = reciprocal
-            tables[32 + j] = bias
+            unsafe tables[j] = step
+            unsafe tables[16 + j] = reciprocal
+            unsafe tables[32 + j] = bias
             // The exact magnitude below which (magnitude · reciprocal + bias) >> 17 is zero.
-            tables[48 + j] = ((1 << Self.fractionBits) - 1 - bias) / reciprocal
-            tables[64 + j] = kind == .luma ? (Self.sharpeningWeights[j] * step) >> 11 : 0
+            unsafe tables[48 + j] = ((1 << Self.fractionBits) - 1 - bias) / reciprocal
+            unsafe tables[64 + j] = kind == .luma ? (Self.sharpeningWeights[j] * step) >> 11 : 0
         }
     }
 
-    deinit { tables.deallocate() }
+    deinit { unsafe tables.deallocate() }
 
     /// The mean step, rounded: what the rate–distortion multipliers are derived from.
-    var averageStep: Int { ((0..<16).reduce(0) { $0 + Int(step[$1]) } + 8) >> 4 }
+    var averageStep: Int { ((0..<16).reduce(0) { unsafe $0 + Int(step[$1]) } + 8) >> 4 }
 
     /// `(magnitude · reciprocal + bias) >> 17` for one coefficient.
     @inline(__always)
     func quantize(_ magnitude: UInt32, position: Int, bias: UInt32) -> Int {
-        Int((magnitude &* reciprocal[position] &+ bias) >> Self.fractionBits)
+        unsafe Int((magnitude &* reciprocal[position] &+ bias) >> Self.fractionBits)
     }
 }
 
@@ -70,31 +70,31 @@ extension VP8QuantizerMatrix {
     @inline(__always)
     func quantizeBlock(_ coefficients: UnsafeMutablePointer<Int16>, levels: UnsafeMutablePointer<Int16>) -> Bool {
         typealias Quad = SIMD4<UInt32>
-        let table = UnsafeRawPointer(tables), block = UnsafeMutableRawPointer(coefficients)
+        let table = unsafe UnsafeRawPointer(tables), block = UnsafeMutableRawPointer(coefficients)
         var any = SIMD4<Int32>.zero, natural = SIMD16<Int16>.zero
-        withUnsafeMutableBytes(of: &natural) { natural in
+        unsafe withUnsafeMutableBytes(of: &natural) { natural in
             for row in 0..<4 {
                 let offset = row &* 16
-                let value = SIMD4<Int32>(truncatingIfNeeded: block.loadUnaligned(fromByteOffset: row &* 8, as: SIMD4<Int16>.self))
+                let value = unsafe SIMD4<Int32>(truncatingIfNeeded: block.loadUnaligned(fromByteOffset: row &* 8, as: SIMD4<Int16>.self))
                 let sign = value &>> 31
-                let magnitude = Quad(truncatingIfNeeded: (value ^ sign) &- sign)
+                let magnitude = unsafe Quad(truncatingIfNeeded: (value ^ sign) &- sign)
                     &+ table.loadUnaligned(fromByteOffset: 256 &+ offset, as: Quad.self)
-                let quotient = (magnitude &* table.loadUnaligned(fromByteOffset: 64 &+ offset, as: Quad.self)
+                let quotient = unsafe (magnitude &* table.loadUnaligned(fromByteOffset: 64 &+ offset, as: Quad.self)
                     &+ table.loadUnaligned(fromByteOffset: 128 &+ offset, as: Quad.self)) &>> Self.fractionBits
                 let unclamped = SIMD4<Int32>(truncatingIfNeeded: quotient)
                 let excess = unclamped &- Int32(VP8CostTables.maximumLevel)
                 var level = unclamped &- (excess & ~(excess &>> 31))
                 level = (level ^ sign) &- sign
                 any |= level
-                let step = SIMD4<Int32>(truncatingIfNeeded: table.loadUnaligned(fromByteOffset: offset, as: Quad.self))
-                block.storeBytes(of: SIMD4<Int16>(truncatingIfNeeded: level &* step), toByteOffset: row &* 8, as: SIMD4<Int16>.self)
-                natural.storeBytes(of: SIMD4<Int16>(truncatingIfNeeded: level), toByteOffset: row &* 8, as: SIMD4<Int16>.self)
+                let step = unsafe SIMD4<Int32>(truncatingIfNeeded: table.loadUnaligned(fromByteOffset: offset, as: Quad.self))
+                unsafe block.storeBytes(of: SIMD4<Int16>(truncatingIfNeeded: level &* step), toByteOffset: row &* 8, as: SIMD4<Int16>.self)
+                unsafe natural.storeBytes(of: SIMD4<Int16>(truncatingIfNeeded: level), toByteOffset: row &* 8, as: SIMD4<Int16>.self)
             }
         }
-        levels[0] = natural[0]; levels[1] = natural[1]; levels[2] = natural[4]; levels[3] = natural[8]
-        levels[4] = natural[5]; levels[5] = natural[2]; levels[6] = natural[3]; levels[7] = natural[6]
-        levels[8] = natural[9]; levels[9] = natural[12]; levels[10] = natural[13]; levels[11] = natural[10]
-        levels[12] = natural[7]; levels[13] = natural[11]; levels[14] = natural[14]; levels[15] = natural[15]
+        unsafe levels[0] = natural[0]; unsafe levels[1] = natural[1]; unsafe levels[2] = natural[4]; unsafe levels[3] = natural[8]
+        unsafe levels[4] = natural[5]; unsafe levels[5] = natural[2]; unsafe levels[6] = natural[3]; unsafe levels[7] = natural[6]
+        unsafe levels[8] = natural[9]; unsafe levels[9] = natural[12]; unsafe levels[10] = natural[13]; unsafe levels[11] = natural[10]
+        unsafe levels[12] = natural[7]; unsafe levels[13] = natural[11]; unsafe levels[14] = natural[14]; unsafe levels[15] = natural[15]
         return any != .zero
     }
 }

@@ -52,7 +52,7 @@ struct VP8Segment: Sendable {
         lambdaTrellisLuma16 = max(1, (q16 * q16) >> 2)
         lambdaTrellisChroma = max(1, (qUV * qUV) << 1)
         textureLambda = max(1, (textureStrength * q4) >> 5)
-        minimumDistortion = 20 * Int(luma.step[0])
+        minimumDistortion = unsafe 20 * Int(luma.step[0])
         maximumEdge = 0
         subblockPenalty = 1000 * q4 * q4
     }

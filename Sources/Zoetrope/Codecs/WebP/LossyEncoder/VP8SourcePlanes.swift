@@ -24,16 +24,16 @@ struct VP8SourcePlanes: Sendable {
     /// V 24–31, stride 32), repeating the last column and row where the picture ends inside it.
     func importMacroblock(x: Int, y: Int, into block: UnsafeMutablePointer<UInt8>) {
         let w = min(width - x * 16, 16), h = min(height - y * 16, 16)
-        luma.withUnsafeBufferPointer { plane in
-            Self.importBlock(plane.baseAddress! + y * 16 * width + x * 16, stride: width, width: w, height: h, size: 16, into: block)
+        unsafe luma.withUnsafeBufferPointer { plane in
+            unsafe Self.importBlock(plane.baseAddress! + y * 16 * width + x * 16, stride: width, width: w, height: h, size: 16, into: block)
         }
         let chromaOrigin = y * 8 * chromaWidth + x * 8
-        u.withUnsafeBufferPointer { plane in
-            Self.importBlock(plane.baseAddress! + chromaOrigin, stride: chromaWidth, width: (w + 1) >> 1, height: (h + 1) >> 1,
+        unsafe u.withUnsafeBufferPointer { plane in
+            unsafe Self.importBlock(plane.baseAddress! + chromaOrigin, stride: chromaWidth, width: (w + 1) >> 1, height: (h + 1) >> 1,
                              size: 8, into: block + 16)
         }
-        v.withUnsafeBufferPointer { plane in
-            Self.importBlock(plane.baseAddress! + chromaOrigin, stride: chromaWidth, width: (w + 1) >> 1, height: (h + 1) >> 1,
+        unsafe v.withUnsafeBufferPointer { plane in
+            unsafe Self.importBlock(plane.baseAddress! + chromaOrigin, stride: chromaWidth, width: (w + 1) >> 1, height: (h + 1) >> 1,
                              size: 8, into: block + 24)
         }
     }
@@ -42,12 +42,12 @@ struct VP8SourcePlanes: Sendable {
                                     into block: UnsafeMutablePointer<UInt8>) {
         let blockStride = VP8EncoderWorkspace.stride
         for row in 0..<height {
-            let line = block + row * blockStride
-            line.update(from: source + row * stride, count: width)
-            if width < size { (line + width).update(repeating: line[width - 1], count: size - width) }
+            let line = unsafe block + row * blockStride
+            unsafe line.update(from: source + row * stride, count: width)
+            if width < size { unsafe (line + width).update(repeating: line[width - 1], count: size - width) }
         }
         for row in height..<size {
-            (block + row * blockStride).update(from: block + (row - 1) * blockStride, count: size)
+            unsafe (block + row * blockStride).update(from: block + (row - 1) * blockStride, count: size)
         }
     }
 
@@ -56,16 +56,16 @@ struct VP8SourcePlanes: Sendable {
     /// luma block at `luma` and the U and V blocks at `chroma` and `chroma + 16`.
     func loadSourceEdges(x: Int, y: Int, luma lumaBlock: UnsafeMutablePointer<UInt8>, chroma: UnsafeMutablePointer<UInt8>) {
         let w = min(width - x * 16, 16), h = min(height - y * 16, 16)
-        luma.withUnsafeBufferPointer { plane in
-            Self.loadEdges(plane.baseAddress!, stride: width, originX: x * 16, originY: y * 16, width: w, height: h, size: 16,
+        unsafe luma.withUnsafeBufferPointer { plane in
+            unsafe Self.loadEdges(plane.baseAddress!, stride: width, originX: x * 16, originY: y * 16, width: w, height: h, size: 16,
                            into: lumaBlock)
         }
-        u.withUnsafeBufferPointer { plane in
-            Self.loadEdges(plane.baseAddress!, stride: chromaWidth, originX: x * 8, originY: y * 8, width: (w + 1) >> 1,
+        unsafe u.withUnsafeBufferPointer { plane in
+            unsafe Self.loadEdges(plane.baseAddress!, stride: chromaWidth, originX: x * 8, originY: y * 8, width: (w + 1) >> 1,
                            height: (h + 1) >> 1, size: 8, into: chroma)
         }
-        v.withUnsafeBufferPointer { plane in
-            Self.loadEdges(plane.baseAddress!, stride: chromaWidth, originX: x * 8, originY: y * 8, width: (w + 1) >> 1,
+        unsafe v.withUnsafeBufferPointer { plane in
+            unsafe Self.loadEdges(plane.baseAddress!, stride: chromaWidth, originX: x * 8, originY: y * 8, width: (w + 1) >> 1,
                            height: (h + 1) >> 1, size: 8, into: chroma + 16)
         }
     }
@@ -73,16 +73,16 @@ struct VP8SourcePlanes: Sendable {
     private static func loadEdges(_ plane: UnsafePointer<UInt8>, stride: Int, originX: Int, originY: Int, width: Int, height: Int,
                                   size: Int, into block: UnsafeMutablePointer<UInt8>) {
         let blockStride = VP8EncoderWorkspace.stride
-        let origin = plane + originY * stride + originX
+        let origin = unsafe plane + originY * stride + originX
         if originX == 0 {
-            for row in 0..<size { block[row * blockStride - 1] = 129 }
-            block[-blockStride - 1] = originY > 0 ? 129 : 127
+            for row in 0..<size { unsafe block[row * blockStride - 1] = 129 }
+            unsafe block[-blockStride - 1] = originY > 0 ? 129 : 127
         } else {
-            block[-blockStride - 1] = originY == 0 ? 127 : origin[-stride - 1]
-            for row in 0..<size { block[row * blockStride - 1] = origin[min(row, height - 1) * stride - 1] }
+            unsafe block[-blockStride - 1] = originY == 0 ? 127 : origin[-stride - 1]
+            for row in 0..<size { unsafe block[row * blockStride - 1] = origin[min(row, height - 1) * stride - 1] }
         }
         for column in 0..<size {
-            block[column - blockStride] = originY == 0 ? 127 : origin[min(column, width - 1) - stride]
+            unsafe block[column - blockStride] = originY == 0 ? 127 : origin[min(column, width - 1) - stride]
         }
     }
 }

@@ -26,34 +26,34 @@
     let bands: UnsafeMutablePointer<Int>
 
     init() {
-        entropy = .allocate(capacity: 256)
-        entropy.initialize(from: VP8CostTables.entropy, count: 256)
-        fixedCosts = .allocate(capacity: VP8CostTables.maximumLevel + 1)
-        fixedCosts.initialize(from: VP8CostTables.levelFixedCost, count: VP8CostTables.maximumLevel + 1)
-        bands = .allocate(capacity: 17)
-        bands.initialize(from: VP8Tables.bands, count: 17)
-        probabilities = .allocate(capacity: Self.nodeCount)
-        probabilities.initialize(from: VP8Tables.defaultCoefficientProbabilities, count: Self.nodeCount)
-        counts = .allocate(capacity: Self.nodeCount)
-        counts.initialize(repeating: 0, count: Self.nodeCount)
-        levelCosts = .allocate(capacity: 4 * 16 * 3 * Self.levelsPerTable)
-        levelCosts.initialize(repeating: 0, count: 4 * 16 * 3 * Self.levelsPerTable)
+        unsafe entropy = .allocate(capacity: 256)
+        unsafe entropy.initialize(from: VP8CostTables.entropy, count: 256)
+        unsafe fixedCosts = .allocate(capacity: VP8CostTables.maximumLevel + 1)
+        unsafe fixedCosts.initialize(from: VP8CostTables.levelFixedCost, count: VP8CostTables.maximumLevel + 1)
+        unsafe bands = .allocate(capacity: 17)
+        unsafe bands.initialize(from: VP8Tables.bands, count: 17)
+        unsafe probabilities = .allocate(capacity: Self.nodeCount)
+        unsafe probabilities.initialize(from: VP8Tables.defaultCoefficientProbabilities, count: Self.nodeCount)
+        unsafe counts = .allocate(capacity: Self.nodeCount)
+        unsafe counts.initialize(repeating: 0, count: Self.nodeCount)
+        unsafe levelCosts = .allocate(capacity: 4 * 16 * 3 * Self.levelsPerTable)
+        unsafe levelCosts.initialize(repeating: 0, count: 4 * 16 * 3 * Self.levelsPerTable)
         updateLevelCosts()
     }
 
     deinit {
-        probabilities.deallocate()
-        counts.deallocate()
-        levelCosts.deallocate()
-        entropy.deallocate()
-        fixedCosts.deallocate()
-        bands.deallocate()
+        unsafe probabilities.deallocate()
+        unsafe counts.deallocate()
+        unsafe levelCosts.deallocate()
+        unsafe entropy.deallocate()
+        unsafe fixedCosts.deallocate()
+        unsafe bands.deallocate()
     }
 
     /// The cost of coding `bit` at `probability` (``VP8CostTables/bitCost(_:_:)`` from the copy).
     @inline(__always)
     func bitCost(_ bit: Bool, _ probability: UInt8) -> Int {
-        Int(entropy[Int(bit ? 255 &- probability : probability)])
+        unsafe Int(entropy[Int(bit ? 255 &- probability : probability)])
     }
 
     /// Index of node 0 for block type `type`, band `band` and context `context`.
@@ -69,21 +69,21 @@
     /// Counts one `bit` in `counter`.
     @inline(__always)
     static func record(_ bit: Bool, _ counter: UnsafeMutablePointer<UInt32>) {
-        var value = counter.pointee
+        var value = unsafe counter.pointee
         if value >= 0xfffe_0000 { value = ((value &+ 1) >> 1) & 0x7fff_7fff }
-        counter.pointee = value &+ 0x1_0000 &+ (bit ? 1 : 0)
+        unsafe counter.pointee = value &+ 0x1_0000 &+ (bit ? 1 : 0)
     }
 
-    func resetCounts() { counts.update(repeating: 0, count: Self.nodeCount) }
+    func resetCounts() { unsafe counts.update(repeating: 0, count: Self.nodeCount) }
 
     /// Recomputes ``levelCosts`` from ``probabilities``.
     func updateLevelCosts() {
         for type in 0..<4 {
             for band in 0..<8 {
                 for context in 0..<3 {
-                    let p = UnsafePointer(probabilities + Self.nodeIndex(type: type, band: band, context: context))
+                    let p = unsafe UnsafePointer(probabilities + Self.nodeIndex(type: type, band: band, context: context))
                     for position in 0..<16 where VP8Tables.bands[position] == band {
-                        fillLevelCosts(levelCosts + Self.tableIndex(type: type, position: position, context: context), p, context: context)
+                        unsafe fillLevelCosts(levelCosts + Self.tableIndex(type: type, position: position, context: context), p, context: context)
                     }
                 }
             }
@@ -93,12 +93,12 @@
     /// Fills one row of ``levelCosts``: ``VP8CostTables/treeCost(level:_:)`` for every level, from
     /// the few distinct paths through the tree (levels of one category share theirs).
     private func fillLevelCosts(_ row: UnsafeMutablePointer<UInt16>, _ p: UnsafePointer<UInt8>, context: Int) {
-        @inline(__always) func cost(_ bit: Bool, _ node: Int) -> Int { bitCost(bit, p[node]) }
+        @inline(__always) func cost(_ bit: Bool, _ node: Int) -> Int { unsafe bitCost(bit, p[node]) }
         let notEnd = context > 0 ? cost(true, 0) : 0
-        row[0] = UInt16(cost(false, 1) + notEnd)
+        unsafe row[0] = UInt16(cost(false, 1) + notEnd)
         let nonZero = cost(true, 1) + notEnd
         @inline(__always) func fill(_ levels: ClosedRange<Int>, _ tree: Int) {
-            for level in levels { row[level] = UInt16(nonZero + tree) }
+            for level in levels { unsafe row[level] = UInt16(nonZero + tree) }
         }
         fill(1...1, cost(false, 2))
         let large = cost(true, 2)
@@ -124,10 +124,10 @@ extension VP8TokenModel {
     func adaptToCounts() -> (changed: Bool, cost: Int) {
         var changed = false, cost = 0
         for i in 0..<Self.nodeCount {
-            let (probability, _, headerCost) = Self.choose(ones: Int(counts[i] & 0xffff), total: Int(counts[i] >> 16), node: i)
+            let (probability, _, headerCost) = unsafe Self.choose(ones: Int(counts[i] & 0xffff), total: Int(counts[i] >> 16), node: i)
             cost += headerCost
-            changed = changed || probability != probabilities[i]
-            probabilities[i] = probability
+            changed = unsafe changed || probability != probabilities[i]
+            unsafe probabilities[i] = probability
         }
         return (changed, cost)
     }
@@ -139,7 +139,7 @@ extension VP8TokenModel {
         var cost = 0
         for i in 0..<Self.nodeCount {
             let (probability, nodeCost, headerCost) = Self.choose(ones: counts[2 * i], total: counts[2 * i + 1], node: i)
-            probabilities[i] = probability
+            unsafe probabilities[i] = probability
             cost += nodeCost + headerCost
         }
         return cost

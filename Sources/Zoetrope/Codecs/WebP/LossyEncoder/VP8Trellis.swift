@@ -27,34 +27,34 @@ enum VP8Trellis {
     static func quantize(_ coefficients: UnsafeMutablePointer<Int16>, levels: UnsafeMutablePointer<Int16>,
                          type: Int, context: Int, matrix: VP8QuantizerMatrix, lambda: Int, model: VP8TokenModel) -> Bool {
         let first = type == 0 ? 1 : 0
-        let firstNode = model.probabilities[VP8TokenModel.nodeIndex(type: type, band: first, context: context)]
-        let last = searchEnd(coefficients, first: first, matrix: matrix)
-        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 16 * 2 + 8) { storage in
-            let nodes = storage.baseAddress!, scores = nodes + 32, tables = nodes + 36
+        let firstNode = unsafe model.probabilities[VP8TokenModel.nodeIndex(type: type, band: first, context: context)]
+        let last = unsafe searchEnd(coefficients, first: first, matrix: matrix)
+        return unsafe withUnsafeTemporaryAllocation(of: Int.self, capacity: 16 * 2 + 8) { storage in
+            let nodes = storage.baseAddress!, scores = unsafe nodes + 32, tables = unsafe nodes + 36
             var best = (score: lambda * model.bitCost(false, firstNode), end: -1, node: 0, previous: 0)
             for m in 0..<2 {
-                scores[m] = context == 0 ? lambda * model.bitCost(true, firstNode) : 0
-                tables[m] = VP8TokenModel.tableIndex(type: type, position: first, context: context)
+                unsafe scores[m] = context == 0 ? lambda * model.bitCost(true, firstNode) : 0
+                unsafe tables[m] = VP8TokenModel.tableIndex(type: type, position: first, context: context)
             }
             var n = first
             while n <= last {
-                step(n, coefficients, matrix: matrix, lambda: lambda, type: type, model: model,
+                unsafe step(n, coefficients, matrix: matrix, lambda: lambda, type: type, model: model,
                      nodes: nodes, scores: scores, tables: tables, best: &best)
                 n += 1
             }
-            for i in first..<16 { coefficients[zigzag(i)] = 0 }
-            levels.update(repeating: 0, count: 16)
+            for i in first..<16 { unsafe coefficients[zigzag(i)] = 0 }
+            unsafe levels.update(repeating: 0, count: 16)
             guard best.end >= 0 else { return false }
-            return unwind(best, first: first, nodes: nodes, coefficients: coefficients, levels: levels, matrix: matrix)
+            return unsafe unwind(best, first: first, nodes: nodes, coefficients: coefficients, levels: levels, matrix: matrix)
         }
     }
 
     /// The last position worth searching.
     private static func searchEnd(_ coefficients: UnsafePointer<Int16>, first: Int, matrix: VP8QuantizerMatrix) -> Int {
-        let threshold = Int(matrix.step[1]) * Int(matrix.step[1]) / 4
+        let threshold = unsafe Int(matrix.step[1]) * Int(matrix.step[1]) / 4
         var last = first - 1
         for n in stride(from: 15, through: first, by: -1) {
-            let value = Int(coefficients[zigzag(n)])
+            let value = unsafe Int(coefficients[zigzag(n)])
             if value * value > threshold {
                 last = n
                 break
@@ -72,31 +72,31 @@ enum VP8Trellis {
                              scores: UnsafeMutablePointer<Int>, tables: UnsafeMutablePointer<Int>,
                              best: inout (score: Int, end: Int, node: Int, previous: Int)) {
         let j = zigzag(n)
-        let value = Int(coefficients[j])
-        let magnitude = abs(value) + Int(matrix.sharpening[j])
-        let product = UInt32(truncatingIfNeeded: magnitude) &* matrix.reciprocal[j]
+        let value = unsafe Int(coefficients[j])
+        let magnitude = unsafe abs(value) + Int(matrix.sharpening[j])
+        let product = unsafe UInt32(truncatingIfNeeded: magnitude) &* matrix.reciprocal[j]
         let level0 = min(Int(product >> VP8QuantizerMatrix.fractionBits), VP8CostTables.maximumLevel)
         let roundedUp = min(Int((product &+ (0x80 << 9)) >> VP8QuantizerMatrix.fractionBits), VP8CostTables.maximumLevel)
-        let previousScores = (scores[0], scores[1]), previousTables = (tables[0], tables[1])
-        let costs = model.levelCosts
+        let previousScores = unsafe (scores[0], scores[1]), previousTables = unsafe (tables[0], tables[1])
+        let costs = unsafe model.levelCosts
         for m in 0..<2 {
             let level = level0 + m
-            tables[m] = n + 1 < 16 ? VP8TokenModel.tableIndex(type: type, position: n + 1, context: min(level, 2)) : 0
+            unsafe tables[m] = n + 1 < 16 ? VP8TokenModel.tableIndex(type: type, position: n + 1, context: min(level, 2)) : 0
             guard level <= roundedUp else {
-                scores[m] = unreachable
+                unsafe scores[m] = unreachable
                 continue
             }
-            let error = magnitude - level * Int(matrix.step[j])
+            let error = unsafe magnitude - level * Int(matrix.step[j])
             let distortion = weight(j) * (error * error - magnitude * magnitude)
-            let fixed = Int(model.fixedCosts[level]), column = min(level, 67)
-            let fromFirst = previousScores.0 + lambda * (fixed + Int(costs[previousTables.0 + column]))
-            let fromSecond = previousScores.1 + lambda * (fixed + Int(costs[previousTables.1 + column]))
+            let fixed = unsafe Int(model.fixedCosts[level]), column = min(level, 67)
+            let fromFirst = unsafe previousScores.0 + lambda * (fixed + Int(costs[previousTables.0 + column]))
+            let fromSecond = unsafe previousScores.1 + lambda * (fixed + Int(costs[previousTables.1 + column]))
             let previous = fromSecond < fromFirst ? 1 : 0
             let score = min(fromFirst, fromSecond) + 256 * distortion
-            nodes[n * 2 + m] = level | (value < 0 ? 1 << 12 : 0) | previous << 13
-            scores[m] = score
+            unsafe nodes[n * 2 + m] = level | (value < 0 ? 1 << 12 : 0) | previous << 13
+            unsafe scores[m] = score
             guard level != 0, score < best.score else { continue }
-            let endCost = n < 15
+            let endCost = unsafe n < 15
                 ? model.bitCost(false, model.probabilities[VP8TokenModel.nodeIndex(
                     type: type, band: model.bands[n + 1], context: min(level, 2))])
                 : 0
@@ -113,11 +113,11 @@ enum VP8Trellis {
         var n = best.end
         while n >= first {
             // The path into the end node is the one that ended there, not the best continuing one.
-            let node = nodes[n * 2 + m]
+            let node = unsafe nodes[n * 2 + m]
             let level = node & 0xfff, negative = node & (1 << 12) != 0
             let signed = negative ? -level : level
-            levels[n] = Int16(signed)
-            coefficients[zigzag(n)] = Int16(truncatingIfNeeded: signed * Int(matrix.step[zigzag(n)]))
+            unsafe levels[n] = Int16(signed)
+            unsafe coefficients[zigzag(n)] = Int16(truncatingIfNeeded: signed * Int(matrix.step[zigzag(n)]))
             anyNonZero = anyNonZero || level != 0
             m = n == best.end ? best.previous : (node >> 13) & 1
             n -= 1
