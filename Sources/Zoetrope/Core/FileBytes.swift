@@ -93,31 +93,26 @@ extension FileBytes {
     /// interruptions.
     /// - Throws: ``Failure`` with the system's `errno`.
     package static func writeAll(_ bytes: [UInt8], to descriptor: Int32) throws(Failure) {
-        let failure: Int32? = unsafe bytes.withUnsafeBytes { buffer in
-            var written = 0
-            while written < buffer.count {
-                let count = unsafe systemWrite(descriptor, buffer.baseAddress! + written, buffer.count - written)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                written += count
-            }
-            return nil
-        }
-        if let failure { throw Failure(code: failure) }
+        try unsafe writeLoop(bytes) { pointer, count, _ in unsafe systemWrite(descriptor, pointer, count) }
     }
-}
 
-extension FileBytes {
     /// Writes all of `bytes` to `descriptor` at `offset` with `pwrite(2)` (the file position
     /// stays), retrying short writes and interruptions.
     /// - Throws: ``Failure`` with the system's `errno`.
     package static func writeAll(_ bytes: [UInt8], to descriptor: Int32, at offset: Int) throws(Failure) {
+        try unsafe writeLoop(bytes) { pointer, count, written in
+            unsafe pwrite(descriptor, pointer, count, off_t(offset + written))
+        }
+    }
+
+    /// Calls `write` with the rest of `bytes` (its start, its length, the bytes written so far)
+    /// until all are written, retrying short writes and `EINTR`.
+    private static func writeLoop(_ bytes: [UInt8],
+                                  _ write: (UnsafeRawPointer, Int, Int) -> Int) throws(Failure) {
         let failure: Int32? = unsafe bytes.withUnsafeBytes { buffer in
             var written = 0
             while written < buffer.count {
-                let count = unsafe pwrite(descriptor, buffer.baseAddress! + written, buffer.count - written, off_t(offset + written))
+                let count = unsafe write(buffer.baseAddress! + written, buffer.count - written, written)
                 if count < 0 {
                     if errno == EINTR { continue }
                     return errno
