@@ -164,9 +164,11 @@ package final class TerminalGridPlayer: Sendable {
     private func output(_ bytes: [UInt8]) {
         // Read before the grid's lock: the surface, its attachments and the cache have their own.
         let statistics = options.showInfo ? surface.statistics : nil
+        let resident = options.showInfo ? SystemMemory.processResident() : nil
         send { state in
             guard let statistics, state.started else { return bytes }
-            return bytes + status(state, statistics).render(row: state.layout.statusRow, width: state.window.columns)
+            return bytes + status(state, statistics, resident: resident)
+                .render(row: state.layout.statusRow, width: state.window.columns)
         }
     }
 
@@ -177,11 +179,11 @@ package final class TerminalGridPlayer: Sendable {
         while let bytes = state.withLock({ $0.outbox.next() }) { write(bytes) }
     }
 
-    private func status(_ state: State, _ statistics: AnimationSurface.Statistics) -> GridStatusLine {
+    private func status(_ state: State, _ statistics: AnimationSurface.Statistics, resident: Int?) -> GridStatusLine {
         GridStatusLine(animations: images.count, playing: statistics.playingAttachments,
                               offScreen: state.layout.tiles.count { !$0.isVisible },
                               memoryBytes: statistics.memoryBytes, byteLimit: surface.cache.byteLimit,
-                              residentBytes: SystemMemory.processResident(), decodes: statistics.cache.decodes, isPaused: state.isPaused)
+                              residentBytes: resident, decodes: statistics.cache.decodes, isPaused: state.isPaused)
     }
 
     /// Tile `index` finished its plays: playback ends when every animation on screen has.
