@@ -64,13 +64,12 @@ struct VP8EncoderKernelTests {
     func opacityScan() {
         for (width, height) in [(1, 1), (9, 1), (40, 30), (1027, 2)] {
             let opaque = Self.image(width: width, height: height, seed: 7)
-            #expect(RGBAToYUV.isOpaque(opaque), "\(width)×\(height)")
+            #expect(opaque.isOpaque, "\(width)×\(height)")
             for position in Set([0, width * height / 2, width * height - 1, min(1025, width * height - 1)]) {
                 var pixels = opaque.pixels
                 pixels[position * 4 + 3] = 254
                 let image = RGBAImage(width: width, height: height, pixels: pixels)
-                #expect(!RGBAToYUV.isOpaque(image), "\(width)×\(height), pixel \(position)")
-                #expect(RGBAToYUV.isOpaque(image) == image.isOpaque)
+                #expect(!image.isOpaque, "\(width)×\(height), pixel \(position)")
             }
         }
     }

@@ -45,24 +45,6 @@ enum RGBAToYUV {
     /// every sum): one load per channel of an opaque 2×2 block.
     static let linearSumToGamma: [UInt16] = (0...(4 * 4095)).map { UInt16(gammaSum($0, shift: 0)) }
 
-    /// Whether every pixel of `image` has alpha 255 (eight pixels at a time).
-    static func isOpaque(_ image: RGBAImage) -> Bool {
-        unsafe image.pixels.withUnsafeBytes { raw in
-            let count = raw.count / 4, mask = SIMD8<UInt32>(repeating: 0xff00_0000)
-            var all = mask, i = 0
-            while i &+ 8 <= count {
-                unsafe all &= raw.loadUnaligned(fromByteOffset: i &* 4, as: SIMD8<UInt32>.self)
-                i &+= 8
-                if i & 1023 == 0 && all & mask != mask { return false }
-            }
-            while i < count {
-                if unsafe raw[i &* 4 &+ 3] != 255 { return false }
-                i &+= 1
-            }
-            return all & mask == mask
-        }
-    }
-
     /// Converts `image` (whose opacity is `isOpaque`) to planes; fully transparent areas are then
     /// flattened (their content is invisible) so that they cost few bits.
     static func convert(_ image: RGBAImage, isOpaque: Bool) -> VP8SourcePlanes {
@@ -92,7 +74,7 @@ enum RGBAToYUV {
     }
 
     /// Converts `image` to planes.
-    static func convert(_ image: RGBAImage) -> VP8SourcePlanes { convert(image, isOpaque: isOpaque(image)) }
+    static func convert(_ image: RGBAImage) -> VP8SourcePlanes { convert(image, isOpaque: image.isOpaque) }
 
     /// Y of `count` pixels, eight at a time in 32-bit lanes (the same arithmetic as ``luma(_:_:_:)``).
     private static func convertLuma(_ pixels: UnsafePointer<UInt8>, count: Int, into luma: UnsafeMutablePointer<UInt8>) {

@@ -4,7 +4,7 @@ enum WebPLossyWriter {
     /// The chunks of one lossy image: `ALPH` (when some pixel is not opaque) and `VP8 `.
     /// `alphaQuality` 100 keeps alpha exact.
     static func imageChunks(_ image: RGBAImage, settings: VP8EncoderSettings, alphaQuality: Int) -> (bytes: [UInt8], hasAlpha: Bool) {
-        let isOpaque = RGBAToYUV.isOpaque(image)
+        let isOpaque = image.isOpaque
         let planes = RGBAToYUV.convert(image, isOpaque: isOpaque)
         let vp8 = VP8Encoder.encode(planes, settings: settings)
         guard !isOpaque else { return (WebPFileWriter.chunk(RIFFChunk.vp8, vp8), false) }
