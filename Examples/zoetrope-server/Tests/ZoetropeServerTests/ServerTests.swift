@@ -13,7 +13,7 @@ final class ServerTests {
 
     init() throws {
         // A time limit of 100 s rather than the default 20: CI tests a debug build, whose transcodes
-        // of the burst's 1200×900 uploads take several times as long as a release build's (the
+        // of the burst's 800×600 uploads take several times as long as a release build's (the
         // client still waits at most 120 s for each answer).
         server = try ServerProcess(["--concurrency", "2", "--queue", "2", "--max-body", "4MiB",
                                     "--memory-budget", "256MiB", "--limits", "frames=500,duration=120s",
@@ -108,7 +108,10 @@ final class ServerTests {
 
     @Test("a burst beyond the queue gets 200s and 503s with Retry-After, nothing else; memory stays in budget")
     func burst() throws {
-        let heavy = try Uploads.gif(width: 1200, height: 900, count: 12)
+        // Large enough that each transcode takes far longer than twelve requests take to arrive
+        // (seconds against milliseconds), so four are taken and eight refused; small enough that
+        // a debug build's four transcodes stay within seconds of CI time.
+        let heavy = try Uploads.gif(width: 800, height: 600, count: 8)
         let client = self.client
         // Twelve clients at once, each on a thread of its own (blocking sockets with deadlines).
         let statuses = try Concurrently.run(12) { index -> (Int, String?) in
