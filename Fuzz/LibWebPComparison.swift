@@ -9,7 +9,9 @@ import CWebP
 /// - when both decode every frame cleanly: the same canvas, frame count, loop count, frame end
 ///   times, and every frame's pixels (colour under alpha 0 ignored);
 /// - when libwebp decodes every frame, Zoetrope does not refuse the file, except for its own
-///   limits (the harness's are small) and features it reports as unsupported.
+///   limits (the harness's are small), features it reports as unsupported, and files with an
+///   `ANMF` chunk libwebp's demuxer keeps no frame for (one without an image chunk: libwebp skips
+///   it, the corpus — `bad/synthetic/s_webp_anmf_no_bitstream.webp` — expects an error).
 enum LibWebPComparison {
     static let isAvailable = true
 
@@ -21,7 +23,8 @@ enum LibWebPComparison {
         do {
             image = try AnimatedImage(bytes: bytes, options: options)
         } catch {
-            fuzzCheck(error.kind == .limitExceeded || error.kind == .unsupportedFeature,
+            fuzzCheck(error.kind == .limitExceeded || error.kind == .unsupportedFeature
+                          || demuxedFrameCount(bytes) < animationFrameChunks(bytes),
                       "libwebp decodes \(reference.frames.count) frames of a file Zoetrope refuses: \(error)")
             return
         }
@@ -52,6 +55,27 @@ enum LibWebPComparison {
             defer { WebPDemuxDelete(demuxer) }
             return Int(WebPDemuxGetI(demuxer, WEBP_FF_CANVAS_WIDTH)) * Int(WebPDemuxGetI(demuxer, WEBP_FF_CANVAS_HEIGHT))
         }
+    }
+
+    /// The frames libwebp's demuxer keeps (0 when it does not parse).
+    private static func demuxedFrameCount(_ bytes: [UInt8]) -> Int {
+        bytes.withUnsafeBufferPointer { buffer -> Int in
+            var data = WebPData(bytes: buffer.baseAddress, size: buffer.count)
+            guard let demuxer = WebPDemux(&data) else { return 0 }
+            defer { WebPDemuxDelete(demuxer) }
+            return Int(WebPDemuxGetI(demuxer, WEBP_FF_FRAME_COUNT))
+        }
+    }
+
+    /// The top-level `ANMF` chunks of an animation (0 for a still), walking the RIFF chunks.
+    private static func animationFrameChunks(_ bytes: [UInt8]) -> Int {
+        var offset = 12, count = 0
+        while offset + 8 <= bytes.count {
+            let size = (0..<4).reduce(0) { $0 | Int(bytes[offset + 4 + $1]) << (8 * $1) }
+            if bytes[offset ..< offset + 4].elementsEqual("ANMF".utf8) { count += 1 }
+            offset += 8 + size + (size & 1)
+        }
+        return count
     }
 
     /// libwebp's frames, or `nil` when it does not decode every one.

@@ -68,4 +68,27 @@ struct FuzzRegressionTests {
         #expect(frame.pixels.count == reference.pixels.count)
         #expect(differing == 0, "\(differing) of \(reference.pixels.count) RGBA bytes differ from dwebp's")
     }
+
+    /// Found by the `webp` target's comparison with libwebp (27 Nov 2026, 37 executions into a
+    /// campaign): an `ANMF` whose first chunk is an unknown `XXXX` rather than `ALPH`, `VP8 ` or
+    /// `VP8L`, then a valid frame. libwebp's demuxer keeps no frame for that `ANMF` and decodes the
+    /// other; the corpus (`bad/synthetic/s_webp_anmf_no_bitstream.webp`, the same structure) expects
+    /// an error, which Zoetrope gives. The finding was the check's: it now allows a refusal when the
+    /// demuxer keeps fewer frames than the file has `ANMF` chunks (Fuzz/LibWebPComparison.swift).
+    @Test("an ANMF without an image chunk is refused with the offset of the chunk found instead")
+    func animationFrameWithoutImage() throws {
+        let red = VP8LTestStream.literals(width: 2, height: 2, [UInt32](repeating: 0xFFFF_0000, count: 4))
+        let bytes = WebPTestFile.animation(width: 2, height: 2, loopCount: 0, frames: [
+            .init(duration: 70, payload: Array(repeating: 0x5A, count: 283), fourCC: "XXXX"),
+            .init(duration: 40, payload: red),
+        ])
+        do {
+            _ = try AnimatedImage(bytes: bytes)
+            Issue.record("an ANMF without an image chunk must be refused")
+        } catch {
+            #expect(error.kind == .malformed && error.format == .webp)
+            // RIFF header 12, VP8X 18, ANIM 14, the ANMF's header 8 and its frame fields 16.
+            #expect(error.offset == 68)
+        }
+    }
 }
