@@ -62,8 +62,11 @@ struct GIFFrameMaker {
     /// pixels is left to the piece (a worker).
     private mutating func difference(_ indices: [UInt8], mapped: GIFMappedFrame, displayed: DecoderCanvas,
                                      tableCount: Int) -> GIFFramePiece {
-        var displayed = displayed
+        var displayed = displayed, indices = indices
         let shows = displayed.shows, table = mapped.table
+        if let source = mapped.source, let transparent = mapped.transparent {
+            Self.refresh(&indices, source: source, shows: shows, table: table, pinnedIndex: transparent)
+        }
         var piece: GIFFramePiece
         if plan.options.lossy > 0 {
             var frame = GIFFrameDifference.frame(indices, table: table, transparent: mapped.transparent, pinned: mapped.pinned,
@@ -83,6 +86,17 @@ struct GIFFrameMaker {
         self.displayed = displayed
         piece.frame.disposal = 1
         return piece
+    }
+
+    /// Unpins the pixels of an exactly coloured frame that show an approximation of their input
+    /// (left by an earlier quantised frame) when the table has their exact colour, so exact frames
+    /// repair what quantised ones left.
+    private static func refresh(_ indices: inout [UInt8], source: RGBAImage, shows: RGBAImage, table: GIFFramePalette,
+                                pinnedIndex: UInt8) {
+        for pixel in indices.indices where indices[pixel] == pinnedIndex {
+            let wanted = rgb(source, pixel)
+            if wanted != rgb(shows, pixel), let index = table.indexOfColor[wanted] { indices[pixel] = index }
+        }
     }
 
     /// The indices of a frame ``GIFFrameMapping`` left to map here: error diffusion that carries

@@ -47,6 +47,7 @@ final class GIFFrameMapping: Sendable {
             special.pinned = { changed($0) ? nil : RGBColor(red: 0, green: 0, blue: 0) }
         }
         mapped.indices = map(image, table: table, special: special)
+        if mapped.pinned, table.isExact { mapped.source = image }
         return mapped
     }
 
@@ -68,6 +69,12 @@ final class GIFFrameMapping: Sendable {
         var histogram = histograms.withLock { $0.popLast() } ?? ColorHistogram()
         histogram.removeAll()
         histogram.add(image, where: changed)
+        if changed != nil, histogram.exactColors(limit: plan.colorLimit) == nil {
+            // Quantised: a palette of the whole frame, as before the frames were mapped apart
+            // (a palette of the changed pixels alone lost 2 dB on testsrc2).
+            histogram.removeAll()
+            histogram.add(image)
+        }
         let table = GIFFramePalette.choose(histogram, plan: plan, global: global) {
             var all = ColorHistogram()
             all.add(image)
@@ -91,6 +98,9 @@ struct GIFMappedFrame: Sendable {
     /// The input and the input before, for error diffusion with pinned pixels: mapped against
     /// the displayed canvas in order.
     var deferred: (image: RGBAImage, previous: RGBAImage)?
+    /// The input of a frame with an exact table and pinned pixels: pinned pixels that show an
+    /// approximation left by an earlier frame get their exact colour when the table has it.
+    var source: RGBAImage?
 
     init(table: GIFFramePalette, transparent: UInt8?, pinned: Bool) {
         self.table = table
