@@ -77,6 +77,21 @@ package struct ColorHistogram: Sendable {
         }
     }
 
+    /// Adds everything `other` counted: the same histogram as counting its pixels here, whatever
+    /// the order (histograms counted on several threads are merged).
+    package mutating func add(_ other: ColorHistogram) {
+        for cell in 0..<Self.cellCount where other.counts[cell] != 0 {
+            counts[cell] += other.counts[cell]
+            for channel in 0..<3 { sums[3 * cell + channel] += other.sums[3 * cell + channel] }
+        }
+        if var mine = exact, let theirs = other.exact {
+            mine.merge(theirs, uniquingKeysWith: +)
+            exact = mine.count > Self.exactLimit ? nil : mine
+        } else {
+            exact = nil
+        }
+    }
+
     /// Forgets everything counted.
     package mutating func removeAll() {
         exact = [:]

@@ -22,10 +22,16 @@ package struct ColorPalette: Sendable {
     package let oklab: [OklabColor]
     /// Finds the nearest colour in Oklab.
     package let search: NearestColorSearch
+    /// Whether pixels are mapped to the colour nearest in RGB, exactly, rather than in Oklab by
+    /// cells of two levels a channel (``NearestColorCache``): set for a palette fitted to a smooth
+    /// gradient's exact shades in RGB, whose entries lie a few levels apart, where a cell's
+    /// centre and Oklab's weighting both pick a farther entry for many shades.
+    package let mapsInRGB: Bool
 
-    /// A palette of `colors` (at least one).
-    package init(_ colors: [RGBColor]) {
+    /// A palette of `colors` (at least one), mapped in RGB when `mapsInRGB`.
+    package init(_ colors: [RGBColor], mapsInRGB: Bool = false) {
         self.colors = colors
+        self.mapsInRGB = mapsInRGB
         oklab = colors.map { OklabColor(red: Float($0.red), green: Float($0.green), blue: Float($0.blue)) }
         search = NearestColorSearch(oklab)
     }

@@ -19,7 +19,8 @@ package enum ColorQuantizer {
             let rgb = centre.rgb
             return SIMD3<Float>(Float(rgb.red), Float(rgb.green), Float(rgb.blue))
         }
-        if histogram.usesExactColors(forPaletteOf: count) {
+        let gradient = histogram.usesExactColors(forPaletteOf: count)
+        if gradient {
             // A smooth gradient: every entry sits among a few neighbouring shades, a level or two
             // apart, where Oklab's weighting no longer matters; the entries then move to what is
             // nearest the stored values (RGB), which a GIF shows.
@@ -32,7 +33,7 @@ package enum ColorQuantizer {
             let color = RGBColor(red: UInt8(rounded.x), green: UInt8(rounded.y), blue: UInt8(rounded.z))
             if seen.insert(color).inserted { colors.append(color) }
         }
-        return ColorPalette(colors.isEmpty ? [RGBColor(red: 0, green: 0, blue: 0)] : colors)
+        return ColorPalette(colors.isEmpty ? [RGBColor(red: 0, green: 0, blue: 0)] : colors, mapsInRGB: gradient)
     }
 
     /// The palette of one image (its opaque pixels).

@@ -1,6 +1,8 @@
 /// Nearest palette entry of any 8-bit colour, remembered per cell of 7 bits a channel (2 Mi cells,
 /// filled as colours are met), so mapping a 1080p frame costs a table read for most pixels. A
-/// colour that is in the palette always maps to its own entry.
+/// colour that is in the palette always maps to its own entry. A palette that maps in RGB
+/// (``ColorPalette/mapsInRGB``, a smooth gradient's: a few thousand colours at most) is searched
+/// exactly, each colour met remembered on its own.
 struct NearestColorCache {
     /// The low 15 bits of a cell's entry before its nearest colour is known.
     private static let unknown: UInt16 = 0x7FFF
@@ -9,11 +11,17 @@ struct NearestColorCache {
     let palette: ColorPalette
     private var cells: [UInt16]
     private let exact: [UInt32: Int]
+    /// The nearest entry in RGB of each colour met, for a palette that maps in RGB.
+    private var nearestInRGB: [UInt32: Int] = [:]
 
     init(_ palette: ColorPalette) {
         self.palette = palette
-        cells = [UInt16](repeating: Self.unknown, count: 1 << 21)
         exact = Dictionary(palette.colors.enumerated().map { ($1.packed, $0) }, uniquingKeysWith: { first, _ in first })
+        guard !palette.mapsInRGB else {
+            cells = []
+            return
+        }
+        cells = [UInt16](repeating: Self.unknown, count: 1 << 21)
         for color in palette.colors {
             cells[Self.cell(Int(color.red), Int(color.green), Int(color.blue))] = Self.holdsPaletteColor | Self.unknown
         }
@@ -24,10 +32,12 @@ struct NearestColorCache {
         (red >> 1) << 14 | (green >> 1) << 7 | blue >> 1
     }
 
-    /// The palette index nearest (in Oklab) to the colour, channels clamped to 0…255.
+    /// The palette index nearest (in Oklab, or in RGB for a palette that maps in RGB) to the
+    /// colour, channels clamped to 0…255.
     @inline(__always)
     mutating func index(red: Int, green: Int, blue: Int) -> Int {
         let red = min(255, max(0, red)), green = min(255, max(0, green)), blue = min(255, max(0, blue))
+        guard !cells.isEmpty else { return nearestRGB(red: red, green: green, blue: blue) }
         let cell = Self.cell(red, green, blue)
         let known = cells[cell]
         if known & Self.holdsPaletteColor != 0, let index = exact[UInt32(red << 16 | green << 8 | blue)] { return index }
@@ -37,5 +47,20 @@ struct NearestColorCache {
         let index = palette.search.nearest(centre).index
         cells[cell] = known & Self.holdsPaletteColor | UInt16(index)
         return index
+    }
+
+    /// The entry nearest to the colour in RGB (squared distance; ties to the lower index).
+    private mutating func nearestRGB(red: Int, green: Int, blue: Int) -> Int {
+        let packed = UInt32(red << 16 | green << 8 | blue)
+        if let index = exact[packed] ?? nearestInRGB[packed] { return index }
+        var best = 0, bestDistance = Int.max
+        for (index, color) in palette.colors.enumerated() {
+            let dr = Int(color.red) - red, dg = Int(color.green) - green, db = Int(color.blue) - blue
+            let distance = dr * dr + dg * dg + db * db
+            if distance < bestDistance { (best, bestDistance) = (index, distance) }
+        }
+        // A palette mapping other images than its own might meet any number of colours.
+        if nearestInRGB.count < 1 << 16 { nearestInRGB[packed] = best }
+        return best
     }
 }

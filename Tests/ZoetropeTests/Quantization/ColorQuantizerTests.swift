@@ -149,4 +149,22 @@ struct ColorQuantizerTests {
             #expect(OklabColor(red: Float(r), green: Float(g), blue: Float(b)).rgb == (r, g, b))
         }
     }
+
+    @Test("histograms counted apart and merged equal one histogram counting every image")
+    func mergedHistograms() {
+        let photograph = SyntheticPhotograph.image(width: 48, height: 32, originX: 0, seed: 7)
+        let gradient = GradientPaletteTests.gradient(width: 64, height: 48)
+        var whole = ColorHistogram(), first = ColorHistogram(), second = ColorHistogram()
+        for image in [gradient, photograph] { whole.add(image) }
+        first.add(gradient)
+        second.add(photograph)
+        first.add(second)
+        #expect(first.weightedColors() == whole.weightedColors())
+        #expect(first.exactColors(limit: 4096) == whole.exactColors(limit: 4096))
+        var gradients = ColorHistogram(), shifted = ColorHistogram()
+        gradients.add(gradient)
+        shifted.add(GradientPaletteTests.gradient(width: 64, height: 48, phase: 7))
+        gradients.add(shifted)
+        #expect(gradients.exactColors(limit: 4096) != nil) // few exact colours stay counted one by one
+    }
 }

@@ -122,4 +122,25 @@ struct GradientPaletteTests {
         var mapper = PaletteMapper(palette: palette, dither: .ordered)
         #expect(mapper.map(image).allSatisfy { $0 == 0 })
     }
+
+    @Test("a gradient's palette maps every shade to the entry nearest in RGB, a photograph's does not map in RGB")
+    func gradientMapsInRGB() {
+        let image = Self.fourStopGradient()
+        let palette = ColorQuantizer.palette(for: image, maximumColors: 255)
+        #expect(palette.mapsInRGB)
+        var mapper = PaletteMapper(palette: palette, dither: .none)
+        let indices = mapper.map(image)
+        var worse = 0
+        for pixel in 0..<image.width * image.height {
+            let color = SIMD3<Int>(Int(image.pixels[pixel * 4]), Int(image.pixels[pixel * 4 + 1]), Int(image.pixels[pixel * 4 + 2]))
+            let distance = { (entry: RGBColor) -> Int in
+                let delta = color &- SIMD3(Int(entry.red), Int(entry.green), Int(entry.blue))
+                return (delta &* delta).wrappedSum()
+            }
+            if distance(palette.colors[Int(indices[pixel])]) > palette.colors.map(distance).min()! { worse += 1 }
+        }
+        #expect(worse == 0, "\(worse) pixels on an entry farther than the nearest")
+        let photograph = SyntheticPhotograph.image(width: 96, height: 64, originX: 0, seed: 5)
+        #expect(!ColorQuantizer.palette(for: photograph, maximumColors: 255).mapsInRGB)
+    }
 }

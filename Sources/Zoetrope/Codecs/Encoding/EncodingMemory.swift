@@ -5,15 +5,16 @@
 /// In canvases (width × height × 4 bytes), measured on 3000×3000 noise at the default level, the
 /// case that needs the most: lossless WebP about 20 (the ARGB planes of its transforms, LZ77 hash
 /// chains and tokens), PNG about 4 (filtered rows, the deflate window and match finder; APNG also
-/// the canvases a change rectangle is planned against), GIF about 1 (indices and the palette
-/// search). The figures below keep a margin above those.
+/// the canvases a change rectangle is planned against), GIF about 3 per worker (the input frame
+/// it maps, its indices, a colour histogram and palette search of about 12 MB, and the displayed
+/// canvas a frame is cut against). The figures below keep a margin above those.
 package enum EncodingMemory {
     /// Canvases an encoder of `format` may hold at once.
     static func canvases(for format: ImageFormat) -> Int {
         switch format {
         case .webp: return 24
         case .png, .apng: return 6
-        case .gif: return 3
+        case .gif: return 4
         default: return 24 // no encoder (AVIF, HEIC): never asked; the largest figure if one comes
         }
     }
@@ -30,7 +31,7 @@ package enum EncodingMemory {
     /// only when two working sets, ``canvases(for:)`` canvases each, fit in it (the first always
     /// starts; ``reserve(_:canvas:)`` checked it). 128 MB, `zoetrope convert`'s target, less the
     /// runtime, a mapped 1080p input and the decoder's canvases: at 1080p one lossless WebP or APNG
-    /// worker and three GIF workers, whatever `--jobs` asks; at 360p four of any format.
+    /// worker and two GIF workers, whatever `--jobs` asks; at 360p four of any format.
     package static let workerBudget = 88 << 20
 
     /// How many workers encode a `size` canvas as `format`: `requested` (clamped to

@@ -208,29 +208,40 @@ public enum GIFEncoder {
         try encode(source, durations: durations, playCount: playCount, options: options, workers: nil, to: output)
     }
 
-    /// ``encode(_:durations:playCount:options:to:)`` with the LZW compression of frames on
-    /// `workers` threads (`nil`: one per core, ``EncodingWorkers``) while the next frames are
-    /// quantised against the canvas the frames before leave; the bytes do not depend on `workers`.
+    /// ``encode(_:durations:playCount:options:to:)`` on `workers` threads (`nil`: one per core,
+    /// ``EncodingWorkers``): frames are mapped to their palettes on the workers
+    /// (``GIFFrameMapping``), differenced against the canvas in order on the caller's thread
+    /// (``GIFFrameMaker``), and compressed on the workers (``GIFFramePiece``); the bytes do not
+    /// depend on `workers`.
     package static func encode(_ source: some FrameSource, durations: [Duration], playCount: PlayCount,
                                options: Options = .default, workers: Int?, to output: EncodedBytesSink) throws {
         let checked = try EncodingRules.gif.check(source, durations: durations, playCount: playCount)
-        let plan = try GIFPalettizer.plan(source, options: options)
+        let count = EncodingMemory.workers(workers, format: .gif, canvas: source.canvasSize)
+        let plan = try GIFPalettizer.plan(source, options: options, workers: count)
         var out = ByteWriter()
         let header = IndexedImage(canvasSize: source.canvasSize,
                                   globalColorTable: plan.global.map { GIFPalettizer.table($0, transparent: plan.reservesTransparent) },
                                   loopCount: checked.storedPlayCount, frames: [])
         let globalTableCount = try GIFWriter.appendHeader(of: header, to: &out)
         try output(out.bytes)
-        var maker = GIFFrameMaker(plan: plan, canvasSize: source.canvasSize)
-        let count = EncodingMemory.workers(workers, format: .gif, canvas: source.canvasSize)
-        // A frame in the window holds its indices (a quarter of a canvas) until it is written.
-        try OrderedFrameWork<[UInt8]>.run(workers: count, window: 2 * count, deliver: output) { work in
-            var index = 0
-            try source.forEachCheckedFrame(format: .gif) { _, image in
-                let frame = maker.frame(image, delay: checked.durations[index])
+        let mapping = GIFFrameMapping(plan: plan), canvasSize = source.canvasSize
+        var maker = GIFFrameMaker(mapping: mapping, canvasSize: canvasSize)
+        var index = 0
+        // Each stage's window holds a frame per worker and one more: the input canvas (mapping),
+        // or the canvas before the frame (compression).
+        try OrderedFrameWork<[UInt8]>.run(workers: count, window: count + 1, deliver: output) { compression in
+            try OrderedFrameWork<GIFMappedFrame>.run(workers: count, window: count + 1, deliver: { mapped in
+                let piece = maker.frame(mapped, canvasSize: canvasSize, delay: checked.durations[index])
                 let frameIndex = index
-                try work.submit { try GIFWriter.frameBytes(frame, index: frameIndex, globalTableCount: globalTableCount) }
                 index += 1
+                try compression.submit { try piece.bytes(index: frameIndex, globalTableCount: globalTableCount) }
+            }) { mappingWork in
+                var previous: RGBAImage?
+                try source.forEachCheckedFrame(format: .gif) { _, image in
+                    let before = previous
+                    try mappingWork.submit { mapping.map(image, previous: before) }
+                    previous = image
+                }
             }
         }
         try output([GIFWriter.trailer])

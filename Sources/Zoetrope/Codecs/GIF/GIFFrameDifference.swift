@@ -6,15 +6,25 @@ enum GIFFrameDifference {
     /// with their colour, whichever compresses smaller.
     static func frame(_ indices: [UInt8], table: GIFFramePalette, transparent: UInt8?, pinned: Bool,
                       displayed: RGBAImage) -> GIFEncoder.IndexedFrame {
-        let width = displayed.width, colors = table.palette.colors
-        let keeps: (Int) -> Bool = { pixel in
-            let index = indices[pixel]
-            if pinned, index == transparent { return true }
-            return colors[Int(index)].packed == GIFFrameMaker.rgb(displayed, pixel)
-        }
-        // The bounding box of the pixels that do not keep their colour; 1×1 at the origin when all do.
-        let rect = PixelRect.bounding(width: width, height: displayed.height) { !keeps($0) }
-            ?? PixelRect(x: 0, y: 0, width: min(1, width), height: min(1, displayed.height))
+        let rect = Self.rect(indices, table: table, transparent: transparent, pinned: pinned, displayed: displayed)
+        return frame(indices, in: rect, table: table, transparent: transparent, pinned: pinned, displayed: displayed)
+    }
+
+    /// The bounding rectangle of the pixels of `indices` that change `displayed`; 1×1 at the
+    /// origin when none does.
+    static func rect(_ indices: [UInt8], table: GIFFramePalette, transparent: UInt8?, pinned: Bool,
+                     displayed: RGBAImage) -> PixelRect {
+        let keeps = Self.keeps(indices, table: table, transparent: transparent, pinned: pinned, displayed: displayed)
+        return PixelRect.bounding(width: displayed.width, height: displayed.height) { !keeps($0) }
+            ?? PixelRect(x: 0, y: 0, width: min(1, displayed.width), height: min(1, displayed.height))
+    }
+
+    /// The frame covering `rect` (``rect(_:table:transparent:pinned:displayed:)``), its unchanged
+    /// pixels transparent or written with their colour, whichever compresses smaller.
+    static func frame(_ indices: [UInt8], in rect: PixelRect, table: GIFFramePalette, transparent: UInt8?, pinned: Bool,
+                      displayed: RGBAImage) -> GIFEncoder.IndexedFrame {
+        let width = displayed.width
+        let keeps = Self.keeps(indices, table: table, transparent: transparent, pinned: pinned, displayed: displayed)
         var clear: [UInt8] = [], solid: [UInt8]? = []
         clear.reserveCapacity(rect.width * rect.height)
         for y in rect.y..<rect.y + rect.height {
@@ -29,8 +39,20 @@ enum GIFFrameDifference {
                 }
             }
         }
-        let chosen = choose(clear: transparent == nil ? nil : clear, solid: solid, tableCount: colors.count + (transparent == nil ? 0 : 1))
+        let chosen = choose(clear: transparent == nil ? nil : clear, solid: solid,
+                            tableCount: table.palette.colors.count + (transparent == nil ? 0 : 1))
         return GIFEncoder.IndexedFrame(rect: rect, indices: chosen.indices, transparentIndex: chosen.usesTransparency ? transparent : nil)
+    }
+
+    /// Whether a pixel of `indices` leaves `displayed` as it is.
+    private static func keeps(_ indices: [UInt8], table: GIFFramePalette, transparent: UInt8?, pinned: Bool,
+                              displayed: RGBAImage) -> (Int) -> Bool {
+        let colors = table.palette.colors
+        return { pixel in
+            let index = indices[pixel]
+            if pinned, index == transparent { return true }
+            return colors[Int(index)].packed == GIFFrameMaker.rgb(displayed, pixel)
+        }
     }
 
     /// The smaller of the two encodings (one of them exists: without a transparent index nothing is pinned).
@@ -52,6 +74,22 @@ enum GIFFrameDifference {
                 guard index != frame.transparentIndex, Int(index) < colors.count else { continue }
                 let color = colors[Int(index)]
                 canvas[rect.x + x, rect.y + y] = (color.red, color.green, color.blue, 255)
+            }
+        }
+    }
+
+    /// Draws the pixels of canvas-sized `indices` in `rect` onto `canvas`, as a decoder draws the
+    /// frame ``frame(_:in:table:transparent:pinned:displayed:)`` makes of them: pinned pixels
+    /// (indices past the colours) keep what is shown, the others show their colour (which, for a
+    /// pixel written transparent or solid because it keeps its colour, is what is shown).
+    static func draw(_ indices: [UInt8], in rect: PixelRect, table: GIFFramePalette, on canvas: inout RGBAImage) {
+        let colors = table.palette.colors, width = canvas.width
+        for y in rect.y..<rect.y + rect.height {
+            for x in rect.x..<rect.x + rect.width {
+                let index = Int(indices[y * width + x])
+                guard index < colors.count else { continue }
+                let color = colors[index]
+                canvas[x, y] = (color.red, color.green, color.blue, 255)
             }
         }
     }

@@ -1,93 +1,116 @@
-/// The second pass of the RGBA encoder: turns each canvas into an indexed frame.
+/// The ordered step of the RGBA encoder: turns each mapped frame (``GIFFrameMapping``) into an
+/// indexed frame against the canvas the frames before leave.
 ///
 /// Opaque animations are differenced: every frame after the first covers only the rectangle that
-/// changes what is displayed, is not disposed, and — when that compresses smaller — leaves the
-/// pixels that already show the right colour transparent. Pixels whose input did not change keep
-/// what is displayed even when it is an approximation (temporal stability: no dither crawl in
-/// still areas). Animations with transparent pixels are differenced too, over the canvas the last
-/// frame's disposal leaves (``overTransparency(_:table:transparent:tableCount:)``).
+/// changes what is displayed and is not disposed; pinned pixels (whose input did not change) keep
+/// what is displayed even when it is an approximation. Whether the rectangle's unchanged pixels
+/// are written transparent or with their colour, whichever compresses smaller, is left to the
+/// workers (``GIFFramePiece``): the canvas is the same either way. Animations with transparent
+/// pixels are differenced too, over the canvas the last frame's disposal leaves
+/// (``overTransparency(_:table:transparent:tableCount:)``).
 struct GIFFrameMaker {
-    private let plan: GIFPalettizer.Plan
-    private let global: GIFFramePalette?
-    private var globalMapper: PaletteMapper?
-    private var histogram = ColorHistogram()
-    /// The previous input frame, and the decoder's canvas after the previous output frame (opaque
-    /// animations only: the others are not differenced).
-    private var previous: (source: RGBAImage, canvas: DecoderCanvas)?
+    private let mapping: GIFFrameMapping
+    private var plan: GIFPalettizer.Plan { mapping.plan }
+    /// The decoder's canvas after the previous frame of an opaque animation (the others are not
+    /// differenced against it).
+    private var displayed: DecoderCanvas?
     /// The decoder's canvas of an animation with transparent pixels, the disposal of the last frame
     /// drawn on it, and the index of the next frame.
     private var canvas: DecoderCanvas
     private var lastDisposal = FrameDisposal.none
     private var frameIndex = 0
 
-    /// Ordered dithering at half strength: on a photographic pan it removes most banding while the
-    /// mean squared error grows by about a quarter instead of a half (PSNR 34.9 dB against 34.0 at
-    /// full strength and 36.0 undithered; scripts/encode-quality, docs/benchmarks.md).
-    static let orderedStrength: Float = 0.5
-
-    init(plan: GIFPalettizer.Plan, canvasSize: PixelSize) {
-        self.plan = plan
-        canvas = DecoderCanvas(size: plan.anyTransparency ? canvasSize : PixelSize(width: 0, height: 0))
-        global = plan.global.map { GIFFramePalette($0, isExact: plan.globalIsExact, isGlobal: true) }
-        globalMapper = plan.global.map { PaletteMapper(palette: $0, dither: plan.globalIsExact ? .none : plan.dither,
-                                                      orderedStrength: Self.orderedStrength) }
+    init(mapping: GIFFrameMapping, canvasSize: PixelSize) {
+        self.mapping = mapping
+        canvas = DecoderCanvas(size: mapping.plan.anyTransparency ? canvasSize : PixelSize(width: 0, height: 0))
     }
 
-    /// The indexed frame for the canvas `image`.
-    mutating func frame(_ image: RGBAImage, delay: Duration) -> GIFEncoder.IndexedFrame {
-        let centiseconds = GIFPalettizer.centiseconds(delay)
-        let previous = plan.anyTransparency ? nil : self.previous
-        let displayed = previous?.canvas.shows
-        let differs: ((Int) -> Bool)? = displayed.map { displayed in { Self.rgb(image, $0) != Self.rgb(displayed, $0) } }
-        histogram.removeAll()
-        histogram.add(image, where: differs)
-        let table = GIFFramePalette.choose(histogram, plan: plan, global: global) {
-            var all = ColorHistogram()
-            all.add(image)
-            return all
-        }
-        let transparent: UInt8? = plan.reservesTransparent && table.allowsTransparentEntry ? UInt8(table.palette.colors.count) : nil
-        var special = PaletteMapper.Special(transparentIndex: transparent ?? 0, pinnedIndex: transparent ?? 0)
-        if let previous, transparent != nil {
-            special.pinned = { pixel in
-                let kept = table.isExact ? !differs!(pixel) : Self.rgb(image, pixel) == Self.rgb(previous.source, pixel)
-                return kept ? Self.color(previous.canvas.shows, pixel) : nil
-            }
-        }
-        let indices = map(image, table: table, special: special)
+    /// The frame for `mapped`, the next frame of a `canvasSize` animation.
+    mutating func frame(_ mapped: GIFMappedFrame, canvasSize: PixelSize, delay: Duration) -> GIFFramePiece {
+        let table = mapped.table, transparent = mapped.transparent
+        let indices = mapped.indices ?? mapAgainstCanvas(mapped)
         let tableCount = table.palette.colors.count + (transparent == nil ? 0 : 1)
-        var frame: GIFEncoder.IndexedFrame
+        var piece: GIFFramePiece
         if plan.anyTransparency, let transparent {
-            frame = overTransparency(indices, table: table, transparent: transparent, tableCount: tableCount)
-        } else if var previous {
-            frame = GIFFrameDifference.frame(indices, table: table, transparent: transparent, pinned: special.pinned != nil,
-                                             displayed: previous.canvas.shows)
-            frame.indices = lossy(frame.indices, table: table, tableCount: tableCount,
-                                  shown: frame.transparentIndex.map { ($0, Self.colors(previous.canvas.shows, in: frame.rect)) })
-            previous.canvas.draw(in: frame.rect, after: .none) { GIFFrameDifference.draw(frame, table: table, on: &$0) }
-            self.previous = (image, previous.canvas)
-            frame.disposal = 1
+            piece = GIFFramePiece(frame: overTransparency(indices, table: table, transparent: transparent, tableCount: tableCount))
+        } else if let displayed {
+            piece = difference(indices, mapped: mapped, displayed: displayed, tableCount: tableCount)
         } else {
             let written = lossy(indices, table: table, tableCount: tableCount, shown: nil)
-            frame = GIFEncoder.IndexedFrame(rect: PixelRect(x: 0, y: 0, width: image.width, height: image.height), indices: written,
-                                            transparentIndex: plan.anyTransparency ? transparent : nil)
+            var frame = GIFEncoder.IndexedFrame(rect: PixelRect(x: 0, y: 0, width: canvasSize.width, height: canvasSize.height),
+                                                indices: written, transparentIndex: plan.anyTransparency ? transparent : nil)
             if !plan.anyTransparency {
-                var canvas = DecoderCanvas(size: image.size)
+                var canvas = DecoderCanvas(size: canvasSize)
                 canvas.draw(in: frame.rect, after: .none) { GIFFrameDifference.draw(frame, table: table, on: &$0) }
-                self.previous = (image, canvas)
+                displayed = canvas
             } else {
                 // No transparent entry (a table of 256 colours): the whole frame, cleared after.
                 canvas.draw(in: frame.rect, after: lastDisposal) { GIFFrameDifference.draw(frame, table: table, on: &$0) }
                 lastDisposal = .background
             }
             frame.disposal = plan.anyTransparency ? 2 : 1
+            piece = GIFFramePiece(frame: frame)
         }
-        frame.localColorTable = table.isGlobal ? nil : GIFPalettizer.table(table.palette, transparent: transparent != nil)
-        frame.delayCentiseconds = centiseconds
+        piece.frame.localColorTable = table.isGlobal ? nil : GIFPalettizer.table(table.palette, transparent: transparent != nil)
+        piece.frame.delayCentiseconds = GIFPalettizer.centiseconds(delay)
         frameIndex += 1
-        return frame
+        return piece
     }
 
+    /// A frame of an opaque animation after the first, over `displayed`: the rectangle of the
+    /// pixels it changes; without lossy LZW the choice of how to write the rectangle's unchanged
+    /// pixels is left to the piece (a worker).
+    private mutating func difference(_ indices: [UInt8], mapped: GIFMappedFrame, displayed: DecoderCanvas,
+                                     tableCount: Int) -> GIFFramePiece {
+        var displayed = displayed, indices = indices
+        let shows = displayed.shows, table = mapped.table
+        if let source = mapped.source, let transparent = mapped.transparent {
+            Self.refresh(&indices, source: source, shows: shows, table: table, pinnedIndex: transparent)
+        }
+        var piece: GIFFramePiece
+        if plan.options.lossy > 0 {
+            var frame = GIFFrameDifference.frame(indices, table: table, transparent: mapped.transparent, pinned: mapped.pinned,
+                                                 displayed: shows)
+            frame.indices = lossy(frame.indices, table: table, tableCount: tableCount,
+                                  shown: frame.transparentIndex.map { ($0, Self.colors(shows, in: frame.rect)) })
+            displayed.draw(in: frame.rect, after: .none) { GIFFrameDifference.draw(frame, table: table, on: &$0) }
+            piece = GIFFramePiece(frame: frame)
+        } else {
+            let rect = GIFFrameDifference.rect(indices, table: table, transparent: mapped.transparent, pinned: mapped.pinned,
+                                               displayed: shows)
+            displayed.draw(in: rect, after: .none) { GIFFrameDifference.draw(indices, in: rect, table: table, on: &$0) }
+            piece = GIFFramePiece(frame: GIFEncoder.IndexedFrame(rect: rect, indices: []),
+                                  difference: GIFFramePiece.Difference(indices: indices, table: table, transparent: mapped.transparent,
+                                                                       pinned: mapped.pinned, displayed: shows))
+        }
+        self.displayed = displayed
+        piece.frame.disposal = 1
+        return piece
+    }
+
+    /// Unpins the pixels of an exactly coloured frame that show an approximation of their input
+    /// (left by an earlier quantised frame) when the table has their exact colour, so exact frames
+    /// repair what quantised ones left.
+    private static func refresh(_ indices: inout [UInt8], source: RGBAImage, shows: RGBAImage, table: GIFFramePalette,
+                                pinnedIndex: UInt8) {
+        for pixel in indices.indices where indices[pixel] == pinnedIndex {
+            let wanted = rgb(source, pixel)
+            if wanted != rgb(shows, pixel), let index = table.indexOfColor[wanted] { indices[pixel] = index }
+        }
+    }
+
+    /// The indices of a frame ``GIFFrameMapping`` left to map here: error diffusion that carries
+    /// the error of the colour each pinned pixel shows on the canvas.
+    private func mapAgainstCanvas(_ mapped: GIFMappedFrame) -> [UInt8] {
+        let transparent = mapped.transparent ?? 0
+        var special = PaletteMapper.Special(transparentIndex: transparent, pinnedIndex: transparent)
+        if let deferred = mapped.deferred, let shows = displayed?.shows {
+            let (image, previous) = deferred
+            special.pinned = { pixel in Self.rgb(image, pixel) == Self.rgb(previous, pixel) ? Self.color(shows, pixel) : nil }
+            return mapping.map(image, table: mapped.table, special: special)
+        }
+        return [] // not reached: a frame is deferred only when pinned, which needs a frame before it
+    }
     /// A frame of an animation with transparent pixels, drawn over the canvas the last frame's
     /// disposal leaves: the bounding box of the pixels it changes there (pixels it keeps are
     /// transparent), widened to the pixels the next frame clears (``GIFPalettizer/Plan/clears``),
@@ -149,13 +172,6 @@ struct GIFFrameMaker {
             }
         }
         return colors
-    }
-
-    private mutating func map(_ image: RGBAImage, table: GIFFramePalette, special: PaletteMapper.Special) -> [UInt8] {
-        if table.isGlobal, globalMapper != nil { return globalMapper!.map(image, special: special) }
-        var mapper = PaletteMapper(palette: table.palette, dither: table.isExact ? .none : plan.dither,
-                                   orderedStrength: Self.orderedStrength)
-        return mapper.map(image, special: special)
     }
 
     @inline(__always)

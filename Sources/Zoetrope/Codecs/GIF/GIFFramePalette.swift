@@ -1,5 +1,5 @@
 /// The colour table of one frame and how its pixels are mapped to it.
-struct GIFFramePalette {
+struct GIFFramePalette: Sendable {
     /// The colours (a transparent entry, if any, follows them).
     let palette: ColorPalette
     /// Whether every pixel the frame writes has its exact colour in ``palette``.

@@ -5,7 +5,7 @@ enum GIFPalettizer {
     static let alphaThreshold = ColorHistogram.alphaThreshold
 
     /// What the first pass decided.
-    struct Plan {
+    struct Plan: Sendable {
         /// The global table's colours (a transparent entry may follow them), or `nil` for local
         /// tables only.
         var global: ColorPalette?
@@ -28,21 +28,11 @@ enum GIFPalettizer {
         var dither: DitherMethod
     }
 
-    /// Looks at every frame of `source` (without keeping any) and chooses the palettes.
-    static func plan(_ source: some FrameSource, options: GIFEncoder.Options) throws -> Plan {
-        var anyTransparency = false
-        var histogram = ColorHistogram()
-        var clears: [PixelRect?] = [], lastOpaque: [Bool]?
-        try source.forEachCheckedFrame(format: .gif) { _, image in
-            if !anyTransparency { anyTransparency = hasTransparentPixel(image) }
-            histogram.add(image)
-            let opaque = opaquePixels(image)
-            if let lastOpaque {
-                clears.append(PixelRect.bounding(width: image.width, height: image.height) { lastOpaque[$0] && !opaque[$0] })
-            }
-            lastOpaque = opaque
-        }
-        clears.append(nil)
+    /// Looks at every frame of `source` (without keeping any, on `workers` threads:
+    /// ``GIFFrameSurvey``) and chooses the palettes.
+    static func plan(_ source: some FrameSource, options: GIFEncoder.Options, workers: Int = 1) throws -> Plan {
+        let survey = try GIFFrameSurvey.run(source, workers: workers)
+        let histogram = survey.histogram, anyTransparency = survey.anyTransparency
         let maximum = min(256, max(2, options.maximumColors)) // a public var: clamp again
         // Animations keep a transparent entry for unchanged pixels unless the colours need all 256.
         let wantsTransparent = anyTransparency || source.frameCount > 1
@@ -59,23 +49,9 @@ enum GIFPalettizer {
         } else if options.palette != .perFrame {
             global = ColorQuantizer.palette(for: histogram, maximumColors: wantsTransparent ? maximum - 1 : maximum)
         }
-        return Plan(global: global, globalIsExact: globalIsExact, anyTransparency: anyTransparency, clears: clears,
+        return Plan(global: global, globalIsExact: globalIsExact, anyTransparency: anyTransparency, clears: survey.clears,
                     reservesTransparent: reservesTransparent, colorLimit: reservesTransparent ? maximum - 1 : maximum,
                     options: options, dither: options.ditherMethod(frameCount: source.frameCount))
-    }
-
-    /// Whether each pixel of `image` is opaque (alpha at or above the threshold).
-    private static func opaquePixels(_ image: RGBAImage) -> [Bool] {
-        (0..<image.width * image.height).map { image[byte: $0 * 4 + 3] >= alphaThreshold }
-    }
-
-    private static func hasTransparentPixel(_ image: RGBAImage) -> Bool {
-        var offset = 3
-        while offset < image.pixels.count {
-            if image[byte: offset] < alphaThreshold { return true }
-            offset += 4
-        }
-        return false
     }
 
     /// A GIF colour table of a palette, with the transparent entry after the colours if asked.
