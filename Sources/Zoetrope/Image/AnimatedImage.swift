@@ -231,7 +231,13 @@ public final class AnimatedImage: AnimatableImage {
         }
         let checkedOut = state.withLock { state -> CheckOut in
             if let last = state.lastFrame, last.index == index { return .shown(last.image) }
-            defer { state.replay = nil }
+            // The last frame read shares the walk's canvas: let go of it, so that drawing the next
+            // frame changes the canvas in place rather than copying it (8 MB at 1080p) when the
+            // caller has let go of the frame too (a cache keeping it reduced does).
+            defer {
+                state.replay = nil
+                state.lastFrame = nil
+            }
             return .walk(state.replay ?? FrameReplay(canvas: canvasSize, format: format, plan: state.plan,
                                                      checkpoints: state.checkpoints))
         }
