@@ -5,9 +5,10 @@ import Zoetrope
 /// chat stream holds them. Every GIF in DIR (sorted by name) is opened once; 200 attachments show
 /// them in turn, each at 160×90 pixels (`--full`: at the images' own size), and the first 20 are
 /// visible. They play on one 60 Hz timer clock at rate 1 for S seconds of wall time (20 by
-/// default). It prints the peak resident memory (VmHWM), the CPU time used after every visible
-/// animation has played once, the buffer misses of the visible attachments, and the cache's
-/// figures at the end, with the most replay canvases held at once (sampled every 50 ms). Freed
+/// default). It prints the peak resident memory (VmHWM); when every frame of every visible
+/// animation is held (the end of the first loop; decoding sets that pace), with the CPU time and
+/// buffer misses of the visible attachments until then and after; the cache's figures at the end, with the most replay canvases held at
+/// once (sampled every 50 ms); and the decoding pace against the frames the animations show. Freed
 /// buffers go back to the system as in the `zoetrope` command (``LargeBufferRelease``) unless
 /// `--glibc-default`.
 enum SurfaceBenchmark {
@@ -48,38 +49,74 @@ enum SurfaceBenchmark {
             let image = images[index % images.count]
             return surface.makeAttachment(image: image, size: full ? image.canvasSize : PixelSize(width: 160, height: 90))
         }
-        let visible = attachments.prefix(visibleCount)
-        let firstLoop = visible.map { attachment in
-            let source = attachment.image.source
-            return (0..<source.frameCount).reduce(Duration.zero) { $0 + source.duration(at: $1) }
-        }.max() ?? .zero
-        let start = ContinuousClock.now
+        let visible = Array(attachments.prefix(visibleCount))
+        let run = Run(surface: surface, start: .now)
         for attachment in visible { attachment.setVisible(true) }
+        // The first loop ends when every frame of every visible animation is held: decoding sets the
+        // pace (an animator's play count moves on with the clock, late frames skipped).
+        let looped = run.wait(until: seconds) {
+            visible.allSatisfy { surface.cache.storedFrameCount(of: $0.image.source) >= $0.image.source.frameCount }
+        }
+        let (cpuAtLoop, missesAtLoop) = (PlaybackBenchmark.cpuSeconds(), visible.reduce(0) { $0 + $1.animator.bufferMisses })
+        _ = run.wait(until: seconds) { false }
+        let cpuAfter = PlaybackBenchmark.cpuSeconds() - cpuAtLoop
+        let misses = visible.reduce(0) { $0 + $1.animator.bufferMisses }
+        let statistics = surface.statistics
+        let pace = decodePace(of: visible, cache: surface.cache)
+        for attachment in visible { attachment.setVisible(false) }
+        print("surface: \(attachmentCount) attachments of \(images.count) images, \(visibleCount) visible at "
+              + (full ? "full size" : "160x90") + ", \(PlaybackBenchmark.format(run.elapsed)) s at rate 1")
+        let loop = looped.map { "\(PlaybackBenchmark.format($0)) s" } ?? "not within the run"
+        print("peak RSS \(PlaybackBenchmark.format(PlaybackBenchmark.mebibytes(PlaybackBenchmark.statusField("VmHWM")))) MiB"
+              + "  every frame of the visible animations held: \(loop), CPU \(PlaybackBenchmark.format(cpuAtLoop)) s"
+              + " (misses \(missesAtLoop)), after it \(PlaybackBenchmark.format(cpuAfter)) s (misses \(misses - missesAtLoop))"
+              + "  decodes \(statistics.cache.decodes)"
+              + "  memory \(PlaybackBenchmark.format(PlaybackBenchmark.mebibytes(statistics.memoryBytes))) MiB"
+              + "  peak total \(PlaybackBenchmark.format(PlaybackBenchmark.mebibytes(statistics.cache.peakTotalBytes))) MiB"
+              + "  canvases held at most \(run.canvases)")
+        print(pace)
+        return 0
+    }
+
+    /// Waits and samples a run.
+    private final class Run {
+        let surface: AnimationSurface
+        let start: ContinuousClock.Instant
         var canvases = 0
-        func wait(until end: Double) {
-            while (ContinuousClock.now - start) / .seconds(1) < end {
+
+        init(surface: AnimationSurface, start: ContinuousClock.Instant) {
+            self.surface = surface
+            self.start = start
+        }
+
+        var elapsed: Double { (ContinuousClock.now - start) / .seconds(1) }
+
+        /// Samples every 50 ms until `done` holds (returns the time then) or `end` s have passed (`nil`).
+        func wait(until end: Double, _ done: () -> Bool) -> Double? {
+            while elapsed < end {
+                if done() { return elapsed }
                 canvases = max(canvases, surface.cache.heldCanvasCount)
                 Thread.sleep(forTimeInterval: 0.05)
             }
+            return nil
         }
-        wait(until: min(seconds, firstLoop / .seconds(1) + 0.5))
-        let cpuAtLoop = PlaybackBenchmark.cpuSeconds()
-        let wallAtLoop = (ContinuousClock.now - start) / .seconds(1)
-        wait(until: seconds)
-        let cpuAfter = PlaybackBenchmark.cpuSeconds() - cpuAtLoop
-        let wall = (ContinuousClock.now - start) / .seconds(1)
-        let misses = visible.reduce(0) { $0 + $1.animator.bufferMisses }
-        let statistics = surface.statistics
-        for attachment in visible { attachment.setVisible(false) }
-        print("surface: \(attachmentCount) attachments of \(images.count) images, \(visibleCount) visible at "
-              + (full ? "full size" : "160x90") + ", \(PlaybackBenchmark.format(wall)) s at rate 1")
-        print("peak RSS \(PlaybackBenchmark.format(PlaybackBenchmark.mebibytes(PlaybackBenchmark.statusField("VmHWM")))) MiB"
-              + "  CPU \(PlaybackBenchmark.format(cpuAtLoop)) s to the first loop's end"
-              + " (\(PlaybackBenchmark.format(wallAtLoop)) s), \(PlaybackBenchmark.format(cpuAfter)) s after"
-              + "  misses \(misses)  decodes \(statistics.cache.decodes)"
-              + "  memory \(PlaybackBenchmark.format(PlaybackBenchmark.mebibytes(statistics.memoryBytes))) MiB"
-              + "  peak total \(PlaybackBenchmark.format(PlaybackBenchmark.mebibytes(statistics.cache.peakTotalBytes))) MiB"
-              + "  canvases held at most \(canvases)")
-        return 0
+    }
+
+    /// Why frames are late: the frames a second the visible animations show at rate 1, against
+    /// what the workers decode a second at the cache's measured decode times.
+    private static func decodePace(of visible: [SurfaceAttachment], cache: SharedFrameCache) -> String {
+        var demand = 0.0, decodeSeconds = 0.0
+        for attachment in visible {
+            let source = attachment.image.source
+            let loop = (0..<source.frameCount).reduce(Duration.zero) { $0 + source.duration(at: $1) } / .seconds(1)
+            guard loop > 0 else { continue }
+            demand += Double(source.frameCount) / loop
+            decodeSeconds += cache.decodeTime(of: source) / .seconds(1)
+        }
+        let workers = (cache.scheduler as? DecodeWorkerPool)?.workerCount ?? 1
+        let mean = decodeSeconds / Double(max(1, visible.count))
+        return "pace: the visible animations show \(PlaybackBenchmark.format(demand)) frames/s; a frame decodes in "
+            + "\(PlaybackBenchmark.format(mean * 1000)) ms on average (the cache's measure), so \(workers) workers "
+            + "decode \(PlaybackBenchmark.format(mean > 0 ? Double(workers) / mean : 0)) frames/s until every frame is held"
     }
 }

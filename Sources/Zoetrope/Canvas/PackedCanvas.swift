@@ -1,23 +1,26 @@
-/// A canvas kept small while nothing draws on it: its colours in a palette (at most 256) and the
-/// pixels as palette indices, runs of one index stored once.
+/// A canvas kept small while nothing draws on it: runs of one colour stored once, and each pixel
+/// as a palette index when the canvas has at most 256 colours, or whole when it has more.
 ///
 /// An animation that is not being decoded right now parks its replay canvas this way instead of
 /// holding the full RGBA buffer (a 1080p canvas is 8 MB; a GIF's canvas, drawn from palettes of at
 /// most 256 colours, usually packs to a few hundred kilobytes), and unpacks it when decoding
 /// resumes: one pass over the canvas each way, against replaying every frame since the last clean
-/// start.
+/// start. A true-colour canvas (APNG, WebP) packs where it has runs (a sticker's transparent
+/// margins, flat backgrounds); one that would not come to half its size is not packed.
 ///
-/// The indices are coded in runs: a byte `b` below 128 is followed by `b + 1` literal indices; a
-/// byte `b` from 128 is followed by one index repeated `b - 126` times (2 to 129).
+/// The pixels are coded in runs: a byte `b` below 128 is followed by `b + 1` literal pixels; a
+/// byte `b` from 128 is followed by one pixel repeated `b - 126` times (2 to 129). A pixel is a
+/// palette index (one byte) or, with no palette, its four RGBA bytes.
 struct PackedCanvas: Sendable, Hashable {
     /// Pixels in the canvas.
     let pixelCount: Int
-    /// The canvas's colours, as the four RGBA bytes of a pixel read as one word.
+    /// The canvas's colours, as the four RGBA bytes of a pixel read as one word; empty when the
+    /// runs hold whole pixels.
     let palette: [UInt32]
-    /// The indices, run-coded.
+    /// The run headers and their pixels.
     let runs: [UInt8]
 
-    /// The most colours a packed canvas holds.
+    /// The most colours a packed canvas codes as palette indices.
     static let paletteLimit = 256
     private static let longestRepeat = 129
     private static let longestLiteral = 128
@@ -25,20 +28,46 @@ struct PackedCanvas: Sendable, Hashable {
     /// Bytes held.
     var bytes: Int { palette.count * 4 + runs.count }
 
-    /// Packs `pixels` (RGBA, 4 bytes a pixel); `nil` when they hold more than ``paletteLimit``
-    /// colours or are not whole pixels.
+    /// Whether the runs hold whole pixels (the canvas has more than ``paletteLimit`` colours).
+    var holdsWholePixels: Bool { palette.isEmpty && pixelCount > 0 }
+
+    /// Packs `pixels` (RGBA, 4 bytes a pixel); `nil` when they are not whole pixels, or hold more
+    /// than ``paletteLimit`` colours and whole-pixel runs would not halve them.
     init?(pixels: [UInt8]) {
         guard pixels.count % 4 == 0 else { return nil }
-        let count = pixels.count / 4
+        pixelCount = pixels.count / 4
         var colours = ColourIndex()
+        let indexed = Self.code(pixels, sizeLimit: Int.max) { colour, runs in
+            guard let index = colours.index(of: colour) else { return false }
+            runs.append(index)
+            return true
+        }
+        if let indexed {
+            palette = colours.palette
+            runs = indexed
+            return
+        }
+        let whole = Self.code(pixels, sizeLimit: pixels.count / 2) { colour, runs in
+            unsafe withUnsafeBytes(of: colour) { unsafe runs.append(contentsOf: $0) }
+            return true
+        }
+        guard let whole else { return nil }
+        palette = []
+        runs = whole
+    }
+
+    /// The pixels coded in runs, each coded pixel appended by `append`; `nil` when `append` gives
+    /// up (returns `false`) or the runs grow past `sizeLimit` bytes.
+    private static func code(_ pixels: [UInt8], sizeLimit: Int,
+                             _ append: (_ colour: UInt32, _ runs: inout [UInt8]) -> Bool) -> [UInt8]? {
+        let count = pixels.count / 4
         var runs: [UInt8] = []
         runs.reserveCapacity(count / 16)
-        let packed = unsafe pixels.withUnsafeBytes { raw -> Bool in
+        let coded = unsafe pixels.withUnsafeBytes { raw -> Bool in
             var literalStart = -1 // where the open literal run's length byte is, -1: none open
             var index = 0
             while index < count {
                 let colour = unsafe raw.loadUnaligned(fromByteOffset: index * 4, as: UInt32.self)
-                guard let paletteIndex = colours.index(of: colour) else { return false }
                 var length = 1
                 while length < Self.longestRepeat, index + length < count,
                       unsafe raw.loadUnaligned(fromByteOffset: (index + length) * 4, as: UInt32.self) == colour {
@@ -46,50 +75,38 @@ struct PackedCanvas: Sendable, Hashable {
                 }
                 if length >= 2 {
                     runs.append(UInt8(126 + length))
-                    runs.append(paletteIndex)
                     literalStart = -1
+                } else if literalStart < 0 || runs[literalStart] == UInt8(Self.longestLiteral - 1) {
+                    literalStart = runs.count
+                    runs.append(0)
                 } else {
-                    if literalStart < 0 || runs[literalStart] == UInt8(Self.longestLiteral - 1) {
-                        literalStart = runs.count
-                        runs.append(0)
-                    } else {
-                        runs[literalStart] += 1
-                    }
-                    runs.append(paletteIndex)
+                    runs[literalStart] += 1
                 }
+                guard append(colour, &runs), runs.count <= sizeLimit else { return false }
                 index += length
             }
             return true
         }
-        guard packed else { return nil }
-        pixelCount = count
-        palette = colours.palette
-        self.runs = runs
+        return coded ? runs : nil
     }
 
     /// The canvas's RGBA bytes.
     func unpacked() -> [UInt8] {
-        unsafe [UInt8](unsafeUninitializedCapacity: pixelCount * 4) { buffer, initialized in
+        let pixelBytes = holdsWholePixels ? 4 : 1
+        return unsafe [UInt8](unsafeUninitializedCapacity: pixelCount * 4) { buffer, initialized in
             let raw = UnsafeMutableRawBufferPointer(buffer)
             var pixel = 0, position = 0
             while position < runs.count, pixel < pixelCount {
                 let header = Int(runs[position])
                 position += 1
-                if header >= Self.longestLiteral {
-                    guard position < runs.count else { break }
-                    let colour = palette[Int(runs[position])]
-                    position += 1
-                    for _ in 0..<min(header - 126, pixelCount - pixel) {
-                        unsafe raw.storeBytes(of: colour, toByteOffset: pixel * 4, as: UInt32.self)
-                        pixel += 1
-                    }
-                } else {
-                    for _ in 0...header where position < runs.count && pixel < pixelCount {
-                        unsafe raw.storeBytes(of: palette[Int(runs[position])], toByteOffset: pixel * 4, as: UInt32.self)
-                        position += 1
-                        pixel += 1
-                    }
+                let repeats = header >= Self.longestLiteral
+                for _ in 0..<min(repeats ? header - 126 : header + 1, pixelCount - pixel) {
+                    guard position + pixelBytes <= runs.count else { break }
+                    unsafe raw.storeBytes(of: colour(at: position), toByteOffset: pixel * 4, as: UInt32.self)
+                    pixel += 1
+                    if !repeats { position += pixelBytes }
                 }
+                if repeats { position += pixelBytes }
             }
             // Runs written by init(pixels:) cover every pixel; anything short is left transparent.
             if pixel < pixelCount {
@@ -97,6 +114,12 @@ struct PackedCanvas: Sendable, Hashable {
             }
             initialized = pixelCount * 4
         }
+    }
+
+    /// The pixel coded at `position` of the runs.
+    private func colour(at position: Int) -> UInt32 {
+        guard holdsWholePixels else { return palette[Int(runs[position])] }
+        return unsafe runs.withUnsafeBytes { unsafe $0.loadUnaligned(fromByteOffset: position, as: UInt32.self) }
     }
 }
 

@@ -26,9 +26,16 @@ protocol ImageContainer: Sendable {
     ///   cannot be allocated; the canvas is then untouched.
     func drawFrame(at index: Int, info: FrameInfo, onto compositor: inout Compositor,
                    scratch: inout [UInt8]) throws(ZoetropeError) -> DrawnFrame
+
+    /// Whether ``drawFrame(at:info:onto:scratch:)`` draws onto the canvas with no frame buffer of
+    /// its own (only `scratch`), rather than decoding the frame's pixels first.
+    var drawsFramesInPlace: Bool { get }
 }
 
 extension ImageContainer {
+    /// A frame is decoded into its own pixels before it is drawn, by default.
+    var drawsFramesInPlace: Bool { false }
+
     /// Decodes the frame into its own pixels, then draws them.
     func drawFrame(at index: Int, info: FrameInfo, onto compositor: inout Compositor,
                    scratch: inout [UInt8]) throws(ZoetropeError) -> DrawnFrame {

@@ -28,6 +28,8 @@ public final class AnimatedImage: AnimatableImage {
     public let metadata: ImageMetadata
 
     private let container: any ImageContainer
+    /// See ``workingBytesPerDecode``.
+    private let frameBufferBytes: Int
     /// The bytes the container reads, when the image knows them: a mapped file's pages are given
     /// back every ``pageReleaseInterval`` frames decoded (``ImageBytes/releaseResidentPages()``).
     let bytes: ImageBytes?
@@ -108,6 +110,7 @@ public final class AnimatedImage: AnimatableImage {
         self.playCount = table.playCount
         self.options = options
         self.metadata = table.metadata
+        frameBufferBytes = container.drawsFramesInPlace ? 0 : 4 * table.frames.reduce(0) { max($0, $1.rect.area) }
         let plan = ReplayPlan(frames: frames, canvas: canvasSize)
         let checkpoints = ReplayCheckpoints(frameCount: frames.count, bytesPerCanvas: canvasSize.area * 4)
         self.state = LockedState(PlaybackState(plan: plan, checkpoints: checkpoints))
@@ -116,16 +119,23 @@ public final class AnimatedImage: AnimatableImage {
     /// The number of frames.
     public var frameCount: Int { frames.count }
 
-    /// Bytes held besides the frames handed out: the saved checkpoints, and once a frame has been
-    /// read, the canvas replay walks draw on. A frame cache counts them (``RetainsMemory``).
+    /// Bytes held besides the frames handed out: the saved checkpoints (a parked canvas among
+    /// them), and once a frame has been read, the canvas replay walks draw on and the working
+    /// memory the walk reuses (a GIF frame's indices). A frame cache counts them (``RetainsMemory``).
     /// A replay walk's canvas and the last frame read count as one canvas: the walk lends its
     /// canvas to the frame it hands out, and copies it only while drawing the next.
     var retainedBytes: Int {
         let canvas = canvasSize.area * 4
         return state.withLock { state in
             state.checkpoints.bytes + (state.lastFrame == nil && state.replay == nil ? 0 : canvas)
+                + (state.replay?.scratch.count ?? 0)
         }
     }
+
+    /// Bytes one decode uses for a while besides what the image keeps (``retainedBytes``): the
+    /// pixels of the largest frame where the codec decodes a frame before drawing it (PNG, WebP);
+    /// none where it draws onto the canvas (GIF: its indices are the walk's, kept).
+    var workingBytesPerDecode: Int { frameBufferBytes }
 
     /// Stops saving checkpoints and keeping the last frame read, and lets go of those kept: a
     /// frame cache keeps every frame decoded, so nothing is read out of order again.
@@ -162,8 +172,9 @@ public final class AnimatedImage: AnimatableImage {
     /// Lets go of the replay canvas and the last frame read while the image is not being decoded,
     /// keeping the canvas packed (``PackedCanvas``) when decoding will continue from it: the next
     /// frame read unpacks it instead of replaying from the last clean start. A canvas of more
-    /// than 256 colours (true-colour APNG and WebP, mostly) does not pack and stays whole. The
-    /// file's pages read so far go back to the kernel too.
+    /// than 256 colours (true-colour APNG and WebP) packs whole pixels in runs when that halves it
+    /// at least; one that does not (photographic content) stays whole, with no working memory.
+    /// The file's pages read so far go back to the kernel too.
     func parkCanvas() {
         let taken = state.withLock { state -> (FrameReplay?, RGBAImage?) in
             defer {
@@ -181,7 +192,13 @@ public final class AnimatedImage: AnimatableImage {
             guard state.replay == nil else { return }
             // A canvas that does not pack stays whole: dropping it would replay every frame since
             // the last clean start on the next decode (quadratic work over a play).
-            if let packed { state.checkpoints.park(packed, before: walk.nextIndex) } else { state.replay = walk }
+            guard let packed else {
+                var whole = walk
+                whole.scratch = [] // a decode grows it again when it comes
+                state.replay = whole
+                return
+            }
+            state.checkpoints.park(packed, before: walk.nextIndex)
         }
     }
 
@@ -214,7 +231,13 @@ public final class AnimatedImage: AnimatableImage {
         }
         let checkedOut = state.withLock { state -> CheckOut in
             if let last = state.lastFrame, last.index == index { return .shown(last.image) }
-            defer { state.replay = nil }
+            // The last frame read shares the walk's canvas: let go of it, so that drawing the next
+            // frame changes the canvas in place rather than copying it (8 MB at 1080p) when the
+            // caller has let go of the frame too (a cache keeping it reduced does).
+            defer {
+                state.replay = nil
+                state.lastFrame = nil
+            }
             return .walk(state.replay ?? FrameReplay(canvas: canvasSize, format: format, plan: state.plan,
                                                      checkpoints: state.checkpoints))
         }

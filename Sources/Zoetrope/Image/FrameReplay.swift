@@ -16,6 +16,9 @@ struct FrameReplay: Sendable {
     var damage: [Int: ZoetropeError] = [:]
     /// Frames found not to replace the whole canvas on this walk.
     var incomplete: [Int] = []
+    /// Working memory the codec reuses from frame to frame (a GIF frame's colour indices), kept
+    /// with the walk: a walk advanced one frame at a time allocates it once, not once a frame.
+    var scratch: [UInt8] = []
 
     /// A walk that has not started: the next frame drawn decides where it starts.
     init(canvas: PixelSize, format: ImageFormat? = nil, plan: ReplayPlan, checkpoints: ReplayCheckpoints) {
@@ -26,8 +29,8 @@ struct FrameReplay: Sendable {
     }
 
     /// Walks to frame `index` and returns the canvas with it drawn. `draw` draws a frame straight
-    /// onto the canvas (``ImageContainer/drawFrame(at:info:onto:scratch:)``), given working memory
-    /// to reuse from frame to frame.
+    /// onto the canvas (``ImageContainer/drawFrame(at:info:onto:scratch:)``), given the walk's
+    /// ``scratch`` to reuse from frame to frame.
     /// - Throws: the decoding error of a first frame with no usable data, or `limitExceeded` when a
     ///   canvas-sized buffer cannot be allocated.
     mutating func advance(to index: Int, frames: [FrameInfo], draw: FrameDrawing) throws(ZoetropeError) -> RGBAImage {
@@ -38,7 +41,10 @@ struct FrameReplay: Sendable {
             if nextIndex > index || nextIndex < cleanStart { rewind(to: index) }
         }
         var shown: RGBAImage?
-        var scratch: [UInt8] = []
+        // Taken out while drawing (the drawing gets it beside the walk itself), then put back.
+        var scratch = self.scratch
+        self.scratch = []
+        defer { self.scratch = scratch }
         while nextIndex <= index {
             let next = nextIndex
             let info = frames[next]

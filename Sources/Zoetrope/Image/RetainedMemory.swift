@@ -10,11 +10,19 @@ protocol RetainsMemory: AnyObject, Sendable {
     func stopKeepingRandomAccess()
     /// Lets go of everything kept (the replay canvas too); a frame read later is decoded afresh.
     func releaseRetainedMemory()
+    /// Bytes one decode uses for a while besides ``retainedBytes`` (a frame's own pixels, decoded
+    /// before they are drawn); what a cache counts for each decode under way.
+    var workingBytesPerDecode: Int { get }
     /// Whether the image holds a full-size canvas now (the one its replay walk draws on).
     var holdsCanvas: Bool { get }
     /// The image is not being decoded now and may not be for a while: let go of the canvas,
     /// keeping what decoding needs to continue cheaply (a packed copy of it).
     func parkCanvas()
+}
+
+extension RetainsMemory where Self: AnimatableImage {
+    /// A frame of the image's size, by default.
+    var workingBytesPerDecode: Int { bytesPerFrame }
 }
 
 extension RetainsMemory {
@@ -31,6 +39,7 @@ extension ScaledImage: RetainsMemory {
     func releaseRetainedMemory() { (source as? any RetainsMemory)?.releaseRetainedMemory() }
     var holdsCanvas: Bool { (source as? any RetainsMemory)?.holdsCanvas ?? false }
     func parkCanvas() { (source as? any RetainsMemory)?.parkCanvas() }
+    var workingBytesPerDecode: Int { (source as? any RetainsMemory)?.workingBytesPerDecode ?? source.bytesPerFrame }
 }
 
 extension AnimatedImage: RetainsMemory {}
@@ -43,4 +52,5 @@ extension ProgressiveImage: RetainsMemory {
     func releaseRetainedMemory() { latestImage?.releaseRetainedMemory() }
     var holdsCanvas: Bool { latestImage?.holdsCanvas ?? false }
     func parkCanvas() { latestImage?.parkCanvas() }
+    var workingBytesPerDecode: Int { latestImage?.workingBytesPerDecode ?? bytesPerFrame }
 }

@@ -34,4 +34,5 @@ extension TimingImage: RetainsMemory {
     func releaseRetainedMemory() { image.releaseRetainedMemory() }
     var holdsCanvas: Bool { image.holdsCanvas }
     func parkCanvas() { image.parkCanvas() }
+    var workingBytesPerDecode: Int { image.workingBytesPerDecode }
 }

@@ -23,6 +23,8 @@ struct FrameCacheRecord {
     /// Kept strongly so that the identifier keying this record stays this image's.
     let image: any AnimatableImage
     let canvasSize: PixelSize
+    /// Bytes one decode of the image uses for a while besides what the image keeps.
+    let workingBytes: Int
     /// The image's frames, as last read (an image still arriving gains some).
     var frameCount: Int
     var isComplete: Bool
@@ -46,11 +48,16 @@ struct FrameCacheRecord {
     init(image: any AnimatableImage) {
         self.image = image
         canvasSize = image.canvasSize
+        workingBytes = (image as? any RetainsMemory)?.workingBytesPerDecode ?? image.bytesPerFrame
         frameCount = image.frameCount
         isComplete = image.isComplete
         frameSize = canvasSize
         decodeTime = DecodeTimeAverage(pixels: canvasSize.area)
     }
+
+    /// Bytes counted for a decode under way: its working memory, and the frame reduced to
+    /// ``frameSize`` (at the image's own size the frame shown is the image's canvas, counted as its own).
+    var inFlightBytes: Int { workingBytes + (frameSize == canvasSize ? 0 : frameSize.area * 4) }
 
     func isWanted(_ index: Int) -> Bool { wants.values.contains { $0.frames.contains(index) } }
 

@@ -81,8 +81,9 @@ public final class SharedFrameCache: Sendable {
         public var retainedBytes = 0
         /// The most bytes held at once, frames and the images' own together.
         public var peakTotalBytes = 0
-        /// Bytes of the frames being decoded now: one full-size frame for each decode under way,
-        /// besides the canvas it is drawn on (an image's own memory).
+        /// Bytes the decodes under way use for a while besides what the images keep: a frame's own
+        /// pixels where the codec decodes them before drawing them onto the canvas (not GIF's), and
+        /// the frame reduced to the size it is shown at.
         public var decodingBytes = 0
         /// Frames whose decoding failed, in all.
         public var failures = 0
@@ -295,11 +296,12 @@ public final class SharedFrameCache: Sendable {
         case .missing, nil: break
         }
         let key = ObjectIdentifier(image)
-        let inFlightBytes = image.bytesPerFrame
-        let size = state.withLock { state -> PixelSize in
+        let unknownBytes = image.bytesPerFrame // an image no client shows (read before the lock)
+        let (size, inFlightBytes) = state.withLock { state -> (PixelSize, Int) in
             state.images[key]?.decoding += 1
-            state.statistics.decodingBytes += inFlightBytes
-            return state.images[key]?.frameSize ?? image.canvasSize
+            let bytes = state.images[key]?.inFlightBytes ?? unknownBytes
+            state.statistics.decodingBytes += bytes
+            return (state.images[key]?.frameSize ?? image.canvasSize, bytes)
         }
         let decode = measuredDecode(index, of: image, at: size)
         let release = state.withLock { state -> Bool in
@@ -400,8 +402,8 @@ public final class SharedFrameCache: Sendable {
             state.images[key]?.decoding += 1
             // From the record, not `record.image.bytesPerFrame`: asking the image here, under the
             // cache's lock, made the tmux grid tests time out (27 Nov; the cause not traced).
-            state.statistics.decodingBytes += record.canvasSize.area * 4
-            return (record.image, record.frameSize, record.canvasSize.area * 4)
+            state.statistics.decodingBytes += record.inFlightBytes
+            return (record.image, record.frameSize, record.inFlightBytes)
         }
         guard let (image, size, inFlightBytes) = job else { return }
         let decode = measuredDecode(index, of: image, at: size)

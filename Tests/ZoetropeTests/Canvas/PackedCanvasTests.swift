@@ -40,7 +40,28 @@ struct PackedCanvasTests {
         #expect(packedNoise.unpacked() == noise)
     }
 
-    @Test("more than 256 colours do not pack; an empty canvas does")
+    @Test("a true-colour canvas with flat parts packs whole pixels in runs; true-colour noise does not")
+    func trueColour() throws {
+        // A sticker's transparent margin, then a gradient of 1600 colours.
+        let bytes = [UInt8](repeating: 0, count: 2400 * 4) + Self.pixels(1600) { $0 + 1 }
+        let packed = try #require(PackedCanvas(pixels: bytes))
+        #expect(packed.holdsWholePixels)
+        #expect(packed.bytes < bytes.count / 2)
+        #expect(packed.unpacked() == bytes)
+        var random = SystemRandomNumberGenerator()
+        let noise = (0..<4000 * 4).map { _ in UInt8.random(in: 0...255, using: &random) }
+        #expect(PackedCanvas(pixels: noise) == nil)
+    }
+
+    @Test("whole-pixel runs of every length unpack to the same bytes", arguments: [3, 128, 129, 130, 131, 257])
+    func wholePixelRoundTrip(length: Int) throws {
+        let bytes = Self.pixels(300 * length + 3) { $0 / length } // 301 colours in runs of `length`
+        let packed = try #require(PackedCanvas(pixels: bytes))
+        #expect(packed.holdsWholePixels)
+        #expect(packed.unpacked() == bytes)
+    }
+
+    @Test("more than 256 colours with no runs do not pack; an empty canvas does")
     func limits() throws {
         #expect(PackedCanvas(pixels: Self.pixels(300) { $0 }) == nil)
         #expect(PackedCanvas(pixels: [1, 2, 3]) == nil)

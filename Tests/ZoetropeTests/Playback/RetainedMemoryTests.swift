@@ -55,11 +55,8 @@ struct RetainedMemoryTests {
         #expect(cache.statistics.retainedBytes == 0)
     }
 
-    @Test("an animated image keeps its checkpoints and one replay canvas")
-    func animatedImageCheckpoints() throws {
-        // A 16×16 GIF: a full first frame, then 39 frames of a 2×2 square drawn over the canvas.
-        // No later frame covers the canvas, so reading frame 39 replays from frame 0 and saves
-        // the canvas before frames 8, 16, 24 and 32 (one checkpoint every 8 frames).
+    /// A 16×16 GIF: a full first frame, then 39 frames of a 2×2 square drawn over the canvas.
+    static func squaresGIF() throws -> [UInt8] {
         let palette = [GIFEncoder.Color(red: 255, green: 0, blue: 0), GIFEncoder.Color(red: 0, green: 0, blue: 255)]
         let first = GIFEncoder.IndexedFrame(rect: PixelRect(x: 0, y: 0, width: 16, height: 16),
                                             indices: [UInt8](repeating: 0, count: 256), delayCentiseconds: 5)
@@ -67,17 +64,84 @@ struct RetainedMemoryTests {
             GIFEncoder.IndexedFrame(rect: PixelRect(x: (index % 8) * 2, y: (index / 8) * 2, width: 2, height: 2),
                                     indices: [1, 1, 1, 1], delayCentiseconds: 5)
         }
-        let bytes = try GIFEncoder.encode(GIFEncoder.IndexedImage(
+        return try GIFEncoder.encode(GIFEncoder.IndexedImage(
             canvasSize: PixelSize(width: 16, height: 16), globalColorTable: palette, loopCount: 0,
             frames: [first] + squares))
-        let image = try AnimatedImage(bytes: bytes)
+    }
+
+    @Test("an animated image keeps its checkpoints, one replay canvas and its frames' indices")
+    func animatedImageCheckpoints() throws {
+        // No later frame covers the canvas, so reading frame 39 replays from frame 0 and saves
+        // the canvas before frames 8, 16, 24 and 32 (one checkpoint every 8 frames); the replay
+        // keeps the indices of the largest frame drawn (16×16) for the next frame.
+        let image = try AnimatedImage(bytes: try Self.squaresGIF())
         #expect(image.retainedBytes == 0)
         _ = try image.frame(at: 39)
-        #expect(image.retainedBytes == 5 * Self.frameBytes)
+        #expect(image.retainedBytes == 5 * Self.frameBytes + 256)
         let scheduler = ManualDecodeScheduler()
         let cache = SharedFrameCache(byteLimit: 1 << 20, scheduler: scheduler)
         let buffer = CacheClient(image: image, budget: .frames(2), cache: cache)
         _ = try buffer.decodeNow(38)
-        #expect(cache.statistics.retainedBytes == 5 * Self.frameBytes)
+        #expect(cache.statistics.retainedBytes == 5 * Self.frameBytes + 256)
     }
+
+    @Test("a GIF's replay keeps one indices buffer from frame to frame, counted; parking lets it go")
+    func replayIndicesKept() throws {
+        let image = try AnimatedImage(bytes: try Self.squaresGIF())
+        #expect(image.workingBytesPerDecode == 0) // drawn onto the canvas: no frame buffer
+        for index in 0..<6 {
+            _ = try image.frame(at: index)
+            #expect(image.retainedBytes == Self.frameBytes + 256) // the canvas and the first frame's indices
+        }
+        image.parkCanvas()
+        #expect(!image.holdsCanvas)
+        #expect(image.retainedBytes > 0 && image.retainedBytes < Self.frameBytes) // the packed canvas alone
+        // A codec that decodes a frame before drawing it counts that frame while it decodes.
+        let frames = (0..<3).map { CountingImage.still($0, size: PixelSize(width: 16, height: 16)) }
+        let apng = try AnimatedImage(bytes: try APNGEncoder.encode(
+            frames: frames, durations: Array(repeating: .milliseconds(50), count: 3), playCount: .infinite))
+        #expect(apng.workingBytesPerDecode == Self.frameBytes)
+    }
+
+    @Test("a decode under way counts its working memory and the frame reduced, not a full-size frame")
+    func decodingBytes() throws {
+        let scheduler = ManualDecodeScheduler()
+        let cache = SharedFrameCache(byteLimit: 1 << 20, scheduler: scheduler)
+        let image = ObservingImage(working: 100)
+        image.cache.withLock { $0 = cache }
+        let animator = Animator(clock: ManualClock(), cache: cache)
+        animator.displaySize = PixelSize(width: 8, height: 8)
+        try animator.prepare(image)
+        scheduler.runAll()
+        let seen = image.seen.withLock { $0 }
+        #expect(!seen.isEmpty)
+        #expect(seen.allSatisfy { $0 == 100 + 8 * 8 * 4 }) // counted a 16×16 frame before
+        #expect(cache.statistics.decodingBytes == 0)
+    }
+}
+
+/// A 16×16 image using `working` bytes a decode, which reads its cache's count of the bytes
+/// decodes use while it decodes.
+final class ObservingImage: AnimatableImage, RetainsMemory {
+    let canvasSize = PixelSize(width: 16, height: 16)
+    let frameCount = 4
+    let playCount = PlayCount.infinite
+    let working: Int
+    let cache = LockedState<SharedFrameCache?>(nil)
+    let seen = LockedState<[Int]>([])
+
+    init(working: Int) { self.working = working }
+
+    func duration(at index: Int) -> Duration { .milliseconds(50) }
+    func frame(at index: Int) throws -> RGBAImage {
+        if let cache = cache.withLock({ $0 }) {
+            let bytes = cache.statistics.decodingBytes
+            seen.withLock { $0.append(bytes) }
+        }
+        return CountingImage.still(index, size: canvasSize)
+    }
+    var retainedBytes: Int { 0 }
+    func stopKeepingRandomAccess() {}
+    func releaseRetainedMemory() {}
+    var workingBytesPerDecode: Int { working }
 }

@@ -20,6 +20,9 @@ struct GIFContainer: ImageContainer {
         }
     }
 
+    /// Indices go to `scratch`, colours straight onto the canvas.
+    var drawsFramesInPlace: Bool { true }
+
     /// Decodes straight into the canvas through the palette (see ``GIFFrameDecoder``).
     func drawFrame(at index: Int, info: FrameInfo, onto compositor: inout Compositor,
                    scratch: inout [UInt8]) throws(ZoetropeError) -> DrawnFrame {
