@@ -45,11 +45,7 @@ struct VP8Analysis {
                     ? (VP8EncoderWorkspace.lumaBlockOffset(block), VP8EncoderWorkspace.lumaBlockOffset(block))
                     : (VP8EncoderWorkspace.chromaBlockOffset(block - 16), VP8EncoderWorkspace.chromaPredictionOffset(block - 16))
                 unsafe VP8ForwardTransform.dct(source + sourceOffset, prediction + predictionOffset, into: coefficients)
-                // The bins of the 16 magnitudes in lanes, then one count each.
-                let values = unsafe UnsafeRawPointer(coefficients).loadUnaligned(as: SIMD16<Int16>.self), sign = values &>> 15
-                let magnitudes = SIMD16<UInt16>(truncatingIfNeeded: (values ^ sign) &- sign) &>> 3
-                let bins = magnitudes.replacing(with: UInt16(top), where: magnitudes .> UInt16(top))
-                for k in 0..<16 { unsafe histogram[Int(bins[k])] &+= 1 }
+                for k in 0..<16 { unsafe histogram[min(Int(coefficients[k].magnitude) >> 3, top)] &+= 1 }
             }
             var maximum = 0, lastNonZero = 1
             for bin in 0..<histogramBins where unsafe histogram[bin] > 0 {
