@@ -88,7 +88,7 @@ struct VP8EncoderKernelTests {
         }
     }
 
-    @Test("the token buffer grows past its reserve and codes every token as recorded, skipping the ranges asked")
+    @Test("the token buffer grows past its reserve, codes every token as recorded skipping the ranges asked, and the model counts them exactly")
     func tokenBufferGrowth() {
         var rng = SplitMix64(seed: 11)
         let model = VP8TokenModel(), buffer = VP8TokenBuffer(reservingCapacity: 1)
@@ -112,8 +112,70 @@ struct VP8EncoderKernelTests {
             reference.put(bit, node.map { model.probabilities[$0] } ?? 128)
         }
         #expect(encoder.finish() == reference.finish())
-        var counts = [Int](repeating: 0, count: 2 * VP8TokenModel.nodeCount)
-        buffer.count(into: &counts)
-        #expect(counts.enumerated().filter { $0.offset % 2 == 1 }.reduce(0) { $0 + $1.element } == bits.filter { $0.1 != nil }.count)
+        // The model counted every bit at its node exactly (ones and all), the fixed ones nowhere.
+        var expected = [Int](repeating: 0, count: 2 * VP8TokenModel.nodeCount)
+        for case let (bit, node?) in bits {
+            expected[2 * node] += bit ? 1 : 0
+            expected[2 * node + 1] += 1
+        }
+        #expect(model.recordedCounts() == expected)
+        var skipping = expected
+        buffer.subtractCounts(from: &skipping, within: skipped)
+        for (index, (bit, node)) in bits.enumerated() where skipped.contains(where: { $0.contains(index) }) {
+            guard let node else { continue }
+            expected[2 * node] -= bit ? 1 : 0
+            expected[2 * node + 1] -= 1
+        }
+        #expect(skipping == expected)
+    }
+
+    /// A stride-32 block buffer with random samples everywhere (edges included), and a copy.
+    private static func randomBlocks(_ rng: inout SplitMix64, rows: Int) -> [UInt8] {
+        (0..<(rows * VP8Transform.stride)).map { _ in UInt8.random(in: 0...255, using: &rng) }
+    }
+
+    @Test("whole-block TrueMotion, vertical and horizontal in lanes equal the shared predictor, 16×16 and 8×8")
+    func wholeBlockPredictionInLanes() {
+        var rng = SplitMix64(seed: 33)
+        let stride = VP8Transform.stride
+        for round in 0..<40 {
+            for size in [16, 8] {
+                for mode in 0..<4 {
+                    var ours = Self.randomBlocks(&rng, rows: size + 1)
+                    // Extreme edges in some rounds, so that TrueMotion clamps at both ends.
+                    if round % 4 == 0 { for i in 0..<(size + 1) { ours[i] = 255; ours[i * stride] = 0 } }
+                    if round % 4 == 1 { for i in 0..<(size + 1) { ours[i] = 0; ours[i * stride] = 255 } }
+                    var reference = ours
+                    let hasAbove = round % 3 != 0, hasLeft = round % 5 != 0
+                    ours.withUnsafeMutableBufferPointer { buffer in
+                        VP8EncoderWorkspace.predict(mode, size: size, buffer.baseAddress! + stride + 1, hasAbove: hasAbove, hasLeft: hasLeft)
+                    }
+                    reference.withUnsafeMutableBufferPointer { buffer in
+                        VP8IntraPredictor.predictWholeBlock(VP8PredictionMode(rawValue: UInt8(mode))!, size: size,
+                                                            buffer.baseAddress! + stride + 1, hasAbove: hasAbove, hasLeft: hasLeft)
+                    }
+                    #expect(ours == reference, "mode \(mode) size \(size) round \(round)")
+                }
+            }
+        }
+    }
+
+    @Test("a DC-only block added in lanes equals the decoder's inverse DC, clamping at both ends")
+    func dcOnlyReconstructionInLanes() {
+        var rng = SplitMix64(seed: 34)
+        let dcs: [Int16] = [0, 1, -1, 4, -4, 3, -5, 100, -100, 2040, -2040, 4095, -4096]
+        for round in 0..<60 {
+            let prediction = Self.randomBlocks(&rng, rows: 4)
+            let dc = round < dcs.count ? dcs[round] : Int16.random(in: -2100...2100, using: &rng)
+            var ours = [UInt8](repeating: 7, count: 4 * VP8Transform.stride), reference = ours
+            prediction.withUnsafeBufferPointer { source in
+                ours.withUnsafeMutableBufferPointer { VP8EncoderWorkspace.copy4x4(source.baseAddress!, to: $0.baseAddress!, addingDC: dc) }
+                reference.withUnsafeMutableBufferPointer { target in
+                    VP8EncoderWorkspace.copy4x4(source.baseAddress!, to: target.baseAddress!)
+                    VP8Transform.addInverseDC(dc, to: target.baseAddress!)
+                }
+            }
+            #expect(ours == reference, "DC \(dc)")
+        }
     }
 }

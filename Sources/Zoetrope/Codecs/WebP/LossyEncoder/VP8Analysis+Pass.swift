@@ -29,13 +29,12 @@ extension VP8Analysis {
         let source = unsafe workspace.source, coefficients = unsafe workspace.lumaCoefficients
         var lumaAlpha = 0
         for mode in 0..<2 { // DC and TM only: enough to judge, and less sensitive to the borders
-            let predictionMode = VP8PredictionMode(rawValue: UInt8(mode))!
             if settings.method > 1 { // the fastest methods judge the luma by its 4×4 means alone
-                unsafe VP8IntraPredictor.predictWholeBlock(predictionMode, size: 16, workspace.lumaPrediction(mode), hasAbove: y > 0, hasLeft: x > 0)
+                unsafe VP8EncoderWorkspace.predict(mode, size: 16, workspace.lumaPrediction(mode), hasAbove: y > 0, hasLeft: x > 0)
             }
             let chroma = unsafe workspace.chromaPrediction(mode)
-            unsafe VP8IntraPredictor.predictWholeBlock(predictionMode, size: 8, chroma, hasAbove: y > 0, hasLeft: x > 0)
-            unsafe VP8IntraPredictor.predictWholeBlock(predictionMode, size: 8, chroma + 16, hasAbove: y > 0, hasLeft: x > 0)
+            unsafe VP8EncoderWorkspace.predict(mode, size: 8, chroma, hasAbove: y > 0, hasLeft: x > 0)
+            unsafe VP8EncoderWorkspace.predict(mode, size: 8, chroma + 16, hasAbove: y > 0, hasLeft: x > 0)
         }
         if settings.method <= 1 {
             usesSubblocks[index] = unsafe Self.prefersSubblocks(source, quality: settings.quality)

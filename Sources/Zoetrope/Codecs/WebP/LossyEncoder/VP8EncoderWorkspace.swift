@@ -126,6 +126,64 @@ extension VP8EncoderWorkspace {
         }
     }
 
+    /// Copies a 4×4 block between stride-32 buffers, adding the inverse transform of a block
+    /// whose only coefficient is `dc` (`(dc + 4) >> 3` to every sample, clamped to 0…255): the
+    /// decoder's ``VP8Transform/addInverseDC(_:to:)`` in 16 lanes.
+    @inline(__always)
+    static func copy4x4(_ source: UnsafePointer<UInt8>, to destination: UnsafeMutablePointer<UInt8>, addingDC dc: Int16) {
+        guard dc != 0 else { return unsafe copy4x4(source, to: destination) }
+        @inline(__always) func row(_ r: Int) -> UInt32 { unsafe UnsafeRawPointer(source + r &* stride).loadUnaligned(as: UInt32.self) }
+        let block = unsafe unsafeBitCast(SIMD4<UInt32>(row(0), row(1), row(2), row(3)), to: SIMD16<UInt8>.self)
+        let value = Int16(truncatingIfNeeded: (Int32(dc) &+ 4) &>> 3)
+        let sum = SIMD16<Int16>(truncatingIfNeeded: block) &+ SIMD16<Int16>(repeating: value)
+        let clamped = SIMD16<UInt8>(truncatingIfNeeded: sum.clamped(lowerBound: .zero, upperBound: SIMD16(repeating: 255)))
+        let words = unsafe unsafeBitCast(clamped, to: SIMD4<UInt32>.self)
+        for r in 0..<4 { unsafe UnsafeMutableRawPointer(destination + r &* stride).storeBytes(of: words[r], as: UInt32.self) }
+    }
+
+    /// Forms the whole-block prediction `mode` of a 16×16 luma or 8×8 chroma block at `block`, as
+    /// ``VP8IntraPredictor/predictWholeBlock(_:size:_:hasAbove:hasLeft:)`` does (same edges, same
+    /// samples), with a row of lanes per step for TrueMotion, vertical and horizontal.
+    @inline(__always)
+    static func predict(_ mode: Int, size: Int, _ block: UnsafeMutablePointer<UInt8>, hasAbove: Bool, hasLeft: Bool) {
+        guard mode != 0 else {
+            return unsafe VP8IntraPredictor.predictWholeBlock(.dc, size: size, block, hasAbove: hasAbove, hasLeft: hasLeft)
+        }
+        if size == 16 { unsafe predict16(mode, block) } else { unsafe predict8(mode, block) }
+    }
+
+    /// TrueMotion (1), vertical (2) or horizontal (3) prediction of a 16×16 block.
+    private static func predict16(_ mode: Int, _ block: UnsafeMutablePointer<UInt8>) {
+        let above = unsafe UnsafeRawPointer(block - stride).loadUnaligned(as: SIMD16<UInt8>.self)
+        let base = SIMD16<Int16>(truncatingIfNeeded: above) &- Int16(unsafe block[-stride - 1])
+        for row in 0..<16 {
+            let line = unsafe block + row &* stride, left = unsafe line[-1]
+            let samples: SIMD16<UInt8>
+            switch mode {
+            case 1: samples = SIMD16(truncatingIfNeeded: (base &+ Int16(left)).clamped(lowerBound: .zero, upperBound: SIMD16(repeating: 255)))
+            case 2: samples = above
+            default: samples = SIMD16(repeating: left)
+            }
+            unsafe UnsafeMutableRawPointer(line).storeBytes(of: samples, as: SIMD16<UInt8>.self)
+        }
+    }
+
+    /// TrueMotion (1), vertical (2) or horizontal (3) prediction of an 8×8 block.
+    private static func predict8(_ mode: Int, _ block: UnsafeMutablePointer<UInt8>) {
+        let above = unsafe UnsafeRawPointer(block - stride).loadUnaligned(as: SIMD8<UInt8>.self)
+        let base = SIMD8<Int16>(truncatingIfNeeded: above) &- Int16(unsafe block[-stride - 1])
+        for row in 0..<8 {
+            let line = unsafe block + row &* stride, left = unsafe line[-1]
+            let samples: SIMD8<UInt8>
+            switch mode {
+            case 1: samples = SIMD8(truncatingIfNeeded: (base &+ Int16(left)).clamped(lowerBound: .zero, upperBound: SIMD8(repeating: 255)))
+            case 2: samples = above
+            default: samples = SIMD8(repeating: left)
+            }
+            unsafe UnsafeMutableRawPointer(line).storeBytes(of: samples, as: SIMD8<UInt8>.self)
+        }
+    }
+
     /// Copies a `width`×`height` block between stride-32 buffers.
     @inline(__always)
     static func copy(_ source: UnsafePointer<UInt8>, to destination: UnsafeMutablePointer<UInt8>, width: Int, height: Int) {

@@ -32,7 +32,7 @@ extension VP8FrameEncoder {
     /// whether macroblocks without levels are skipped (and sets the writer's skip probability).
     private func chooseTokenProbabilities(writer: inout VP8FrameWriter) -> Bool {
         let emptyCount = unsafe emptyRanges.reduce(0) { $0 + $1.count }
-        let withEnds = unsafe tokenCounts()
+        let withEnds = unsafe model.recordedCounts()
         let costWithEnds = unsafe model.adapt(toCounts: withEnds)
         guard emptyCount > 0 else { return false }
         let total = unsafe columns * rows
@@ -48,13 +48,6 @@ extension VP8FrameEncoder {
         }
         unsafe model.adapt(toCounts: withEnds)
         return false
-    }
-
-    /// Exact counts of the bits coded at each node: `counts[2·node]` ones, `counts[2·node + 1]` all.
-    private func tokenCounts() -> [Int] {
-        var counts = [Int](repeating: 0, count: 2 * VP8TokenModel.nodeCount)
-        for unsafe buffer in unsafe buffers { unsafe buffer.count(into: &counts) }
-        return counts
     }
 
     /// Raises each segment's filter level to what its blockiest 16×16 macroblock needs; returns

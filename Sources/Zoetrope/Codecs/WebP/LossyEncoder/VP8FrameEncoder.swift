@@ -46,7 +46,7 @@
 
     /// Codes every macroblock; returns the segments with the edge statistics gathered on the way.
     private func codeMacroblocks() -> [VP8Segment] {
-        unsafe model = VP8TokenModel()
+        unsafe model = VP8TokenModel(adapts: settings.rateDistortionLevel > .none)
         let coder = unsafe VP8MacroblockCoder(settings: settings, columns: columns, rows: rows, model: model, segments: setup.segments)
         let partitionCount = unsafe settings.partitionCount
         unsafe buffers = (0..<partitionCount).map { _ in unsafe VP8TokenBuffer(reservingCapacity: columns * rows * 64 / partitionCount) }

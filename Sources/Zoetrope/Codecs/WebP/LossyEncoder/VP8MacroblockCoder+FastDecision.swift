@@ -66,16 +66,16 @@ extension VP8MacroblockCoder {
             makeSubblockPredictions(n)
             let source = unsafe workspace.source + VP8EncoderWorkspace.lumaBlockOffset(n)
             var bestMode = 0, best = VP8ModeScore.unreachable
+            let costs = subblockModeCosts(n, modes: modes)
             for mode in 0..<10 {
-                let cost = subblockModeCost(n, mode: mode, modes: modes)
                 let candidate = unsafe VP8Distortion.sse(source, workspace.subblockPrediction(mode), width: 4, height: 4) * 256
-                    + cost * Self.subblockWeight
+                    + Int(costs[mode]) * Self.subblockWeight
                 if candidate < best {
                     best = candidate
                     bestMode = mode
                 }
             }
-            headerBits += subblockModeCost(n, mode: bestMode, modes: modes)
+            headerBits += Int(costs[bestMode])
             score += best
             if score >= bestScore || headerBits > headerLimit { return nil }
             modes[n] = UInt8(bestMode)

@@ -111,12 +111,6 @@ extension VP8MacroblockCoder {
         return rate
     }
 
-    /// The cost of 4×4 mode `mode` for block `n` given the modes decided so far.
-    @inline(__always)
-    func subblockModeCost(_ n: Int, mode: Int, modes: SIMD16<UInt8>) -> Int {
-        Int(subblockModeCosts(n, modes: modes)[mode])
-    }
-
     /// The costs of the ten 4×4 modes (lanes 0–9) for block `n` given the modes decided so far.
     func subblockModeCosts(_ n: Int, modes: SIMD16<UInt8>) -> SIMD16<UInt16> {
         let above = n < 4 ? context.topModes[x * 4 + n] : modes[n - 4]

@@ -12,20 +12,20 @@ extension VP8MacroblockCoder {
     func reconstructLuma16(mode: Int, levels: UnsafeMutablePointer<Int16>, into destination: UnsafeMutablePointer<UInt8>) -> UInt32 {
         let prediction = unsafe workspace.lumaPrediction(mode), source = unsafe workspace.source
         let coefficients = unsafe workspace.lumaCoefficients, dc = unsafe workspace.secondOrderCoefficients
-        let segment = self.segment
+        let luma = segment.luma, secondOrder = segment.secondOrder, trellisLambda = segment.lambdaTrellisLuma16
         for n in 0..<16 {
             let offset = VP8EncoderWorkspace.lumaBlockOffset(n)
             unsafe VP8ForwardTransform.dct(source + offset, prediction + offset, into: coefficients + 16 * n)
         }
         unsafe VP8ForwardTransform.wht(coefficients, into: dc)
-        var nonZero: UInt32 = unsafe segment.secondOrder.quantizeBlock(dc, levels: levels) ? 1 << 24 : 0
+        var nonZero: UInt32 = unsafe secondOrder.quantizeBlock(dc, levels: levels) ? 1 << 24 : 0
         if usesTrellis {
             loadFlags()
             for n in 0..<16 {
                 let context = unsafe Int(topFlags[n & 3] + leftFlags[n >> 2])
                 let hasLevels = unsafe VP8Trellis.quantize(coefficients + 16 * n, levels: levels + Self.lumaLevels + 16 * n, type: 0,
-                                                    context: context, matrix: segment.luma,
-                                                    lambda: segment.lambdaTrellisLuma16, model: model)
+                                                    context: context, matrix: luma,
+                                                    lambda: trellisLambda, model: model)
                 unsafe topFlags[n & 3] = hasLevels ? 1 : 0
                 unsafe leftFlags[n >> 2] = hasLevels ? 1 : 0
                 if hasLevels { nonZero |= 1 << n }
@@ -33,7 +33,7 @@ extension VP8MacroblockCoder {
         } else {
             for n in 0..<16 {
                 unsafe coefficients[16 * n] = 0
-                if unsafe segment.luma.quantizeBlock(coefficients + 16 * n, levels: levels + Self.lumaLevels + 16 * n) {
+                if unsafe luma.quantizeBlock(coefficients + 16 * n, levels: levels + Self.lumaLevels + 16 * n) {
                     nonZero |= 1 << n
                 }
             }
@@ -45,8 +45,7 @@ extension VP8MacroblockCoder {
                 unsafe Self.reconstruct(prediction + offset, coefficients + 16 * n, into: destination + offset)
             } else {
                 // Only the DC (from the second-order block) can be non-zero.
-                unsafe VP8EncoderWorkspace.copy4x4(prediction + offset, to: destination + offset)
-                if unsafe coefficients[16 * n] != 0 { unsafe VP8Transform.addInverseDC(coefficients[16 * n], to: destination + offset) }
+                unsafe VP8EncoderWorkspace.copy4x4(prediction + offset, to: destination + offset, addingDC: coefficients[16 * n])
             }
         }
         return nonZero
@@ -82,7 +81,8 @@ extension VP8MacroblockCoder {
         }
         if topDiffusion != nil { unsafe diffuseChromaErrors(coefficients, errors: errors) }
         var nonZero: UInt32 = 0
-        for n in 0..<8 where unsafe segment.chroma.quantizeBlock(coefficients + 16 * n, levels: levels + Self.chromaLevels + 16 * n) {
+        let matrix = segment.chroma
+        for n in 0..<8 where unsafe matrix.quantizeBlock(coefficients + 16 * n, levels: levels + Self.chromaLevels + 16 * n) {
             nonZero |= 1 << (16 + n)
         }
         for n in 0..<8 {

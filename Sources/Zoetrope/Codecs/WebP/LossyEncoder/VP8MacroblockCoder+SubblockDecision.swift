@@ -38,7 +38,9 @@ extension VP8MacroblockCoder {
     /// The best mode of block `n`: its reconstruction is left in the second 4×4 candidate
     /// buffer and its levels in the 4×4 level set.
     private func pickBestSubblock(_ n: Int, modes: SIMD16<UInt8>) -> (mode: Int, score: VP8ModeScore) {
-        let segment = self.segment, source = unsafe workspace.source + VP8EncoderWorkspace.lumaBlockOffset(n)
+        // The two multipliers, not a copy of the segment (whose matrices would be retained).
+        let lambda = segment.lambdaLuma4, textureLambda = segment.textureLambda
+        let source = unsafe workspace.source + VP8EncoderWorkspace.lumaBlockOffset(n)
         let levels = unsafe workspace.levels(Self.scratchSet), bestLevels = unsafe workspace.levels(Self.subblockSet) + Self.lumaLevels + 16 * n
         var trial = unsafe workspace.subblockCandidates, kept = unsafe workspace.subblockCandidates + 4
         makeSubblockPredictions(n)
@@ -49,23 +51,23 @@ extension VP8MacroblockCoder {
         for mode in 0..<10 {
             // Every term of the score is at least zero: a mode whose bits alone lose is out
             // before it is transformed.
-            if bestMode >= 0 && Int(modeCosts[mode]) &* segment.lambdaLuma4 >= best.score { continue }
+            if bestMode >= 0 && Int(modeCosts[mode]) &* lambda >= best.score { continue }
             var score = VP8ModeScore()
             score.nonZero = unsafe reconstructSubblock(n, mode: mode, levels: levels, into: trial) ? 1 << n : 0
             score.distortion = unsafe VP8Distortion.sse(source, trial, width: 4, height: 4)
             score.header = Int(modeCosts[mode])
             // The texture error, the flatness penalty and the levels' rate only add: a mode
             // already worse without them is out.
-            score.updateScore(lambda: segment.lambdaLuma4)
+            score.updateScore(lambda: lambda)
             if bestMode >= 0 && score.score >= best.score { continue }
-            score.texture = unsafe (segment.textureLambda * VP8Distortion.texture4x4(sourceSpectrum: sourceSpectrum, trial) + 128) >> 8
-            score.updateScore(lambda: segment.lambdaLuma4)
+            score.texture = unsafe (textureLambda * VP8Distortion.texture4x4(sourceSpectrum: sourceSpectrum, trial) + 128) >> 8
+            score.updateScore(lambda: lambda)
             if bestMode >= 0 && score.score >= best.score { continue }
             score.rate = unsafe mode > 0 && Self.isFlat(levels, blocks: 1, limit: Self.flatnessLimitSubblock) ? Self.flatnessPenalty : 0
-            score.updateScore(lambda: segment.lambdaLuma4)
+            score.updateScore(lambda: lambda)
             if bestMode >= 0 && score.score >= best.score { continue }
             unsafe score.rate += VP8Residual(levels, first: 0, type: 3).cost(context: flagContext, model: model)
-            score.updateScore(lambda: segment.lambdaLuma4)
+            score.updateScore(lambda: lambda)
             if bestMode < 0 || score.score < best.score {
                 best = score
                 bestMode = mode

@@ -83,7 +83,7 @@
     @inline(__always) @discardableResult
     func add(_ bit: Bool, node: Int, model: VP8TokenModel) -> Bool {
         unsafe append(UInt16(truncatingIfNeeded: node) | (bit ? 0x8000 : 0))
-        unsafe VP8TokenModel.record(bit, model.counts + node)
+        model.record(bit, node: node)
         return bit
     }
 
@@ -105,12 +105,6 @@
             }
             start = range.upperBound
         }
-    }
-
-    /// Adds the bits coded at each node to `counts` (`counts[2·node]` ones, `counts[2·node + 1]`
-    /// all).
-    func count(into counts: inout [Int]) {
-        unsafe counts.withUnsafeMutableBufferPointer { counts in unsafe add(0..<count, to: counts.baseAddress!, sign: 1) }
     }
 
     /// Subtracts from `counts` the bits coded at each node by the tokens in `ranges`.

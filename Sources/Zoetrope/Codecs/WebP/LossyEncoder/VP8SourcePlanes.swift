@@ -41,6 +41,17 @@ struct VP8SourcePlanes: Sendable {
     private static func importBlock(_ source: UnsafePointer<UInt8>, stride: Int, width: Int, height: Int, size: Int,
                                     into block: UnsafeMutablePointer<UInt8>) {
         let blockStride = VP8EncoderWorkspace.stride
+        if width == size && height == size { // inside the picture: whole rows in one move each
+            for row in 0..<size {
+                let from = unsafe UnsafeRawPointer(source + row &* stride), to = unsafe UnsafeMutableRawPointer(block + row &* blockStride)
+                if size == 16 {
+                    unsafe to.storeBytes(of: from.loadUnaligned(as: SIMD16<UInt8>.self), as: SIMD16<UInt8>.self)
+                } else {
+                    unsafe to.storeBytes(of: from.loadUnaligned(as: UInt64.self), as: UInt64.self)
+                }
+            }
+            return
+        }
         for row in 0..<height {
             let line = unsafe block + row * blockStride
             unsafe line.update(from: source + row * stride, count: width)

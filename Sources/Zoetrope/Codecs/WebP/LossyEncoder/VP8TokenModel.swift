@@ -11,8 +11,14 @@
     /// The probabilities in use (initially the defaults of RFC 6386 section 13.5).
     let probabilities: UnsafeMutablePointer<UInt8>
     /// Per node: the number of 1 bits (low 16 bits) and of all bits (high 16 bits), halved
-    /// together before they overflow.
+    /// together before they overflow; kept only when ``adapts`` (the rate estimates of the
+    /// methods that weigh rate re-estimate the probabilities from them while coding).
     let counts: UnsafeMutablePointer<UInt32>
+    /// Per node: the exact number of 1 bits (low 32 bits) and of all bits (high 32 bits) recorded,
+    /// from which the frame's final probabilities are chosen.
+    let exactCounts: UnsafeMutablePointer<UInt64>
+    /// Whether ``counts`` are kept.
+    let adapts: Bool
     /// `levelCosts[tableIndex(type, position, context) + min(level, 67)]`: the token-tree bits
     /// of a level, including the "not end of block" bit where the context allows an end of block
     /// (after a non-zero coefficient). Levels of 67 and more share the tree's cost; the sign and
@@ -25,7 +31,10 @@
     let fixedCosts: UnsafeMutablePointer<UInt16>
     let bands: UnsafeMutablePointer<Int>
 
-    init() {
+    init(adapts: Bool = true) {
+        self.adapts = adapts
+        unsafe exactCounts = .allocate(capacity: Self.nodeCount)
+        unsafe exactCounts.initialize(repeating: 0, count: Self.nodeCount)
         unsafe entropy = .allocate(capacity: 256)
         unsafe entropy.initialize(from: VP8CostTables.entropy, count: 256)
         unsafe fixedCosts = .allocate(capacity: VP8CostTables.maximumLevel + 1)
@@ -44,6 +53,7 @@
     deinit {
         unsafe probabilities.deallocate()
         unsafe counts.deallocate()
+        unsafe exactCounts.deallocate()
         unsafe levelCosts.deallocate()
         unsafe entropy.deallocate()
         unsafe fixedCosts.deallocate()
@@ -66,12 +76,31 @@
         ((type &* 16 &+ position) &* 3 &+ context) &* levelsPerTable
     }
 
+    /// Counts one `bit` at node `node`: exactly, and in ``counts`` when the model adapts.
+    @inline(__always)
+    func record(_ bit: Bool, node: Int) {
+        if adapts { unsafe Self.record(bit, counts + node) }
+        unsafe exactCounts[node] &+= bit ? 0x1_0000_0001 : 0x1_0000_0000
+    }
+
     /// Counts one `bit` in `counter`.
     @inline(__always)
     static func record(_ bit: Bool, _ counter: UnsafeMutablePointer<UInt32>) {
         var value = unsafe counter.pointee
         if value >= 0xfffe_0000 { value = ((value &+ 1) >> 1) & 0x7fff_7fff }
         unsafe counter.pointee = value &+ 0x1_0000 &+ (bit ? 1 : 0)
+    }
+
+    /// The exact counts of the bits recorded at each node: `counts[2·node]` ones,
+    /// `counts[2·node + 1]` all.
+    func recordedCounts() -> [Int] {
+        var result = [Int](repeating: 0, count: 2 * Self.nodeCount)
+        for node in 0..<Self.nodeCount {
+            let value = unsafe exactCounts[node]
+            result[2 * node] = Int(truncatingIfNeeded: value & 0xffff_ffff)
+            result[2 * node + 1] = Int(truncatingIfNeeded: value >> 32)
+        }
+        return result
     }
 
     func resetCounts() { unsafe counts.update(repeating: 0, count: Self.nodeCount) }
