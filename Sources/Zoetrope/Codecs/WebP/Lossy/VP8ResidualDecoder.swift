@@ -183,13 +183,16 @@ extension VP8ResidualDecoder {
         var reader = unsafe sharedReader
         defer { unsafe sharedReader = reader }
         var n = first
-        var p = unsafe table + (n &* 3 &+ context) &* 11
+        // `row` points at position n's probabilities, `p` at those of its context.
+        var row = unsafe table + n &* probabilitiesPerPosition
+        var p = unsafe row + context &* 11
         while n < 16 {
             if unsafe !reader.readBit(p[0]) { return n } // end of block
             while unsafe !reader.readBit(p[1]) { // a zero coefficient
                 n &+= 1
                 if n == 16 { return 16 }
-                unsafe p = table + n &* probabilitiesPerPosition
+                unsafe row += probabilitiesPerPosition
+                unsafe p = row
             }
             let magnitude: Int
             let nextContext: Int
@@ -204,7 +207,8 @@ extension VP8ResidualDecoder {
             let factor = Int(n > 0 ? acFactor : dcFactor)
             unsafe block[zigzag[n]] = Int16(truncatingIfNeeded: value &* factor)
             n &+= 1
-            unsafe p = table + (n &* 3 &+ nextContext) &* 11
+            unsafe row += probabilitiesPerPosition
+            unsafe p = row + nextContext &* 11
         }
         return 16
     }
