@@ -73,8 +73,8 @@ struct FuzzRegressionTests {
     /// campaign): an `ANMF` whose first chunk is an unknown `XXXX` rather than `ALPH`, `VP8 ` or
     /// `VP8L`, then a valid frame. libwebp's demuxer keeps no frame for that `ANMF` and decodes the
     /// other; the corpus (`bad/synthetic/s_webp_anmf_no_bitstream.webp`, the same structure) expects
-    /// an error, which Zoetrope gives. The finding was the check's: it now allows a refusal when the
-    /// demuxer keeps fewer frames than the file has `ANMF` chunks (Fuzz/LibWebPComparison.swift).
+    /// an error, which Zoetrope gives. The finding was the check's: it now allows a refusal where an
+    /// `ANMF` chunk's first chunk is not an image (Fuzz/LibWebPComparison.swift).
     @Test("an ANMF without an image chunk is refused with the offset of the chunk found instead")
     func animationFrameWithoutImage() throws {
         let red = VP8LTestStream.literals(width: 2, height: 2, [UInt32](repeating: 0xFFFF_0000, count: 4))
