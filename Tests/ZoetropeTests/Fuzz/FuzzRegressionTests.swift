@@ -69,6 +69,40 @@ struct FuzzRegressionTests {
         #expect(differing == 0, "\(differing) of \(reference.pixels.count) RGBA bytes differ from dwebp's")
     }
 
+    /// Found by the `webp` target's libwebp comparison (27 Nov 2026, 7,680 executions into a
+    /// campaign): a 64×48 lossy still (one 210-byte `VP8 ` chunk of a mutated stream) whose token
+    /// partition, full of `ff` bytes, drives the boolean decoder's value far past its interval: an
+    /// encoder never writes that, but the bits still decode. libwebp compares the window
+    /// `value >> bits` with the split in 32 bits; Zoetrope compared all 64, so once the window
+    /// passed 2³² the two read different bits (from the first block's fifteenth token on) and
+    /// 9,052 of the 12,288 RGBA bytes differed. The reader now truncates the window as libwebp does.
+    static let windowPast32Bits: [UInt8] = VP8TestStream.hexBytes([
+        "52494646de0000005745425056503820d2000000d008009d012a400030003eb14c9a4ba724a2a1baac00e00900000057",
+        "454250565038204c0000007003009d012a1f0007003e6d1c995252525252525252ffffffffffffffffffffffffffffff",
+        "fffffffffffffffffff7ffffffffffffff2e49a42123219800800d89ffffffffffffff0e50298f2000feec66fffb32f1",
+        "f6ff837030e5ffedd9fd563f5d9ffeab1f2e2e2effffffffffffffffffffffffffdcfc20ffffffffffff525252525252",
+        "52525252525252525252525252525252807f18fc358a3181171c00003b7c5ff18bd86298fd27",
+    ])
+    /// SHA-256 of `dwebp -pam` pixels (libwebp 1.2.4 on x86-64) for ``windowPast32Bits``.
+    static let windowPast32BitsSHA256 = "0cb39e953d4f1a66297d34ecdee1e7698cd67e00156495a7503c494102790979"
+
+    @Test("a lossy still whose boolean-decoder window passes 32 bits decodes as dwebp does (checked-in hash)")
+    func windowPast32Bits() throws {
+        let image = try AnimatedImage(bytes: Self.windowPast32Bits)
+        #expect(image.canvasSize == PixelSize(width: 64, height: 48))
+        #expect(SHA256.hex(try image.frame(at: 0).pixels) == Self.windowPast32BitsSHA256)
+    }
+
+    @Test("a lossy still whose boolean-decoder window passes 32 bits decodes as the installed dwebp does",
+          LibWebPTools.requirement)
+    func windowPast32BitsAgainstDwebp() throws {
+        let reference = try #require(try LibWebPTools.decode(Self.windowPast32Bits), "dwebp refused the file")
+        let frame = try AnimatedImage(bytes: Self.windowPast32Bits).frame(at: 0)
+        #expect(frame.pixels.count == reference.pixels.count)
+        let differing = zip(frame.pixels, reference.pixels).filter { $0 != $1 }.count
+        #expect(differing == 0, "\(differing) of \(reference.pixels.count) RGBA bytes differ from dwebp's")
+    }
+
     /// Found by the `webp` target's comparison with libwebp (27 Nov 2026, 37 executions into a
     /// campaign): an `ANMF` whose first chunk is an unknown `XXXX` rather than `ALPH`, `VP8 ` or
     /// `VP8L`, then a valid frame. libwebp's demuxer keeps no frame for that `ANMF` and decodes the

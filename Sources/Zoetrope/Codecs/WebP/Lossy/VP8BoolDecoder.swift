@@ -69,11 +69,14 @@
         var currentRange = unsafe range
         let split = (currentRange &* UInt32(probability)) &>> 8
         // bitCount is within 0...55 here: loading always leaves it non-negative, and below 56.
-        // The window `value >> bitCount` exceeds `split` exactly when `value` reaches
-        // `(split + 1) << bitCount` (below 2⁶³), which is also what a set bit subtracts: one
-        // shift instead of two.
-        let threshold = unsafe UInt64(split &+ 1) &<< UInt64(truncatingIfNeeded: bitCount)
-        let bit = unsafe value >= threshold
+        // The window `value >> bitCount` is compared with the split in 32 bits, as libwebp does.
+        // In a stream an encoder wrote, the window stays below the interval size and the
+        // truncation changes nothing; a damaged stream can push it past 2³², and then only the
+        // truncated comparison decodes the bits libwebp decodes.
+        let position = unsafe UInt64(truncatingIfNeeded: bitCount)
+        let window = unsafe UInt32(truncatingIfNeeded: value &>> position)
+        let threshold = UInt64(split &+ 1) &<< position
+        let bit = window > split
         if bit {
             currentRange &-= split
             unsafe value &-= threshold
