@@ -120,4 +120,25 @@ struct WebPContainerTests {
         #expect(image.frameCount == 2)
         #expect(image.warnings.contains { $0.kind == .limitExceeded && $0.offset != nil })
     }
+
+    /// libwebp's demuxer (which browsers use) goes on after an `ANMF`'s image chunks, not at the end
+    /// the `ANMF` declares; a fuzzer found an `ANMF` declaring 4 bytes more than its frame, which
+    /// libwebp reads past into the next `ANMF`, keeping every frame.
+    @Test("an ANMF that declares more bytes than its frame: the walk goes on after the image, as libwebp's")
+    func overlongAnimationFrame() throws {
+        let colours: [UInt32] = [0xFFFF_0000, 0xFF00_FF00, 0xFF00_00FF]
+        var bytes = WebPTestFile.animation(width: 2, height: 2, loopCount: 0,
+                                           frames: colours.map { .init(blends: false, payload: Self.solid(2, 2, $0)) })
+        // RIFF header 12, VP8X 18, ANIM 14: the first ANMF's header at 44, then the second one's.
+        let firstSize = Int(bytes[48]) | Int(bytes[49]) << 8
+        let second = 44 + 8 + firstSize + (firstSize & 1)
+        #expect(Array(bytes[second..<(second + 4)]) == Array("ANMF".utf8))
+        bytes[second + 4] &+= 4
+        let image = try AnimatedImage(bytes: bytes)
+        #expect(image.frames.count == 3)
+        #expect(image.warnings.isEmpty)
+        var shown: [[UInt8]] = []
+        try image.forEachFrame { _, frame in shown.append(Array(frame.pixels.prefix(4))) }
+        #expect(shown == [[255, 0, 0, 255], [0, 255, 0, 255], [0, 0, 255, 255]])
+    }
 }

@@ -52,8 +52,10 @@ extension WebPParser {
     }
 
     /// Adds one `ANMF` frame: its 16-byte header (offset, size, duration, blend and dispose
-    /// flags) and its image chunks.
-    mutating func addAnimationFrame(_ chunk: RIFFChunk) throws(ZoetropeError) {
+    /// flags) and its image chunks. Returns where the walk goes on: after the image chunks, as in
+    /// libwebp's demuxer (browsers use it), which reads whatever the `ANMF` declares beyond them
+    /// as top-level chunks; at the declared end when the image runs past it.
+    mutating func addAnimationFrame(_ chunk: RIFFChunk) throws(ZoetropeError) -> Int {
         guard chunk.payload.count >= 24 else { throw truncatedOrShort(chunk, "ANMF") }
         let start = chunk.payload.lowerBound
         let x = 2 * WebPBytes.littleEndian24(bytes, start)
@@ -71,7 +73,8 @@ extension WebPParser {
             throw ZoetropeError(.malformed, format: .webp, offset: chunk.offset,
                                 "frame \(records.count) (\(rect)) lies outside the \(table.canvasSize) canvas")
         }
-        guard try table.admit(rect, offset: chunk.offset) else { return }
+        let next = image.isTruncated ? chunk.end : image.end
+        guard try table.admit(rect, offset: chunk.offset) else { return next }
         let stored = Duration.milliseconds(duration)
         table.append(FrameInfo(rect: rect, disposal: flags & 1 != 0 ? .background : .none,
                                storedDisposal: Int(flags & 1), blend: flags & 2 != 0 ? .source : .over,
@@ -82,5 +85,6 @@ extension WebPParser {
             table.warn(ZoetropeError(.truncated, format: .webp, offset: image.payload.upperBound,
                                      "the file ends inside frame \(records.count - 1)"))
         }
+        return next
     }
 }

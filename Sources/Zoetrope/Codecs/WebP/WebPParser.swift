@@ -100,7 +100,9 @@ struct WebPParser {
             guard seenAnimationHeader else {
                 throw ZoetropeError(.malformed, format: .webp, offset: chunk.offset, "ANMF before ANIM")
             }
-            if isAnimated { try addAnimationFrame(chunk) }
+            // libwebp's demuxer goes on after the frame's image chunks, not at the end the ANMF
+            // declares: bytes the ANMF declares beyond its image are read as chunks of their own.
+            if isAnimated { return try addAnimationFrame(chunk) }
         case RIFFChunk.alph, RIFFChunk.vp8, RIFFChunk.vp8l:
             guard !isAnimated else {
                 throw ZoetropeError(.malformed, format: .webp, offset: chunk.offset,
