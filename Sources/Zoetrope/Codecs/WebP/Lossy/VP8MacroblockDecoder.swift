@@ -103,9 +103,9 @@ struct VP8MacroblockDecoder {
             }
         } else {
             unsafe VP8IntraPredictor.predictWholeBlock(modes.lumaMode, size: 16, p.luma, hasAbove: hasAbove, hasLeft: hasLeft)
-            for block in 0..<16 {
+            for block in Swift.stride(from: 0, to: 16, by: 2) {
                 let target = unsafe p.luma + (block >> 2) * 4 * stride + (block & 3) * 4
-                unsafe addResidual(code: blockCodes[block], coefficients + block * 16, to: target)
+                unsafe addResiduals(codes: blockCodes + block, coefficients + block * 16, to: target)
             }
         }
         for plane in 0..<2 { // U, then V
@@ -124,25 +124,41 @@ struct VP8MacroblockDecoder {
         if code == 3 {
             unsafe VP8Transform.addInverseDCT16(coefficients, to: target)
         } else if code == 2 {
-            unsafe VP8Transform.addInverseDCT(coefficients, to: target)
+            unsafe VP8Transform.addInverseAC3(coefficients, to: target)
         } else if code == 1 {
             unsafe VP8Transform.addInverseDC(coefficients[0], to: target)
         }
     }
 
-    /// Adds the residuals of one 8×8 chroma plane (four blocks). As in libwebp, a plane with any
-    /// AC coefficient goes through the full 16-bit transform for every block, DC-only blocks
-    /// included; otherwise each DC is added alone.
+    /// Adds the residuals of two horizontally adjacent luma blocks of a whole-block prediction.
+    /// When each needs the full transform or has no coefficients (whose transform adds nothing),
+    /// both go through it at once; otherwise one by one, as ``addResidual(code:_:to:)``.
+    @inline(__always)
+    private static func addResiduals(codes: UnsafePointer<UInt8>, _ coefficients: UnsafePointer<Int16>,
+                                     to target: UnsafeMutablePointer<UInt8>) {
+        let first = unsafe codes[0], second = unsafe codes[1]
+        let fullOrEmpty = (first == 3 || first == 0) && (second == 3 || second == 0)
+        if fullOrEmpty && first | second != 0 {
+            unsafe VP8Transform.addInverseDCT16Pair(coefficients, to: target)
+        } else {
+            unsafe addResidual(code: first, coefficients, to: target)
+            unsafe addResidual(code: second, coefficients + 16, to: target + 4)
+        }
+    }
+
+    /// Adds the residuals of one 8×8 chroma plane (four blocks, two side by side at a time). As
+    /// in libwebp, a plane with any AC coefficient goes through the full 16-bit transform for
+    /// every block (a block without coefficients is left as it is); otherwise each DC is added alone.
     @inline(__always)
     private static func addChromaResiduals(_ codes: UnsafePointer<UInt8>, _ coefficients: UnsafePointer<Int16>,
                                            to origin: UnsafeMutablePointer<UInt8>) {
         let hasAC = unsafe codes[0] >= 2 || codes[1] >= 2 || codes[2] >= 2 || codes[3] >= 2
-        for block in 0..<4 where unsafe codes[block] != 0 {
-            let target = unsafe origin + (block >> 1) * 4 * stride + (block & 1) * 4
+        for row in 0..<2 where unsafe codes[2 * row] | codes[2 * row + 1] != 0 {
+            let target = unsafe origin + row * 4 * stride, blocks = unsafe coefficients + row * 32
             if hasAC {
-                unsafe VP8Transform.addInverseDCT16(coefficients + block * 16, to: target)
+                unsafe VP8Transform.addInverseDCT16Pair(blocks, to: target)
             } else {
-                unsafe VP8Transform.addInverseDC(coefficients[block * 16], to: target)
+                unsafe VP8Transform.addInverseDCPair(blocks[0], blocks[16], to: target)
             }
         }
     }

@@ -8,7 +8,8 @@ enum VP8Transform {
     /// Row stride of the block buffers the transforms write into (libwebp's `BPS`).
     static let stride = 32
 
-    @inline(__always) private static func addClamped(_ pixel: UnsafeMutablePointer<UInt8>, _ residual: Int) {
+    /// Adds `residual >> 3` to one pixel, clamped to 0…255.
+    @inline(__always) static func addClamped(_ pixel: UnsafeMutablePointer<UInt8>, _ residual: Int) {
         let sum = unsafe Int(pixel.pointee) &+ (residual >> 3)
         unsafe pixel.pointee = UInt8(truncatingIfNeeded: min(max(sum, 0), 255))
     }
@@ -48,7 +49,23 @@ enum VP8Transform {
     /// blocks): 16-bit lanes, so sums past ±32767 wrap. Streams an encoder writes never get there
     /// and both give the same pixels; on hostile coefficients this is what libwebp shows.
     static func addInverseDCT16(_ input: UnsafePointer<Int16>, to output: UnsafeMutablePointer<UInt8>) {
-        unsafe addInverseDCT(input, to: output, wraps16Bits: true)
+        #if DEBUG
+        // Unoptimised builds run SIMD code lane by lane through generic calls: the scalar twin.
+        unsafe addInverseDCT16Scalar(input, to: output)
+        #else
+        unsafe addInverseDCT16Lanes(input, to: output, pair: false)
+        #endif
+    }
+
+    /// ``addInverseDCT16(_:to:)`` on two horizontally adjacent blocks at once: coefficients at
+    /// `input` and `input + 16`, pixels at `output` and `output + 4` (libwebp's `TransformTwo`).
+    static func addInverseDCT16Pair(_ input: UnsafePointer<Int16>, to output: UnsafeMutablePointer<UInt8>) {
+        #if DEBUG
+        unsafe addInverseDCT16Scalar(input, to: output)
+        unsafe addInverseDCT16Scalar(input + 16, to: output + 4)
+        #else
+        unsafe addInverseDCT16Lanes(input, to: output, pair: true)
+        #endif
     }
 
     /// Keeps the low 16 bits of each lane, sign-extended: what a 16-bit lane holds.
@@ -87,11 +104,33 @@ enum VP8Transform {
 
     /// The inverse DCT when only the DC coefficient is non-zero: one value added to all 16 pixels.
     static func addInverseDC(_ dc: Int16, to output: UnsafeMutablePointer<UInt8>) {
-        let value = Int(dc) &+ 4
-        for row in 0..<4 {
-            let line = unsafe output + row &* stride
-            for column in 0..<4 { unsafe addClamped(line + column, value) }
-        }
+        #if DEBUG
+        unsafe addInverseDCScalar(dc, to: output)
+        #else
+        let value = Lanes(repeating: Int16(truncatingIfNeeded: (Int32(dc) &+ 4) &>> 3))
+        for row in 0..<4 { unsafe addClamped(value, to: output + row &* stride, pair: false) }
+        #endif
+    }
+
+    /// ``addInverseDC(_:to:)`` on two horizontally adjacent blocks (pixels at `output` and `output + 4`).
+    static func addInverseDCPair(_ first: Int16, _ second: Int16, to output: UnsafeMutablePointer<UInt8>) {
+        #if DEBUG
+        unsafe addInverseDCScalar(first, to: output)
+        unsafe addInverseDCScalar(second, to: output + 4)
+        #else
+        unsafe addInverseDCPairLanes(first, second, to: output)
+        #endif
+    }
+
+    /// libwebp's three-coefficient transform (its C `TransformAC3`, 32-bit arithmetic) for blocks
+    /// whose only non-zero coefficients are 0, 1 and 4 (the first three in zigzag order): the same
+    /// pixels as ``addInverseDCT(_:to:)`` on such blocks.
+    static func addInverseAC3(_ input: UnsafePointer<Int16>, to output: UnsafeMutablePointer<UInt8>) {
+        #if DEBUG
+        unsafe addInverseDCT(input, to: output)
+        #else
+        unsafe addInverseAC3Lanes(input, to: output)
+        #endif
     }
 
     /// Inverse WHT of the 16 second-order coefficients at `input`; result `i` becomes the DC
