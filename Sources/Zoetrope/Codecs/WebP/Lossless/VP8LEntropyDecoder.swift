@@ -74,7 +74,7 @@ struct VP8LEntropyDecoder {
         let lengthLimit = literalLimit + VP8LPrefixCodeSet.lengthPrefixCount
         let twoCodeBits = Self.twoCodeBits, lowestBitCount = end.lowestBitCount
         // `pixels` holds `total` pixels.
-        guard total > 0, let out = unsafe pixels.baseAddress else { return Outcome(decodedPixels: 0, damage: nil) }
+        guard total > 0, let out = pixels.baseAddress else { return Outcome(decodedPixels: 0, damage: nil) }
         // Without a cache the alphabet has no cache symbols, so the cache is never read.
         let cache = unsafe cache ?? out
         var position = 0, x = 0, y = 0
