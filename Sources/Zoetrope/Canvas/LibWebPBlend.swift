@@ -82,6 +82,14 @@ enum LibWebPBlend {
     /// callers keep `count` pixels readable, so the wrapping arithmetic cannot wrap.
     @inline(__always)
     private static func runEnd(_ pixels: UnsafeRawPointer, from start: Int, count: Int, alpha: UInt8) -> Int {
+        #if DEBUG
+        // Unoptimised, every raw load and byte-order conversion below is a generic call: test the
+        // alpha bytes one by one through a byte pointer instead (the pixels are bytes).
+        let bytes = unsafe pixels.assumingMemoryBound(to: UInt8.self)
+        var next = start
+        while next < count, unsafe bytes[next &* 4 &+ 3] == alpha { next &+= 1 }
+        return next
+        #else
         let alphaMask: UInt64 = 0xff00_0000_ff00_0000
         let pair = alpha == 0 ? 0 : alphaMask
         var end = start
@@ -93,6 +101,7 @@ enum LibWebPBlend {
         }
         while end < count, unsafe pixels.load(fromByteOffset: end &* 4 &+ 3, as: UInt8.self) == alpha { end &+= 1 }
         return end
+        #endif
     }
 
     /// The integer arithmetic of libwebp's `BlendPixelNonPremult`: the canvas alpha is scaled by

@@ -49,9 +49,10 @@ struct PrefixCodeTable: Sendable {
     }
 
     /// The entry for the code at the bottom of `bits`, following a subtable link if there is one.
-    /// `table` is a table's ``entries`` and `primaryBits` its ``primaryBits``.
+    /// `table` points at a table's ``entries`` and `primaryBits` is its ``primaryBits``. (A plain
+    /// pointer, not a buffer: unoptimised, a buffer's subscript is a generic call per lookup.)
     @inline(__always)
-    static func lookup(_ table: UnsafeBufferPointer<UInt32>, _ bits: UInt64, primaryBits: UInt64) -> UInt32 {
+    static func lookup(_ table: UnsafePointer<UInt32>, _ bits: UInt64, primaryBits: UInt64) -> UInt32 {
         // Wrapping operators: `primaryBits` is 0…15 and the masked indices are within the table
         // (the builder makes every subtable as wide as its link says).
         let entry = unsafe table[Int(truncatingIfNeeded: bits & ((1 &<< primaryBits) &- 1))]

@@ -10,7 +10,7 @@ struct CompressionPrefixCodeTests {
                 var reader = LSBBitReader(buffer)
                 return (0..<count).map { _ in
                     reader.refill()
-                    let entry = PrefixCodeTable.lookup(entries, reader.bits, primaryBits: UInt64(table.primaryBits))
+                    let entry = PrefixCodeTable.lookup(entries.baseAddress!, reader.bits, primaryBits: UInt64(table.primaryBits))
                     let length = Int(PrefixCodeTable.length(entry))
                     reader.consume(length)
                     return (PrefixCodeTable.payload(entry), length)
@@ -72,9 +72,9 @@ struct CompressionPrefixCodeTests {
 
         let deflate = try #require(PrefixCodeTable(lengths: lengths, primaryBits: 8, incomplete: .allowNoneOrOne))
         deflate.entries.withUnsafeBufferPointer { entries in
-            let zero = PrefixCodeTable.lookup(entries, 0b0, primaryBits: 8)
+            let zero = PrefixCodeTable.lookup(entries.baseAddress!, 0b0, primaryBits: 8)
             #expect(PrefixCodeTable.payload(zero) == 2 && PrefixCodeTable.length(zero) == 1)
-            let one = PrefixCodeTable.lookup(entries, 0b1, primaryBits: 8)
+            let one = PrefixCodeTable.lookup(entries.baseAddress!, 0b1, primaryBits: 8)
             #expect(PrefixCodeTable.kind(one) == PrefixCodeTable.kindInvalid)
         }
     }
@@ -85,10 +85,10 @@ struct CompressionPrefixCodeTests {
                        PrefixCodeTable.entry(length: 0, kind: 5, payload: 42)]
         let table = try #require(PrefixCodeTable(lengths: [1, 1], entries: entries, primaryBits: 4, incomplete: .rejected))
         table.entries.withUnsafeBufferPointer { table in
-            let first = PrefixCodeTable.lookup(table, 0b10, primaryBits: 4)
+            let first = PrefixCodeTable.lookup(table.baseAddress!, 0b10, primaryBits: 4)
             #expect(PrefixCodeTable.kind(first) == 3 && PrefixCodeTable.payload(first) == 0xABCDE)
             #expect(PrefixCodeTable.length(first) == 1)
-            let second = PrefixCodeTable.lookup(table, 0b01, primaryBits: 4)
+            let second = PrefixCodeTable.lookup(table.baseAddress!, 0b01, primaryBits: 4)
             #expect(PrefixCodeTable.kind(second) == 5 && PrefixCodeTable.payload(second) == 42)
         }
     }

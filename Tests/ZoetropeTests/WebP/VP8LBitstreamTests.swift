@@ -131,7 +131,7 @@ struct VP8LPrefixCodeTests {
         data.withUnsafeBufferPointer { buffer in
             var reader = LSBBitReader(buffer)
             reader.refill()
-            let symbol = code.entries.withUnsafeBufferPointer { VP8LPrefixCode.decode($0, primaryBits: code.primaryBits, &reader) }
+            let symbol = code.entries.withUnsafeBufferPointer { VP8LPrefixCode.decode($0.baseAddress!, primaryBits: code.primaryBits, &reader) }
             #expect(symbol == 200)
             #expect(reader.bitsConsumed == 0)
             #expect(reader.read(8) == 0xa5)
@@ -149,7 +149,7 @@ struct VP8LPrefixCodeTests {
             var reader = LSBBitReader(buffer)
             reader.refill()
             let symbols = code.entries.withUnsafeBufferPointer { table in
-                (0..<4).map { _ in VP8LPrefixCode.decode(table, primaryBits: code.primaryBits, &reader) }
+                (0..<4).map { _ in VP8LPrefixCode.decode(table.baseAddress!, primaryBits: code.primaryBits, &reader) }
             }
             #expect(symbols == [1, 2, 3, 1])
             #expect(reader.bitsConsumed == 6)

@@ -31,14 +31,16 @@ enum WebPFrameDecoder {
             unsafe plane.withUnsafeBufferPointer { plane in
                 let count = min(plane.count, pixels.count / 4)
                 guard count > 0, let alpha = plane.baseAddress, let rgba = pixels.baseAddress else { return }
-                // Whole RGBA words (R in the low byte), `count` keeping every access in bounds: the
-                // alpha byte is replaced where it is not 0, without a branch.
-                let words = UnsafeMutableRawPointer(rgba)
-                for index in 0 ..< count {
-                    let pixel = unsafe UInt32(littleEndian: words.loadUnaligned(fromByteOffset: index * 4, as: UInt32.self))
-                    let keep: UInt32 = pixel >> 24 == 0 ? 0 : 0xff00_0000
-                    let updated = unsafe (pixel & 0x00ff_ffff) | (UInt32(alpha[index]) << 24 & keep)
-                    unsafe words.storeBytes(of: updated.littleEndian, toByteOffset: index * 4, as: UInt32.self)
+                // The alpha byte of each RGBA pixel is replaced where it is not 0, without a branch,
+                // `count` keeping every access in bounds. Plain byte pointers and a counted loop:
+                // unoptimised, raw loads and stores, byte-order conversions and a range's iterator
+                // are each a call per pixel.
+                var index = 0, alphaByte = 3
+                while index < count {
+                    let keep: UInt8 = unsafe rgba[alphaByte] == 0 ? 0 : 0xff
+                    unsafe rgba[alphaByte] = alpha[index] & keep
+                    index &+= 1
+                    alphaByte &+= 4
                 }
             }
         }

@@ -26,25 +26,34 @@ enum AlphaFilter: Int, Sendable {
     /// keeps both inside the plane).
     private func unfilterRow(_ row: UnsafeMutablePointer<UInt8>, above: UnsafeMutablePointer<UInt8>, width: Int) {
         unsafe row[0] = row[0] &+ above[0]
+        // Counted `while` loops and the clamp written out: unoptimised, a range's iterator and
+        // `min`/`max` are calls per byte.
+        var x = 1
         switch self {
         case .none:
             return
         case .horizontal:
             var left = unsafe row[0]
-            for x in 1 ..< width {
+            while x < width {
                 left = unsafe row[x] &+ left
                 unsafe row[x] = left
+                x &+= 1
             }
         case .vertical:
-            for x in 1 ..< width { unsafe row[x] = row[x] &+ above[x] }
+            while x < width {
+                unsafe row[x] = row[x] &+ above[x]
+                x &+= 1
+            }
         case .gradient:
             var left = unsafe Int(row[0]), aboveLeft = unsafe Int(above[0])
-            for x in 1 ..< width {
+            while x < width {
                 let up = unsafe Int(above[x])
-                let estimate = left + up - aboveLeft
-                left = unsafe Int(row[x] &+ UInt8(truncatingIfNeeded: min(max(estimate, 0), 255)))
+                var estimate = left &+ up &- aboveLeft
+                if estimate < 0 { estimate = 0 } else if estimate > 255 { estimate = 255 }
+                left = unsafe Int(row[x] &+ UInt8(truncatingIfNeeded: estimate))
                 unsafe row[x] = UInt8(truncatingIfNeeded: left)
                 aboveLeft = up
+                x &+= 1
             }
         }
     }

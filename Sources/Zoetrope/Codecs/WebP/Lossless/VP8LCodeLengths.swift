@@ -55,14 +55,15 @@ enum VP8LCodeLengths {
             }
         }
         unsafe try lengthCode.entries.withUnsafeBufferPointer { (table) throws(ZoetropeError) in
-            unsafe try decodeLengths(into: &lengths, budget: symbolBudget, table: table, primaryBits: lengthCode.primaryBits,
-                              reader: &reader, end: end)
+            // A table has at least its 2^primaryBits primary entries.
+            unsafe try decodeLengths(into: &lengths, budget: symbolBudget, table: table.baseAddress.unsafelyUnwrapped,
+                              primaryBits: lengthCode.primaryBits, reader: &reader, end: end)
         }
     }
 
     /// Decodes code-length symbols: 0–15 are lengths, 16 repeats the last non-zero length 3–6
     /// times, 17 writes 3–10 zeros, 18 writes 11–138 zeros. At most `budget` symbols are read.
-    private static func decodeLengths(into lengths: inout [UInt8], budget: Int, table: UnsafeBufferPointer<UInt32>,
+    private static func decodeLengths(into lengths: inout [UInt8], budget: Int, table: UnsafePointer<UInt32>,
                                       primaryBits: Int, reader: inout LSBBitReader,
                                       end: VP8LStreamEnd) throws(ZoetropeError) {
         var symbol = 0

@@ -39,7 +39,9 @@ struct VP8LEntropyDecoder {
         return unsafe codes.tables.withUnsafeBufferPointer { tables in
             unsafe codes.groups.withUnsafeBufferPointer { groups in
                 unsafe cache.withUnsafeMutableBufferPointer { cache in
-                    unsafe decodeLoop(pixels: pixels, tables: tables, groups: groups, cache: cache, reader: &reader, end: end)
+                    // Every code has at least one table entry and every stream at least one group.
+                    unsafe decodeLoop(pixels: pixels, tables: tables.baseAddress.unsafelyUnwrapped, groups: groups,
+                                      cache: cache.baseAddress, reader: &reader, end: end)
                 }
             }
         }
@@ -53,16 +55,6 @@ struct VP8LEntropyDecoder {
         return unsafe groups[Int(groupMap.groupIndices[tile])]
     }
 
-    /// Decodes one symbol with the code in `slot`. Needs ``VP8LPrefixCode/maximumCodeBits`` bits
-    /// buffered (see ``VP8LPrefixCode/decode(_:primaryBits:_:)``).
-    @inline(__always)
-    private func symbol(_ slot: VP8LCodeSlot, _ tables: UnsafeBufferPointer<UInt32>, _ reader: inout LSBBitReader) -> Int {
-        // A view of this code's table without slicing, whose checks cost more than the lookup;
-        // `slot` was made from the tables array, so the range is inside it.
-        let table = unsafe UnsafeBufferPointer(start: tables.baseAddress.map { unsafe $0 + slot.start }, count: slot.count)
-        return unsafe VP8LPrefixCode.decode(table, primaryBits: slot.primaryBits, &reader)
-    }
-
     /// Bits that two codes need: the hot loop refills when fewer are buffered, then decodes two
     /// codes (green and red, blue and alpha) without checking again.
     private static let twoCodeBits = 2 * VP8LPrefixCode.maximumCodeBits
@@ -70,41 +62,48 @@ struct VP8LEntropyDecoder {
     /// The per-pixel loop: literals, backward references and colour cache hits. It stays in one
     /// function (its helpers are inlined) so that the position, the current group and the reader
     /// live in registers.
-    private func decodeLoop(pixels: UnsafeMutableBufferPointer<UInt32>, tables: UnsafeBufferPointer<UInt32>,
-                            groups: UnsafeBufferPointer<VP8LPrefixCodeGroup>, cache: UnsafeMutableBufferPointer<UInt32>,
+    ///
+    /// Unoptimised builds call a function for every step that is not written out here, so the
+    /// per-pixel steps use locals (the stream end, the refill threshold) and plain pointers.
+    private func decodeLoop(pixels: UnsafeMutableBufferPointer<UInt32>, tables: UnsafePointer<UInt32>,
+                            groups: UnsafeBufferPointer<VP8LPrefixCodeGroup>, cache: UnsafeMutablePointer<UInt32>?,
                             reader: inout LSBBitReader, end: VP8LStreamEnd) -> Outcome {
         let total = width * height
         let tileMask = groupMap.bits > 0 ? (1 << groupMap.bits) - 1 : Int.max
         let literalLimit = VP8LPrefixCodeSet.literalCount
         let lengthLimit = literalLimit + VP8LPrefixCodeSet.lengthPrefixCount
+        let twoCodeBits = Self.twoCodeBits, lowestBitCount = end.lowestBitCount
+        // `pixels` holds `total` pixels.
+        guard total > 0, let out = pixels.baseAddress else { return Outcome(decodedPixels: 0, damage: nil) }
+        // Without a cache the alphabet has no cache symbols, so the cache is never read.
+        let cache = unsafe cache ?? out
         var position = 0, x = 0, y = 0
         var cachedUpTo = 0 // pixels before this one are in the colour cache
-        var current = unsafe total > 0 ? group(x: 0, y: 0, groups) : groups[0]
+        var current = unsafe group(x: 0, y: 0, groups)
         while position < total {
             if x & tileMask == 0 { current = unsafe group(x: x, y: y, groups) }
             var argb: UInt32
             if current.isTrivialCode {
                 argb = current.trivialARB
             } else {
-                unsafe reader.refill(ifBelow: Self.twoCodeBits)
-                let green = unsafe symbol(current.green, tables, &reader)
+                if unsafe reader.bitCount < twoCodeBits { unsafe reader.refill() }
+                let green = unsafe VP8LPrefixCode.decode(tables + current.green.start, primaryBits: current.green.primaryBits, &reader)
                 if green < literalLimit {
-                    argb = unsafe literal(green: green, current, tables, &reader)
+                    argb = unsafe literal(green: green, current, tables, &reader, twoCodeBits: twoCodeBits)
                 } else if green < lengthLimit {
                     let length = unsafe VP8LDistanceMap.value(prefix: green - literalLimit, reader: &reader)
                     unsafe reader.refill(ifBelow: VP8LPrefixCode.maximumCodeBits)
-                    let distancePrefix = unsafe symbol(current.distance, tables, &reader)
+                    let distancePrefix = unsafe VP8LPrefixCode.decode(tables + current.distance.start, primaryBits: current.distance.primaryBits, &reader)
                     let code = unsafe VP8LDistanceMap.value(prefix: distancePrefix, reader: &reader)
                     let distance = VP8LDistanceMap.distance(code: code, width: width)
-                    if unsafe end.isPassed(by: reader) { return unsafe truncated(position, reader) }
+                    if unsafe reader.bitCount < lowestBitCount { return unsafe truncated(position, reader) }
                     guard distance <= position, length <= total - position else {
                         return unsafe Outcome(decodedPixels: position, damage: ZoetropeError(
                             .malformed, format: .webp, offset: reader.byteOffset,
                             "VP8L backward reference (distance \(distance), length \(length)) leaves the image"))
                     }
-                    // `pixels` is not empty here (a pixel was decoded before the match), and the
-                    // match and the room after it lie inside it.
-                    unsafe LZ77.copyMatch(pixels.baseAddress.unsafelyUnwrapped, at: position, distance: distance, length: length,
+                    // The match and the room after it lie inside `pixels`.
+                    unsafe LZ77.copyMatch(out, at: position, distance: distance, length: length,
                                    room: pixels.count &- position)
                     position += length
                     x += length
@@ -112,15 +111,15 @@ struct VP8LEntropyDecoder {
                     if position < total { current = unsafe group(x: x, y: y, groups) }
                     continue
                 } else {
-                    if unsafe end.isPassed(by: reader) { return unsafe truncated(position, reader) }
-                    argb = unsafe cachedColor(green - lengthLimit, cache, pixels, cachedUpTo: &cachedUpTo, before: position)
+                    if unsafe reader.bitCount < lowestBitCount { return unsafe truncated(position, reader) }
+                    argb = unsafe cachedColor(green - lengthLimit, cache, out, cachedUpTo: &cachedUpTo, before: position)
                 }
-                if unsafe end.isPassed(by: reader) { return unsafe truncated(position, reader) }
+                if unsafe reader.bitCount < lowestBitCount { return unsafe truncated(position, reader) }
             }
-            unsafe pixels[position] = argb
-            position += 1
-            x += 1
-            if x == width { x = 0; y += 1 }
+            unsafe out[position] = argb
+            position &+= 1
+            x &+= 1
+            if x == width { x = 0; y &+= 1 }
         }
         return Outcome(decodedPixels: position, damage: nil)
     }
@@ -128,26 +127,34 @@ struct VP8LEntropyDecoder {
     /// The ARGB literal whose green is `green` (already decoded with the other codes' refill):
     /// red, blue and alpha come from the group's single symbols or are decoded here.
     @inline(__always)
-    private func literal(green: Int, _ current: VP8LPrefixCodeGroup, _ tables: UnsafeBufferPointer<UInt32>,
-                         _ reader: inout LSBBitReader) -> UInt32 {
-        if current.hasTrivialLiteral { return current.trivialARB | UInt32(green) << 8 }
-        let red = unsafe symbol(current.red, tables, &reader)
-        unsafe reader.refill(ifBelow: Self.twoCodeBits)
-        let blue = unsafe symbol(current.blue, tables, &reader)
-        let alpha = unsafe symbol(current.alpha, tables, &reader)
-        return UInt32(alpha) << 24 | UInt32(red) << 16 | UInt32(green) << 8 | UInt32(blue)
+    private func literal(green: Int, _ current: VP8LPrefixCodeGroup, _ tables: UnsafePointer<UInt32>,
+                         _ reader: inout LSBBitReader, twoCodeBits: Int) -> UInt32 {
+        if current.hasTrivialLiteral { return current.trivialARB | UInt32(truncatingIfNeeded: green) &<< 8 }
+        let red = unsafe VP8LPrefixCode.decode(tables + current.red.start, primaryBits: current.red.primaryBits, &reader)
+        if unsafe reader.bitCount < twoCodeBits { unsafe reader.refill() }
+        let blue = unsafe VP8LPrefixCode.decode(tables + current.blue.start, primaryBits: current.blue.primaryBits, &reader)
+        let alpha = unsafe VP8LPrefixCode.decode(tables + current.alpha.start, primaryBits: current.alpha.primaryBits, &reader)
+        // Symbols of these alphabets are below 256.
+        return UInt32(truncatingIfNeeded: alpha) &<< 24 | UInt32(truncatingIfNeeded: red) &<< 16
+            | UInt32(truncatingIfNeeded: green) &<< 8 | UInt32(truncatingIfNeeded: blue)
     }
 
     /// The colour at `index` of the colour cache, after adding the pixels from `cachedUpTo` to
     /// `position` to it (the cache is only brought up to date when a stream reads it).
+    ///
+    /// The hash (``VP8LColorCache/index(of:bits:)``) is written out: unoptimised, a call per pixel
+    /// here cost more than the rest of the entropy decoding.
     @inline(__always)
-    private func cachedColor(_ index: Int, _ cache: UnsafeMutableBufferPointer<UInt32>,
-                             _ pixels: UnsafeMutableBufferPointer<UInt32>, cachedUpTo: inout Int, before position: Int) -> UInt32 {
-        while cachedUpTo < position {
-            let color = unsafe pixels[cachedUpTo]
-            unsafe cache[VP8LColorCache.index(of: color, bits: cacheBits)] = color
-            cachedUpTo += 1
+    private func cachedColor(_ index: Int, _ cache: UnsafeMutablePointer<UInt32>, _ pixels: UnsafeMutablePointer<UInt32>,
+                             cachedUpTo: inout Int, before position: Int) -> UInt32 {
+        let multiplier = VP8LColorCache.hashMultiplier, shift = UInt32(truncatingIfNeeded: 32 &- cacheBits)
+        var next = cachedUpTo
+        while next < position {
+            let color = unsafe pixels[next]
+            unsafe cache[Int(truncatingIfNeeded: (color &* multiplier) &>> shift)] = color
+            next &+= 1
         }
+        cachedUpTo = next
         // The alphabet only has cache symbols when there is a cache, so this index is below the
         // cache size.
         return unsafe cache[index]

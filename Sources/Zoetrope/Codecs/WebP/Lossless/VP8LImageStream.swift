@@ -84,9 +84,20 @@
     /// Turns ARGB words into RGBA bytes in place: R, G, B, A in memory is the little-endian word
     /// A<<24 | B<<16 | G<<8 | R, which is ARGB with red and blue swapped.
     private static func argbToRGBA(_ pixels: UnsafeMutableBufferPointer<UInt32>, count: Int) {
-        for index in 0..<min(count, pixels.count) {
-            let argb = unsafe pixels[index]
-            unsafe pixels[index] = ((argb & 0xff00_ff00) | (argb >> 16 & 0xff) | (argb & 0xff) << 16).littleEndian
+        guard let base = pixels.baseAddress else { return }
+        // A plain pointer and loop, and the byte order written out: unoptimised, a buffer's
+        // subscript, a range's iterator and `littleEndian` are calls per pixel.
+        let count = count < pixels.count ? count : pixels.count
+        var index = 0
+        while index < count {
+            let argb = unsafe base[index]
+            let rgba = (argb & 0xff00_ff00) | (argb &>> 16 & 0xff) | (argb & 0xff) &<< 16
+            #if _endian(little)
+            unsafe base[index] = rgba
+            #else
+            unsafe base[index] = rgba.byteSwapped
+            #endif
+            index &+= 1
         }
     }
 

@@ -37,11 +37,22 @@ enum VP8LPrefixCode {
     ///
     /// Needs ``maximumCodeBits`` bits buffered (the caller refills, once for several codes where it
     /// can), or the input exhausted: past its end the missing bits read as zeros, as in libwebp.
+    ///
+    /// Unoptimised builds run it as one call with no calls inside (the reader's fields and the
+    /// entry's layout written out), since it runs up to five times a pixel.
     @inline(__always)
-    static func decode(_ table: UnsafeBufferPointer<UInt32>, primaryBits: Int, _ reader: inout LSBBitReader) -> Int {
-        let entry = unsafe PrefixCodeTable.lookup(table, reader.bits, primaryBits: UInt64(truncatingIfNeeded: primaryBits))
-        unsafe reader.consume(Int(truncatingIfNeeded: PrefixCodeTable.length(entry)))
-        return Int(truncatingIfNeeded: PrefixCodeTable.payload(entry))
+    static func decode(_ table: UnsafePointer<UInt32>, primaryBits: Int, _ reader: inout LSBBitReader) -> Int {
+        let bits = unsafe reader.bits
+        var entry = unsafe table[Int(truncatingIfNeeded: bits & ((1 &<< UInt64(truncatingIfNeeded: primaryBits)) &- 1))]
+        if (entry &>> 5) & 7 == 7 { // PrefixCodeTable.kindLink (a static: a call, unoptimised)
+            let subMask = (UInt64(1) &<< UInt64(truncatingIfNeeded: (entry &>> 8) & 15)) &- 1
+            unsafe entry = table[Int(truncatingIfNeeded: entry &>> 16)
+                &+ Int(truncatingIfNeeded: (bits &>> UInt64(truncatingIfNeeded: primaryBits)) & subMask)]
+        }
+        let length = Int(truncatingIfNeeded: entry & 31)
+        unsafe reader.bits = bits &>> UInt64(truncatingIfNeeded: length)
+        unsafe reader.bitCount &-= length
+        return Int(truncatingIfNeeded: entry &>> 8)
     }
 }
 

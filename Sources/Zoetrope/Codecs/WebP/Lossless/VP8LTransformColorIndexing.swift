@@ -54,7 +54,13 @@ struct VP8LPalette: Sendable {
             // `colors` holds 2^(8 >> bits) entries, so every index the mask lets through is in it.
             let color = colors.baseAddress!
             if bits == 0 {
-                for index in 0 ..< rows * width { unsafe base[index] = color[Int((base[index] >> 8) & 0xff)] }
+                // A counted `while`: unoptimised, a range's iterator is a call per pixel.
+                var index = 0
+                let count = rows * width
+                while index < count {
+                    unsafe base[index] = color[Int(truncatingIfNeeded: (base[index] &>> 8) & 0xff)]
+                    index &+= 1
+                }
                 return
             }
             unsafe invertPacked(base, rows: rows, colors: color)
@@ -114,7 +120,12 @@ struct VP8LPalette: Sendable {
         unsafe greens.withUnsafeBufferPointer { greens in
             let green = greens.baseAddress!
             if bits == 0 {
-                for index in 0 ..< rows * width { unsafe target[index] = green[Int((source[index] >> 8) & 0xff)] }
+                var index = 0
+                let count = rows * width
+                while index < count {
+                    unsafe target[index] = green[Int(truncatingIfNeeded: (source[index] &>> 8) & 0xff)]
+                    index &+= 1
+                }
                 return
             }
             unsafe expandPackedGreen(source, rows: rows, greens: green, into: target)
