@@ -15,6 +15,8 @@
 
     /// Five tables of 16: step, reciprocal, bias, zero threshold, sharpening. Written only here.
     private let tables: UnsafeMutablePointer<UInt32>
+    /// Step, reciprocal and sharpening again in 16 bits (all fit), for the quantiser's lanes.
+    private let narrowTables: UnsafeMutablePointer<UInt16>
     var step: UnsafePointer<UInt32> { unsafe UnsafePointer(tables) }
     var reciprocal: UnsafePointer<UInt32> { unsafe UnsafePointer(tables + 16) }
     var bias: UnsafePointer<UInt32> { unsafe UnsafePointer(tables + 32) }
@@ -30,6 +32,7 @@
 
     init(dcStep: Int, acStep: Int, kind: Kind) {
         unsafe tables = .allocate(capacity: 80)
+        unsafe narrowTables = .allocate(capacity: 48)
         let (dcBias, acBias) = Self.biases[kind.rawValue]
         for j in 0..<16 {
             let step = UInt32(j == 0 ? dcStep : acStep)
@@ -41,10 +44,17 @@
             // The exact magnitude below which (magnitude · reciprocal + bias) >> 17 is zero.
             unsafe tables[48 + j] = ((1 << Self.fractionBits) - 1 - bias) / reciprocal
             unsafe tables[64 + j] = kind == .luma ? (Self.sharpeningWeights[j] * step) >> 11 : 0
+            // Steps are at most 157·2 (second-order DC), reciprocals at most 2¹⁷ / 4.
+            unsafe narrowTables[j] = UInt16(step)
+            unsafe narrowTables[16 + j] = UInt16(reciprocal)
+            unsafe narrowTables[32 + j] = UInt16(tables[64 + j])
         }
     }
 
-    deinit { unsafe tables.deallocate() }
+    deinit {
+        unsafe tables.deallocate()
+        unsafe narrowTables.deallocate()
+    }
 
     /// The mean step, rounded: what the rate–distortion multipliers are derived from.
     var averageStep: Int { ((0..<16).reduce(0) { unsafe $0 + Int(step[$1]) } + 8) >> 4 }
@@ -64,37 +74,41 @@ extension VP8QuantizerMatrix {
     /// coding (zigzag) order to `levels`, and replaces the coefficients by their dequantised
     /// values, as the decoder will see them. Returns whether any level is non-zero.
     ///
-    /// A row of four coefficients at a time in 32-bit lanes, without branches: below the zero
-    /// threshold the product is below one step anyway, and the cap at the largest level is
-    /// `q − max(q − 2047, 0)`. The levels go through a natural-order scratch to be reordered.
+    /// Eight coefficients at a time in 16-bit lanes, without branches: magnitudes (at most
+    /// 2¹⁵ plus a small sharpening) and reciprocals (at most 2¹⁵) fit in 16 bits, their product
+    /// and the bias are summed in 32 bits (x86: `pmullw` and `pmulhuw`), and the cap at the
+    /// largest level is `q − max(q − 2047, 0)`. The dequantised value keeps the low 16 bits of
+    /// level × step, as a 16-bit multiplication does (libwebp's too). Below the zero threshold
+    /// the product is below one step anyway, so that table is not needed here.
     @inline(__always)
     func quantizeBlock(_ coefficients: UnsafeMutablePointer<Int16>, levels: UnsafeMutablePointer<Int16>) -> Bool {
-        typealias Quad = SIMD4<UInt32>
-        let table = unsafe UnsafeRawPointer(tables), block = UnsafeMutableRawPointer(coefficients)
-        var any = SIMD4<Int32>.zero, natural = SIMD16<Int16>.zero
-        unsafe withUnsafeMutableBytes(of: &natural) { natural in
-            for row in 0..<4 {
-                let offset = row &* 16
-                let value = unsafe SIMD4<Int32>(truncatingIfNeeded: block.loadUnaligned(fromByteOffset: row &* 8, as: SIMD4<Int16>.self))
-                let sign = value &>> 31
-                let magnitude = unsafe Quad(truncatingIfNeeded: (value ^ sign) &- sign)
-                    &+ table.loadUnaligned(fromByteOffset: 256 &+ offset, as: Quad.self)
-                let quotient = unsafe (magnitude &* table.loadUnaligned(fromByteOffset: 64 &+ offset, as: Quad.self)
-                    &+ table.loadUnaligned(fromByteOffset: 128 &+ offset, as: Quad.self)) &>> Self.fractionBits
-                let unclamped = SIMD4<Int32>(truncatingIfNeeded: quotient)
-                let excess = unclamped &- Int32(VP8CostTables.maximumLevel)
-                var level = unclamped &- (excess & ~(excess &>> 31))
-                level = (level ^ sign) &- sign
-                any |= level
-                let step = unsafe SIMD4<Int32>(truncatingIfNeeded: table.loadUnaligned(fromByteOffset: offset, as: Quad.self))
-                unsafe block.storeBytes(of: SIMD4<Int16>(truncatingIfNeeded: level &* step), toByteOffset: row &* 8, as: SIMD4<Int16>.self)
-                unsafe natural.storeBytes(of: SIMD4<Int16>(truncatingIfNeeded: level), toByteOffset: row &* 8, as: SIMD4<Int16>.self)
-            }
+        typealias Lanes = SIMD8<Int16>
+        typealias Wide = SIMD8<UInt32>
+        let narrow = unsafe UnsafeRawPointer(narrowTables), wide = unsafe UnsafeRawPointer(tables)
+        let block = UnsafeMutableRawPointer(coefficients)
+        @inline(__always) func half(_ offset: Int) -> Lanes {
+            let value = unsafe block.loadUnaligned(fromByteOffset: offset, as: Lanes.self)
+            let sign = value &>> 15
+            let magnitude = unsafe SIMD8<UInt16>(truncatingIfNeeded: (value ^ sign) &- sign)
+                &+ narrow.loadUnaligned(fromByteOffset: 64 &+ offset, as: SIMD8<UInt16>.self)
+            let product = unsafe Wide(truncatingIfNeeded: magnitude)
+                &* Wide(truncatingIfNeeded: narrow.loadUnaligned(fromByteOffset: 32 &+ offset, as: SIMD8<UInt16>.self))
+            let quotient = unsafe SIMD8<Int32>(truncatingIfNeeded: (product &+ wide.loadUnaligned(fromByteOffset: 128 &+ 2 &* offset, as: Wide.self))
+                &>> Self.fractionBits)
+            let excess = quotient &- Int32(VP8CostTables.maximumLevel)
+            let level = Lanes(truncatingIfNeeded: quotient &- (excess & ~(excess &>> 31)))
+            let signed = (level ^ sign) &- sign
+            unsafe block.storeBytes(of: signed &* narrow.loadUnaligned(fromByteOffset: offset, as: Lanes.self),
+                                    toByteOffset: offset, as: Lanes.self)
+            return signed
         }
-        unsafe levels[0] = natural[0]; unsafe levels[1] = natural[1]; unsafe levels[2] = natural[4]; unsafe levels[3] = natural[8]
-        unsafe levels[4] = natural[5]; unsafe levels[5] = natural[2]; unsafe levels[6] = natural[3]; unsafe levels[7] = natural[6]
-        unsafe levels[8] = natural[9]; unsafe levels[9] = natural[12]; unsafe levels[10] = natural[13]; unsafe levels[11] = natural[10]
-        unsafe levels[12] = natural[7]; unsafe levels[13] = natural[11]; unsafe levels[14] = natural[14]; unsafe levels[15] = natural[15]
-        return any != .zero
+        let first = half(0), second = half(16)
+        // Zigzag: natural positions 0 1 4 8 5 2 3 6 | 9 12 13 10 7 11 14 15.
+        let out = UnsafeMutableRawPointer(levels)
+        unsafe out.storeBytes(of: Lanes(first[0], first[1], first[4], second[0], first[5], first[2], first[3], first[6]), as: Lanes.self)
+        unsafe out.storeBytes(of: Lanes(second[1], second[4], second[5], second[2], first[7], second[3], second[6], second[7]),
+                              toByteOffset: 16, as: Lanes.self)
+        let any = unsafe unsafeBitCast(first | second, to: SIMD2<UInt64>.self)
+        return any[0] | any[1] != 0
     }
 }
