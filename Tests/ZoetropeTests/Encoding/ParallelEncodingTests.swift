@@ -26,7 +26,7 @@ struct ParallelEncodingTests {
     }
 
     enum Case: String, CaseIterable, CustomTestStringConvertible {
-        case gif, gifLossy, gifTransparent, gifGlobal, gifPerFrame, gifDiffusion, apng, apngLevel9, webp
+        case gif, gifLossy, gifTransparent, gifGlobal, gifPerFrame, gifDiffusion, apng, apngLevel2, apngLevel9, webp
 
         var testDescription: String { rawValue }
 
@@ -44,8 +44,10 @@ struct ParallelEncodingTests {
                 // Pinned pixels carry the displayed canvas's colour into the diffused error.
                 if self == .gifDiffusion { options.dither = .errorDiffusion }
                 try GIFEncoder.encode(source, durations: durations, playCount: .infinite, options: options, workers: workers) { bytes += $0 }
-            case .apng, .apngLevel9:
-                try APNGEncoder.encode(source, durations: durations, playCount: .infinite, level: self == .apng ? 6 : 9,
+            case .apng, .apngLevel2, .apngLevel9:
+                // Level 2 is the level SOURCE and OVER are compared at: the winner's trial stream is written.
+                let level = self == .apng ? 6 : self == .apngLevel2 ? 2 : 9
+                try APNGEncoder.encode(source, durations: durations, playCount: .infinite, level: level,
                                        workers: workers) { bytes += $0 }
             case .webp:
                 try WebPEncoder.encode(source, durations: durations, playCount: .infinite, level: 6, workers: workers) { bytes += $0 }
@@ -62,7 +64,7 @@ struct ParallelEncodingTests {
         let decoded = try AnimatedImage(bytes: one)
         let frames = Self.frames(transparent: format == .gifTransparent)
         #expect(decoded.frameCount == frames.count)
-        if format == .apng || format == .apngLevel9 || format == .webp {
+        if [.apng, .apngLevel2, .apngLevel9, .webp].contains(format) {
             for index in 0..<frames.count { #expect(try decoded.frame(at: index) == frames[index]) }
         }
     }

@@ -36,11 +36,28 @@ package enum EncodingWorkers {
 /// Output does not depend on the number of workers: a job is a pure function of what it captured,
 /// and the order of delivery is the order of submission. Memory stays bounded: at most `window`
 /// jobs are submitted and not yet delivered (``submit(_:)`` waits for the oldest), each holding
-/// its own frame. With one worker a job runs at once on the caller's thread (no threads).
+/// its own frame. Jobs wait in one queue, oldest first, for whichever worker is free (a worker that
+/// finishes takes the next job rather than idling while another works through its own), so a
+/// job waits only while every worker is busy. With one worker a job runs at once on the caller's
+/// thread (no threads).
 final class OrderedFrameWork<Output: Sendable> {
     private typealias Slot = LockedState<Result<Output, any Error>?>
+    private typealias Job = @Sendable () throws -> Output
+
+    /// Jobs submitted and not yet started, oldest first (at most the window), and how many runs
+    /// each lane has queued or running.
+    private struct Queue {
+        var jobs: [(job: Job, slot: Slot, done: DispatchSemaphore)] = []
+        var runs: [Int]
+
+        /// The oldest job waiting, no longer held here (its frame goes when it has run).
+        mutating func take() -> (job: Job, slot: Slot, done: DispatchSemaphore)? {
+            jobs.isEmpty ? nil : jobs.removeFirst()
+        }
+    }
 
     private let lanes: [DispatchQueue]
+    private let queue: LockedState<Queue>
     private let window: Int
     private let deliver: (Output) throws -> Void
     /// Submitted, not yet delivered, oldest first.
@@ -64,11 +81,12 @@ final class OrderedFrameWork<Output: Sendable> {
     private init(workers: Int, window: Int, deliver: @escaping (Output) throws -> Void) {
         let threads = workers > 1 ? workers : 0
         lanes = (0..<threads).map { DispatchQueue(label: "Zoetrope.encode.\($0)", qos: .userInitiated) }
+        queue = LockedState(Queue(runs: Array(repeating: 0, count: threads)))
         self.window = max(window, threads, 1)
         self.deliver = deliver
     }
 
-    /// Runs `job` (at once with one worker, else on the next worker in turn) and delivers the
+    /// Runs `job` (at once with one worker, else on the next free worker) and delivers the
     /// results of earlier jobs that are done; waits for the oldest when the window is full.
     func submit(_ job: @escaping @Sendable () throws -> Output) throws {
         guard !lanes.isEmpty else {
@@ -77,10 +95,22 @@ final class OrderedFrameWork<Output: Sendable> {
         }
         while inFlight.count >= window { try deliverOldest() }
         let slot = Slot(nil), done = DispatchSemaphore(value: 0)
-        lanes[submitted % lanes.count].async {
-            let result = Result { try job() }
-            slot.withLock { $0 = result }
-            done.signal()
+        // A run on an idle lane if there is one (else the next lane in turn): it takes the oldest
+        // job waiting, and goes on taking them while there are any.
+        let lane = queue.withLock { queue in
+            queue.jobs.append((job, slot, done))
+            let lane = queue.runs.firstIndex(of: 0) ?? submitted % queue.runs.count
+            queue.runs[lane] += 1
+            return lane
+        }
+        let queue = self.queue
+        lanes[lane].async {
+            while let next = queue.withLock({ $0.take() }) {
+                let result = Result { try next.job() }
+                next.slot.withLock { $0 = result }
+                next.done.signal()
+            }
+            queue.withLock { $0.runs[lane] -= 1 }
         }
         submitted += 1
         inFlight.append((slot, done))

@@ -234,7 +234,12 @@ public enum GIFEncoder {
                 let piece = maker.frame(mapped, canvasSize: canvasSize, delay: checked.durations[index])
                 let frameIndex = index
                 index += 1
-                try compression.submit { try piece.bytes(index: frameIndex, globalTableCount: globalTableCount) }
+                // Held so that the worker takes the piece and lets its canvas go once it is cut.
+                let held = LockedState<GIFFramePiece?>(piece)
+                try compression.submit {
+                    guard let piece = held.withLock({ $0.take() }) else { return [] }
+                    return try piece.bytes(index: frameIndex, globalTableCount: globalTableCount)
+                }
             }) { mappingWork in
                 var previous: RGBAImage?
                 try source.forEachCheckedFrame(format: .gif) { _, image in

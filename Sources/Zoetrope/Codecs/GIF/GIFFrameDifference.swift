@@ -23,14 +23,46 @@ enum GIFFrameDifference {
     /// pixels transparent or written with their colour, whichever compresses smaller.
     static func frame(_ indices: [UInt8], in rect: PixelRect, table: GIFFramePalette, transparent: UInt8?, pinned: Bool,
                       displayed: RGBAImage) -> GIFEncoder.IndexedFrame {
+        let cut = cut(indices, in: rect, table: table, transparent: transparent, pinned: pinned, displayed: displayed)
+        let chosen = cut.smaller()
+        return GIFEncoder.IndexedFrame(rect: rect, indices: chosen.indices, transparentIndex: chosen.usesTransparency ? transparent : nil)
+    }
+
+    /// The two ways to write a rectangle's unchanged pixels: transparent (`clear`, when there is a
+    /// transparent index) or with their colour (`solid`, when every pinned pixel's displayed
+    /// colour is in the table). One of them exists: without a transparent index nothing is pinned.
+    struct Cut {
+        let clear: [UInt8]?
+        let solid: [UInt8]?
+        /// Entries the frame's table has, its transparent one included (the LZW code size).
+        let tableCount: Int
+
+        /// The smaller of the two once compressed, and its LZW stream when both were compressed
+        /// to compare them (so that the writer need not compress it again).
+        func smaller() -> (indices: [UInt8], usesTransparency: Bool, lzw: LZWStream?) {
+            guard let clear else { return (solid ?? [], false, nil) }
+            guard let solid else { return (clear, true, nil) }
+            let codeSize = max(2, Int.bitWidth - (max(2, tableCount) - 1).leadingZeroBitCount)
+            let clearStream = LZWEncoder.compress(clear, minimumCodeSize: codeSize, clearCodes: .whenTableFull)
+            let solidStream = LZWEncoder.compress(solid, minimumCodeSize: codeSize, clearCodes: .whenTableFull)
+            return solidStream.count < clearStream.count
+                ? (solid, false, LZWStream(minimumCodeSize: codeSize, bytes: solidStream))
+                : (clear, true, LZWStream(minimumCodeSize: codeSize, bytes: clearStream))
+        }
+    }
+
+    /// The rectangle's pixels both ways (``Cut``); `displayed` and `indices` are not needed after.
+    static func cut(_ indices: [UInt8], in rect: PixelRect, table: GIFFramePalette, transparent: UInt8?, pinned: Bool,
+                    displayed: RGBAImage) -> Cut {
         let width = displayed.width
         let keeps = Self.keeps(indices, table: table, transparent: transparent, pinned: pinned, displayed: displayed)
         var clear: [UInt8] = [], solid: [UInt8]? = []
-        clear.reserveCapacity(rect.width * rect.height)
+        clear.reserveCapacity(transparent == nil ? 0 : rect.width * rect.height)
+        solid?.reserveCapacity(rect.width * rect.height)
         for y in rect.y..<rect.y + rect.height {
             for x in rect.x..<rect.x + rect.width {
-                let pixel = y * width + x, kept = keeps(pixel)
-                if let transparent { clear.append(kept ? transparent : indices[pixel]) }
+                let pixel = y * width + x
+                if let transparent { clear.append(keeps(pixel) ? transparent : indices[pixel]) }
                 guard solid != nil else { continue }
                 if pinned, indices[pixel] == transparent {
                     if let index = table.indexOfColor[GIFFrameMaker.rgb(displayed, pixel)] { solid!.append(index) } else { solid = nil }
@@ -39,9 +71,8 @@ enum GIFFrameDifference {
                 }
             }
         }
-        let chosen = choose(clear: transparent == nil ? nil : clear, solid: solid,
-                            tableCount: table.palette.colors.count + (transparent == nil ? 0 : 1))
-        return GIFEncoder.IndexedFrame(rect: rect, indices: chosen.indices, transparentIndex: chosen.usesTransparency ? transparent : nil)
+        return Cut(clear: transparent == nil ? nil : clear, solid: solid,
+                   tableCount: table.palette.colors.count + (transparent == nil ? 0 : 1))
     }
 
     /// Whether a pixel of `indices` leaves `displayed` as it is.
@@ -53,16 +84,6 @@ enum GIFFrameDifference {
             if pinned, index == transparent { return true }
             return colors[Int(index)].packed == GIFFrameMaker.rgb(displayed, pixel)
         }
-    }
-
-    /// The smaller of the two encodings (one of them exists: without a transparent index nothing is pinned).
-    private static func choose(clear: [UInt8]?, solid: [UInt8]?, tableCount: Int) -> (indices: [UInt8], usesTransparency: Bool) {
-        guard let clear else { return (solid ?? [], false) }
-        guard let solid else { return (clear, true) }
-        let codeSize = max(2, Int.bitWidth - (max(2, tableCount) - 1).leadingZeroBitCount)
-        let clearSize = LZWEncoder.compress(clear, minimumCodeSize: codeSize, clearCodes: .whenTableFull).count
-        let solidSize = LZWEncoder.compress(solid, minimumCodeSize: codeSize, clearCodes: .whenTableFull).count
-        return solidSize < clearSize ? (solid, false) : (clear, true)
     }
 
     /// Draws `frame` (not disposed) onto `canvas` as a decoder would.

@@ -21,16 +21,23 @@ struct GIFFramePiece: Sendable {
         self.difference = difference
     }
 
-    /// The frame's blocks (``GIFWriter/frameBytes(_:index:globalTableCount:)``).
-    func bytes(index: Int, globalTableCount: Int?) throws(ZoetropeError) -> [UInt8] {
-        var frame = self.frame
-        if let difference {
-            let cut = GIFFrameDifference.frame(difference.indices, in: frame.rect, table: difference.table,
-                                               transparent: difference.transparent, pinned: difference.pinned,
-                                               displayed: difference.displayed)
-            frame.indices = cut.indices
-            frame.transparentIndex = cut.transparentIndex
+    /// The frame's blocks (``GIFWriter/frameBytes(_:index:globalTableCount:lzw:)``), made by a
+    /// worker. A differenced frame's rectangle is cut first, and the canvas and indices it is cut
+    /// from are let go before the trial compressions (the winner's stream is written as it is).
+    consuming func bytes(index: Int, globalTableCount: Int?) throws(ZoetropeError) -> [UInt8] {
+        guard let difference = difference.take() else {
+            return try GIFWriter.frameBytes(frame, index: index, globalTableCount: globalTableCount)
         }
-        return try GIFWriter.frameBytes(frame, index: index, globalTableCount: globalTableCount)
+        let transparent = difference.transparent
+        let chosen = Self.cut(difference, in: frame.rect).smaller()
+        frame.indices = chosen.indices
+        frame.transparentIndex = chosen.usesTransparency ? transparent : nil
+        return try GIFWriter.frameBytes(frame, index: index, globalTableCount: globalTableCount, lzw: chosen.lzw)
+    }
+
+    /// `difference` is consumed: the canvas and the canvas-sized indices go when the cut is made.
+    private static func cut(_ difference: consuming Difference, in rect: PixelRect) -> GIFFrameDifference.Cut {
+        GIFFrameDifference.cut(difference.indices, in: rect, table: difference.table, transparent: difference.transparent,
+                               pinned: difference.pinned, displayed: difference.displayed)
     }
 }

@@ -15,21 +15,25 @@ struct GIFFrameSurvey {
     static func run(_ source: some FrameSource, workers: Int) throws -> GIFFrameSurvey {
         var survey = GIFFrameSurvey()
         let histograms = LockedState<[ColorHistogram]>([])
-        var lastOpaque: [Bool]?
-        try OrderedFrameWork<(transparent: Bool, opaque: [Bool])>.run(workers: workers, window: workers + 1, deliver: { frame in
-            survey.anyTransparency = survey.anyTransparency || frame.transparent
+        // Each frame's opaque pixels, `nil` for a frame with none transparent (all opaque): only a
+        // frame with transparent pixels can clear what the one before showed.
+        var lastOpaque: [Bool]?? = .none
+        try OrderedFrameWork<[Bool]?>.run(workers: workers, window: workers + 1, deliver: { opaque in
+            survey.anyTransparency = survey.anyTransparency || opaque != nil
             if let lastOpaque {
                 let size = source.canvasSize
-                survey.clears.append(PixelRect.bounding(width: size.width, height: size.height) { lastOpaque[$0] && !frame.opaque[$0] })
+                survey.clears.append(opaque.flatMap { opaque in
+                    PixelRect.bounding(width: size.width, height: size.height) { (lastOpaque?[$0] ?? true) && !opaque[$0] }
+                })
             }
-            lastOpaque = frame.opaque
+            lastOpaque = .some(opaque)
         }) { work in
             try source.forEachCheckedFrame(format: .gif) { _, image in
                 try work.submit {
                     var histogram = histograms.withLock { $0.popLast() } ?? ColorHistogram()
                     histogram.add(image)
                     histograms.withLock { $0.append(histogram) }
-                    return (hasTransparentPixel(image), opaquePixels(image))
+                    return hasTransparentPixel(image) ? opaquePixels(image) : nil
                 }
             }
         }

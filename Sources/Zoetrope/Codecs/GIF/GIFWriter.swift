@@ -38,15 +38,16 @@ enum GIFWriter {
         return image.globalColorTable.map { _ in 2 << Int(globalSize) }
     }
 
-    /// One frame's blocks (``writeFrame(_:index:globalTableCount:into:)``) on their own.
-    static func frameBytes(_ frame: GIFEncoder.IndexedFrame, index: Int, globalTableCount: Int?) throws(ZoetropeError) -> [UInt8] {
+    /// One frame's blocks (``writeFrame(_:index:globalTableCount:lzw:into:)``) on their own.
+    static func frameBytes(_ frame: GIFEncoder.IndexedFrame, index: Int, globalTableCount: Int?,
+                           lzw: LZWStream? = nil) throws(ZoetropeError) -> [UInt8] {
         var out = ByteWriter()
-        try writeFrame(frame, index: index, globalTableCount: globalTableCount, into: &out)
+        try writeFrame(frame, index: index, globalTableCount: globalTableCount, lzw: lzw, into: &out)
         return out.bytes
     }
 
-    static func writeFrame(_ frame: GIFEncoder.IndexedFrame, index: Int, globalTableCount: Int?,
-                                   into out: inout ByteWriter) throws(ZoetropeError) {
+    static func writeFrame(_ frame: GIFEncoder.IndexedFrame, index: Int, globalTableCount: Int?, lzw: LZWStream? = nil,
+                           into out: inout ByteWriter) throws(ZoetropeError) {
         let rect = frame.rect
         for (value, name) in [(rect.x, "x"), (rect.y, "y"), (rect.width, "width"), (rect.height, "height")] {
             try check(value, in: 0...0xFFFF, "frame \(index) \(name)")
@@ -80,8 +81,13 @@ enum GIFWriter {
             throw ZoetropeError(.invalidArgument, format: .gif,
                                 "frame \(index) has index \(largest), too large for LZW minimum code size \(minimumCodeSize)")
         }
-        let rows = frame.isInterlaced ? interlaced(frame.indices, width: rect.width, height: rect.height) : frame.indices
-        let compressed = LZWEncoder.compress(rows, minimumCodeSize: minimumCodeSize, clearCodes: frame.lzw.clearCodes)
+        let compressed: [UInt8]
+        if let lzw, lzw.minimumCodeSize == minimumCodeSize, !frame.isInterlaced, frame.lzw.clearCodes == .whenTableFull {
+            compressed = lzw.bytes // the same stream, compressed by whoever chose these indices
+        } else {
+            let rows = frame.isInterlaced ? interlaced(frame.indices, width: rect.width, height: rect.height) : frame.indices
+            compressed = LZWEncoder.compress(rows, minimumCodeSize: minimumCodeSize, clearCodes: frame.lzw.clearCodes)
+        }
         out.append(UInt8(minimumCodeSize))
         var start = 0
         while start < compressed.count {

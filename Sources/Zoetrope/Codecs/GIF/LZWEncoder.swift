@@ -92,3 +92,11 @@ struct LZWEncoder {
         return output
     }
 }
+
+/// A frame's indices already compressed (``LZWEncoder/compress(_:minimumCodeSize:clearCodes:)``,
+/// clear codes when the table is full, rows in order), kept by whoever compressed them to choose
+/// between two encodings so that the writer does not compress them again.
+struct LZWStream: Sendable {
+    let minimumCodeSize: Int
+    let bytes: [UInt8]
+}

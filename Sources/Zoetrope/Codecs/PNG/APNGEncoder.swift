@@ -87,8 +87,7 @@ public enum APNGEncoder {
         try OrderedFrameWork<APNGFramePlanner.Piece>.run(workers: count, window: count + 1, deliver: write) { work in
             func submit(_ piece: APNGFramePlanner.Piece) throws {
                 try work.submit {
-                    var compressed = piece
-                    compressed.compressed = compress(piece, level)
+                    var compressed = piece.finished(level: level, trialLevel: search.trialLevel, compress: compress)
                     compressed.image = RGBAImage(width: 0, height: 0) // written from `compressed` only
                     return compressed
                 }

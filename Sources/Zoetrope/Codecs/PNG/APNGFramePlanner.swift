@@ -16,6 +16,30 @@ struct APNGFramePlanner {
         /// The zlib stream of the piece's pixels at the level asked for: not the planner's work
         /// (the encoder compresses the pieces it hands back, on its workers).
         var compressed: [UInt8]?
+        /// The pixels of the same rectangle blended OVER (unchanged pixels transparent), when the
+        /// choice between SOURCE and OVER is left to ``finished(level:trialLevel:compress:)``:
+        /// either leaves the frame on the canvas, so only their sizes decide.
+        var over: RGBAImage?
+
+        /// The piece as written: SOURCE or its ``over`` alternative, whichever is smaller at
+        /// `trialLevel` (SOURCE on a tie), compressed at `level` (the trial's stream when the
+        /// levels are one). Run by the encoder's workers.
+        func finished(level: Int, trialLevel: Int, compress: Compress) -> Piece {
+            var piece = self
+            piece.over = nil
+            guard let over else {
+                piece.compressed = compress(piece, level)
+                return piece
+            }
+            var blended = piece
+            blended.image = over
+            blended.blendOp = 1
+            let sourceTrial = compress(piece, trialLevel), overTrial = compress(blended, trialLevel)
+            let trial = overTrial.count < sourceTrial.count ? overTrial : sourceTrial
+            if overTrial.count < sourceTrial.count { piece = blended }
+            piece.compressed = level == trialLevel ? trial : compress(piece, level)
+            return piece
+        }
     }
 
     /// Compresses a piece at a deflate level: quickly, to compare candidates.
@@ -104,7 +128,11 @@ struct APNGFramePlanner {
         }
         // There are always candidates: `changes` keeps at least one canvas, which gives a piece.
         var best = candidates[0]
-        if candidates.count > 1 {
+        if !search.triesEveryDisposeOp, candidates.count == 2 {
+            // SOURCE and OVER of one rectangle over one canvas: either leaves the frame on the
+            // canvas, so their trial compressions are left to the workers (`Piece.finished`).
+            best.piece.over = candidates[1].piece.image
+        } else if candidates.count > 1 {
             var bestSize = Int.max
             for candidate in candidates {
                 let size = compress(candidate.piece, search.trialLevel).count
