@@ -1,7 +1,7 @@
 import Foundation
 import Zoetrope
 
-/// `zoetrope-benchmark surface DIR [--seconds S] [--full] [--glibc-default]`: many animations on one surface, as a
+/// `zoetrope-benchmark surface DIR [--seconds S] [--full] [--glibc-default] [--trace]`: many animations on one surface, as a
 /// chat stream holds them. Every GIF in DIR (sorted by name) is opened once; 200 attachments show
 /// them in turn, each at 160×90 pixels (`--full`: at the images' own size), and the first 20 are
 /// visible. They play on one 60 Hz timer clock at rate 1 for S seconds of wall time (20 by
@@ -10,14 +10,15 @@ import Zoetrope
 /// buffer misses of the visible attachments until then and after; the cache's figures at the end, with the most replay canvases held at
 /// once (sampled every 50 ms); and the decoding pace against the frames the animations show. Freed
 /// buffers go back to the system as in the `zoetrope` command (``LargeBufferRelease``) unless
-/// `--glibc-default`.
+/// `--glibc-default`. `--trace` prints, every 5 s after every frame is held, each visible
+/// animator's misses and the cache's decodes, evictions and frames held (misses at rest traced).
 enum SurfaceBenchmark {
     static let attachmentCount = 200
     static let visibleCount = 20
 
     static func run(_ arguments: [String]) -> Int32 {
         guard let folder = arguments.first, !folder.hasPrefix("--") else {
-            print("usage: zoetrope-benchmark surface DIR [--seconds S] [--full] [--glibc-default]")
+            print("usage: zoetrope-benchmark surface DIR [--seconds S] [--full] [--glibc-default] [--trace]")
             return 2
         }
         let seconds = arguments.firstIndex(of: "--seconds").flatMap { arguments.dropFirst($0 + 1).first }
@@ -58,7 +59,17 @@ enum SurfaceBenchmark {
             visible.allSatisfy { surface.cache.storedFrameCount(of: $0.image.source) >= $0.image.source.frameCount }
         }
         let (cpuAtLoop, missesAtLoop) = (PlaybackBenchmark.cpuSeconds(), visible.reduce(0) { $0 + $1.animator.bufferMisses })
-        _ = run.wait(until: seconds) { false }
+        let trace = CommandLine.arguments.contains("--trace")
+        var nextTrace = run.elapsed
+        _ = run.wait(until: seconds) {
+            if trace && run.elapsed >= nextTrace {
+                nextTrace += 5
+                let s = surface.cache.statistics
+                let short = visible.filter { surface.cache.storedFrameCount(of: $0.image.source) < $0.image.source.frameCount }
+                print("trace t=\(PlaybackBenchmark.format(run.elapsed)) misses \(visible.map(\.animator.bufferMisses)) decodes \(s.decodes) evictions \(s.evictions) stored \(s.storedFrames) failures \(s.failures) short \(short.count)")
+            }
+            return false
+        }
         let cpuAfter = PlaybackBenchmark.cpuSeconds() - cpuAtLoop
         let misses = visible.reduce(0) { $0 + $1.animator.bufferMisses }
         let statistics = surface.statistics

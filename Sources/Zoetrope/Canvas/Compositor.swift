@@ -40,6 +40,10 @@ struct Compositor: Sendable {
     }
     private var saved: [UInt8] = []
     private var savedRect = PixelRect(x: 0, y: 0, width: 0, height: 0)
+    /// The part of the canvas that may differ from what it was at the last ``markUnchanged()``:
+    /// the rectangles drawn on since, or the whole canvas after a reset, a restore or a frame
+    /// taken over whole. Outside it the canvas is as it was then.
+    private(set) var changed = PixelRect(x: 0, y: 0, width: 0, height: 0)
 
     init(size: PixelSize, format: ImageFormat? = nil) {
         width = size.width
@@ -99,6 +103,7 @@ struct Compositor: Sendable {
     /// Clears the whole canvas to transparent. Nothing is cleared now: a buffer an image handed
     /// out may share is let go, any other is cleared where it was drawn when next drawn on.
     mutating func reset() {
+        if !isBlank { changed = bounds }
         if sharing == .handedOut {
             pixels = []
             sharing = .none
@@ -114,8 +119,45 @@ struct Compositor: Sendable {
         precondition(pixels.count == width * height * 4, "checkpoint of another canvas size")
         self.pixels = pixels
         dirty = bounds
+        changed = bounds
         clearPending = false
         sharing = .handedOut
+    }
+
+    /// Starts following what changes from now on (``changed``).
+    mutating func markUnchanged() {
+        changed = PixelRect(x: 0, y: 0, width: 0, height: 0)
+    }
+
+    /// The canvas's pixels inside `rect` (clipped to the canvas), row after row: what
+    /// ``paste(_:in:)`` puts back.
+    func pixels(in rect: PixelRect) -> [UInt8] {
+        let target = rect.intersection(bounds)
+        guard !target.isEmpty else { return [] }
+        guard !isBlank else { return [UInt8](repeating: 0, count: target.area * 4) }
+        var copy: [UInt8] = []
+        copy.reserveCapacity(target.area * 4)
+        for y in target.y..<target.maxY {
+            let start = (y * width + target.x) * 4
+            copy.append(contentsOf: pixels[start..<start + target.width * 4])
+        }
+        return copy
+    }
+
+    /// Writes `rows` (the pixels of `rect`, row after row, as ``pixels(in:)`` gives them) into
+    /// the canvas; nothing when their size is not the rectangle's or the rectangle is not inside.
+    /// - Throws: `limitExceeded` when a canvas-sized buffer cannot be allocated.
+    mutating func paste(_ rows: [UInt8], in rect: PixelRect) throws(ZoetropeError) {
+        guard !rect.isEmpty, rect.intersection(bounds) == rect, rows.count == rect.area * 4 else { return }
+        if isBlank { try materialize(offset: nil) }
+        try unshare(offset: nil)
+        let rowBytes = rect.width * 4
+        for row in 0..<rect.height {
+            let start = ((rect.y + row) * width + rect.x) * 4
+            pixels.replaceSubrange(start..<start + rowBytes, with: rows[row * rowBytes..<(row + 1) * rowBytes])
+        }
+        dirty = Self.union(dirty, rect)
+        changed = Self.union(changed, rect)
     }
 
     /// Gives the canvas a buffer with nothing drawn on it, before it is drawn on: a new zero-filled
@@ -163,6 +205,7 @@ struct Compositor: Sendable {
               copies || (overIsIdentity && !frame.hasColoredTransparentPixels) else { return false }
         pixels = frame.pixels
         dirty = bounds
+        changed = bounds
         clearPending = false
         sharing = .handedOut
         return true
@@ -238,6 +281,7 @@ struct Compositor: Sendable {
             copyRows(of: target, toSaved: true)
         }
         dirty = Self.union(dirty, target)
+        changed = Self.union(changed, target)
         return target
     }
 

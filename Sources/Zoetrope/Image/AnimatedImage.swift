@@ -56,7 +56,13 @@ public final class AnimatedImage: AnimatableImage {
         /// Takes back what a walk learned, and keeps the walk for the next reader.
         mutating func merge(_ walk: FrameReplay) {
             for index in walk.incomplete { plan.markIncomplete(index) }
-            if keepsRandomAccess { checkpoints.merge(walk.checkpoints) }
+            if keepsRandomAccess {
+                checkpoints.merge(walk.checkpoints)
+            } else {
+                // The walk holds the canvas now: a parked copy (resumed from, or older) would
+                // only be read out of order, which a cache keeping every frame does not do.
+                checkpoints.dropParked()
+            }
             frameDamage.merge(walk.damage) { first, _ in first }
             var kept = walk
             kept.plan = plan
@@ -69,9 +75,10 @@ public final class AnimatedImage: AnimatableImage {
         /// Keeps nothing for random access from now on.
         mutating func stopKeepingRandomAccess(frameCount: Int) {
             keepsRandomAccess = false
-            let parked = checkpoints.parked
+            let (parked, patch) = (checkpoints.parked, checkpoints.patch)
             checkpoints = ReplayCheckpoints(frameCount: frameCount, bytesPerCanvas: 1, budget: 0)
             if let parked { checkpoints.park(parked.canvas, before: parked.index) }
+            if let patch { checkpoints.park(patch) }
             replay?.checkpoints = checkpoints
             lastFrame = nil
         }
@@ -173,7 +180,9 @@ public final class AnimatedImage: AnimatableImage {
     /// keeping the canvas packed (``PackedCanvas``) when decoding will continue from it: the next
     /// frame read unpacks it instead of replaying from the last clean start. A canvas of more
     /// than 256 colours (true-colour APNG and WebP) packs whole pixels in runs when that halves it
-    /// at least; one that does not (photographic content) stays whole, with no working memory.
+    /// at least. One that does not (photographic content) keeps only the part drawn on since its
+    /// clean start when that is at most half of it (``CanvasPatch``: the next frame read draws the
+    /// clean start again and pastes it), or else stays whole, with no working memory.
     /// The file's pages read so far go back to the kernel too.
     func parkCanvas() {
         let taken = state.withLock { state -> (FrameReplay?, RGBAImage?) in
@@ -187,9 +196,14 @@ public final class AnimatedImage: AnimatableImage {
         guard let walk = taken.0, walk.nextIndex < frames.count, !walk.compositor.isBlank,
               !walk.plan.isCleanStart(walk.nextIndex) else { return }
         let packed = PackedCanvas(pixels: walk.compositor.canvas.pixels)
+        let patch = packed == nil ? walk.patch : nil
         state.withLock { state in
             // Unless a reader started a walk meanwhile (it then holds the canvas it needs).
             guard state.replay == nil else { return }
+            if let patch {
+                state.checkpoints.park(patch)
+                return
+            }
             // A canvas that does not pack stays whole: dropping it would replay every frame since
             // the last clean start on the next decode (quadratic work over a play).
             guard let packed else {

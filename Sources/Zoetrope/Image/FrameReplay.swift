@@ -19,6 +19,11 @@ struct FrameReplay: Sendable {
     /// Working memory the codec reuses from frame to frame (a GIF frame's colour indices), kept
     /// with the walk: a walk advanced one frame at a time allocates it once, not once a frame.
     var scratch: [UInt8] = []
+    /// The clean start whose frame alone, drawn on a blank canvas and disposed, gives the canvas
+    /// outside ``Compositor/changed``; `nil` when the canvas was restored from a checkpoint.
+    private(set) var base: Int?
+    /// A parked patch to paste once the walk has drawn its base frame again.
+    private var pendingPatch: CanvasPatch?
 
     /// A walk that has not started: the next frame drawn decides where it starts.
     init(canvas: PixelSize, format: ImageFormat? = nil, plan: ReplayPlan, checkpoints: ReplayCheckpoints) {
@@ -72,20 +77,47 @@ struct FrameReplay: Sendable {
             if next == index { shown = try compositor.handOut(offset: info.offset) }
             try compositor.dispose(info)
             nextIndex = next + 1
+            if wasCleanStart && plan.isCleanStart(next) {
+                compositor.markUnchanged()
+                base = next
+            }
+            if let patch = pendingPatch, patch.base == next {
+                pendingPatch = nil
+                try compositor.paste(patch.pixels, in: patch.rect)
+                nextIndex = patch.index
+            }
         }
         if let shown { return shown }
         return try compositor.handOut(offset: nil)
     }
 
+    /// The canvas parked as a patch (``CanvasPatch``) when at most half of it changed since the
+    /// walk's clean start; `nil` when it cannot be.
+    var patch: CanvasPatch? {
+        guard let base, nextIndex != Int.max, compositor.changed.area <= compositor.bounds.area / 2 else { return nil }
+        let rect = compositor.changed
+        return CanvasPatch(index: nextIndex, base: base, rect: rect, pixels: compositor.pixels(in: rect))
+    }
+
     /// Resets the canvas to the best known state at or before `index`.
     private mutating func rewind(to index: Int) {
         let cleanStart = plan.start(for: index)
-        if let checkpoint = checkpoints.nearest(atOrBefore: index), checkpoint.index > cleanStart {
+        let checkpoint = checkpoints.nearest(atOrBefore: index)
+        pendingPatch = nil
+        if let patch = checkpoints.patch, patch.index <= index, patch.index > (checkpoint?.index ?? 0),
+           patch.base >= cleanStart, plan.isCleanStart(patch.base) {
+            // The patch's clean start is drawn again, then the part changed since is pasted.
+            compositor.reset()
+            nextIndex = patch.base
+            pendingPatch = patch
+        } else if let checkpoint, checkpoint.index > cleanStart {
             compositor.restore(checkpoint.canvas)
             nextIndex = checkpoint.index
+            base = nil
         } else {
             compositor.reset()
             nextIndex = cleanStart
+            base = nil
         }
     }
 

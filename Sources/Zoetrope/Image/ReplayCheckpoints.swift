@@ -3,8 +3,9 @@
 /// Without them, reading a delta-coded animation backwards (reverse playback) replays from the last
 /// clean frame for every frame: quadratic work. While replaying, the canvas before every
 /// `interval`-th frame is kept, within a byte budget, so any frame is at most `interval` frames of
-/// replay away from a saved state. Besides them, one canvas parked packed (``PackedCanvas``) when
-/// the image stopped decoding for a while: decoding resumes from it.
+/// replay away from a saved state. Besides them, one canvas parked when the image stopped decoding
+/// for a while, packed (``PackedCanvas``) or as the part changed since a clean start
+/// (``CanvasPatch``): decoding resumes from it.
 struct ReplayCheckpoints: Sendable {
     /// Bytes all checkpoints of one image may hold.
     static let defaultBudget = 32 << 20
@@ -14,6 +15,8 @@ struct ReplayCheckpoints: Sendable {
     private var canvases: [Int: [UInt8]] = [:]
     /// The canvas before frame `index`, packed when the image's replay canvas was let go.
     private(set) var parked: (index: Int, canvas: PackedCanvas)?
+    /// The canvas before frame `patch.index`, as its clean start and the part changed since.
+    private(set) var patch: CanvasPatch?
 
     init(frameCount: Int, bytesPerCanvas: Int, budget: Int = defaultBudget) {
         capacity = bytesPerCanvas > 0 ? budget / bytesPerCanvas : 0
@@ -22,15 +25,27 @@ struct ReplayCheckpoints: Sendable {
     }
 
     /// Bytes of the canvases saved.
-    var bytes: Int { canvases.values.reduce(0) { $0 + $1.count } + (parked?.canvas.bytes ?? 0) }
+    var bytes: Int {
+        canvases.values.reduce(0) { $0 + $1.count } + (parked?.canvas.bytes ?? 0) + (patch?.pixels.count ?? 0)
+    }
 
     /// Keeps `canvas` as the state before frame `index`, replacing the canvas parked before.
     mutating func park(_ canvas: PackedCanvas, before index: Int) {
         parked = (index, canvas)
+        patch = nil
+    }
+
+    /// Keeps `patch` as the state before frame `patch.index`, replacing the canvas parked before.
+    mutating func park(_ patch: CanvasPatch) {
+        self.patch = patch
+        parked = nil
     }
 
     /// Lets go of the parked canvas.
-    mutating func dropParked() { parked = nil }
+    mutating func dropParked() {
+        parked = nil
+        patch = nil
+    }
 
     /// Whether the state before frame `index` would be kept: `index` is a checkpoint position not
     /// saved yet, and the budget has room.
@@ -68,4 +83,20 @@ struct ReplayCheckpoints: Sendable {
         }
         return nil
     }
+}
+
+/// A canvas parked as the clean start it was drawn from and the part drawn on since: drawing the
+/// clean start frame alone on a blank canvas (and disposing it) gives every pixel outside
+/// ``rect``, and ``pixels`` hold those inside. A photographic canvas that does not pack
+/// (``PackedCanvas``) is parked this way when the part changed is at most half of it: rebuilding it
+/// costs one frame's decode, against replaying every frame since the clean start.
+struct CanvasPatch: Sendable {
+    /// The frame the canvas is before.
+    let index: Int
+    /// The clean start the canvas was drawn from.
+    let base: Int
+    /// The part of the canvas drawn on after `base`.
+    let rect: PixelRect
+    /// The canvas's pixels inside `rect`, row after row.
+    let pixels: [UInt8]
 }
