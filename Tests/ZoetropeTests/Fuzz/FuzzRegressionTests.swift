@@ -50,25 +50,6 @@ struct FuzzRegressionTests {
     /// SHA-256 of `dwebp -pam` pixels (libwebp 1.2.4 on x86-64) for ``wrappingCoefficients``.
     static let wrappingCoefficientsSHA256 = "b469d2eefe35f357dc5e6977e6f252cb60ff1e5f69b39bda50099c1196deaf55"
 
-    @Test("a lossy still whose coefficients overflow 16 bits decodes as dwebp on x86 does (checked-in hash)")
-    func wrappingCoefficients() throws {
-        let image = try AnimatedImage(bytes: Self.wrappingCoefficients)
-        #expect(image.canvasSize == PixelSize(width: 64, height: 48))
-        let frame = try image.frame(at: 0)
-        #expect(SHA256.hex(frame.pixels) == Self.wrappingCoefficientsSHA256)
-    }
-
-    @Test("a lossy still whose coefficients overflow 16 bits decodes as the installed dwebp does",
-          LibWebPTools.requirement)
-    func wrappingCoefficientsAgainstDwebp() throws {
-        let reference = try #require(try LibWebPTools.decode(Self.wrappingCoefficients), "dwebp refused the file")
-        let frame = try AnimatedImage(bytes: Self.wrappingCoefficients).frame(at: 0)
-        #expect(reference.width == 64 && reference.height == 48)
-        let differing = zip(frame.pixels, reference.pixels).filter { $0 != $1 }.count
-        #expect(frame.pixels.count == reference.pixels.count)
-        #expect(differing == 0, "\(differing) of \(reference.pixels.count) RGBA bytes differ from dwebp's")
-    }
-
     /// Found by the `webp` target's libwebp comparison (27 Nov 2026, 7,680 executions into a
     /// campaign): a 64×48 lossy still (one 210-byte `VP8 ` chunk of a mutated stream) whose token
     /// partition, full of `ff` bytes, drives the boolean decoder's value far past its interval: an
@@ -86,18 +67,38 @@ struct FuzzRegressionTests {
     /// SHA-256 of `dwebp -pam` pixels (libwebp 1.2.4 on x86-64) for ``windowPast32Bits``.
     static let windowPast32BitsSHA256 = "0cb39e953d4f1a66297d34ecdee1e7698cd67e00156495a7503c494102790979"
 
-    @Test("a lossy still whose boolean-decoder window passes 32 bits decodes as dwebp does (checked-in hash)")
-    func windowPast32Bits() throws {
-        let image = try AnimatedImage(bytes: Self.windowPast32Bits)
-        #expect(image.canvasSize == PixelSize(width: 64, height: 48))
-        #expect(SHA256.hex(try image.frame(at: 0).pixels) == Self.windowPast32BitsSHA256)
+    /// The lossy stills above, each with the SHA-256 of `dwebp -pam` pixels (libwebp 1.2.4 on x86-64).
+    enum LossyStill: String, CaseIterable, Sendable {
+        case wrappingCoefficients, windowPast32Bits
+
+        var bytes: [UInt8] {
+            switch self {
+            case .wrappingCoefficients: FuzzRegressionTests.wrappingCoefficients
+            case .windowPast32Bits: FuzzRegressionTests.windowPast32Bits
+            }
+        }
+
+        var sha256: String {
+            switch self {
+            case .wrappingCoefficients: FuzzRegressionTests.wrappingCoefficientsSHA256
+            case .windowPast32Bits: FuzzRegressionTests.windowPast32BitsSHA256
+            }
+        }
     }
 
-    @Test("a lossy still whose boolean-decoder window passes 32 bits decodes as the installed dwebp does",
-          LibWebPTools.requirement)
-    func windowPast32BitsAgainstDwebp() throws {
-        let reference = try #require(try LibWebPTools.decode(Self.windowPast32Bits), "dwebp refused the file")
-        let frame = try AnimatedImage(bytes: Self.windowPast32Bits).frame(at: 0)
+    @Test("fuzzed lossy stills decode as dwebp on x86 does (checked-in hashes)", arguments: LossyStill.allCases)
+    func lossyStill(_ still: LossyStill) throws {
+        let image = try AnimatedImage(bytes: still.bytes)
+        #expect(image.canvasSize == PixelSize(width: 64, height: 48))
+        #expect(SHA256.hex(try image.frame(at: 0).pixels) == still.sha256)
+    }
+
+    @Test("fuzzed lossy stills decode as the installed dwebp does", LibWebPTools.requirement,
+          arguments: LossyStill.allCases)
+    func lossyStillAgainstDwebp(_ still: LossyStill) throws {
+        let reference = try #require(try LibWebPTools.decode(still.bytes), "dwebp refused the file")
+        let frame = try AnimatedImage(bytes: still.bytes).frame(at: 0)
+        #expect(reference.width == 64 && reference.height == 48)
         #expect(frame.pixels.count == reference.pixels.count)
         let differing = zip(frame.pixels, reference.pixels).filter { $0 != $1 }.count
         #expect(differing == 0, "\(differing) of \(reference.pixels.count) RGBA bytes differ from dwebp's")

@@ -5,20 +5,8 @@ import Testing
 /// include the extremes (where the 16-bit arithmetic wraps) and random pixels.
 @Suite("VP8 inverse transforms in lanes")
 struct VP8TransformLaneTests {
-    /// A deterministic generator (SplitMix64), so a failure reproduces.
-    private struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// A coefficient: an extreme, zero, a small value or any 16-bit value.
-    private static func coefficient(_ g: inout Generator) -> Int16 {
+    private static func coefficient(_ g: inout SplitMix64) -> Int16 {
         switch Int.random(in: 0..<6, using: &g) {
         case 0: [Int16.max, Int16.min, Int16.max - 3, Int16.min + 1].randomElement(using: &g)!
         case 1: 0
@@ -29,7 +17,7 @@ struct VP8TransformLaneTests {
     }
 
     /// Two blocks' coefficients (32) and an 8-wide, 4-row pixel area with a 32-byte stride.
-    private static func sample(_ g: inout Generator, only positions: [Int]? = nil) -> ([Int16], [UInt8]) {
+    private static func sample(_ g: inout SplitMix64, only positions: [Int]? = nil) -> ([Int16], [UInt8]) {
         var coefficients = [Int16](repeating: 0, count: 32)
         for block in 0..<2 {
             for i in positions ?? Array(0..<16) { coefficients[block * 16 + i] = coefficient(&g) }
@@ -46,7 +34,7 @@ struct VP8TransformLaneTests {
 
     @Test("the 16-bit transform in lanes, one block and two side by side, gives the scalar twin's pixels")
     func fullTransform() {
-        var g = Generator(state: 36)
+        var g = SplitMix64(seed: 36)
         for _ in 0..<3000 {
             let (coefficients, pixels) = Self.sample(&g)
             coefficients.withUnsafeBufferPointer { c in
@@ -66,7 +54,7 @@ struct VP8TransformLaneTests {
 
     @Test("the 16-bit and 32-bit transforms agree where no sum leaves 16 bits")
     func sixteenAgainstThirtyTwo() {
-        var g = Generator(state: 7)
+        var g = SplitMix64(seed: 7)
         for _ in 0..<2000 {
             var (coefficients, pixels) = Self.sample(&g)
             coefficients = coefficients.map { $0 / 16 } // |c| ≤ 2048: every intermediate stays within ±32767
@@ -79,7 +67,7 @@ struct VP8TransformLaneTests {
 
     @Test("the three-coefficient transform gives the full 32-bit transform's pixels")
     func threeCoefficients() {
-        var g = Generator(state: 3)
+        var g = SplitMix64(seed: 3)
         for _ in 0..<3000 {
             let (coefficients, pixels) = Self.sample(&g, only: [0, 1, 4])
             coefficients.withUnsafeBufferPointer { c in
@@ -92,7 +80,7 @@ struct VP8TransformLaneTests {
 
     @Test("DC-only blocks in lanes, alone and in pairs, give the scalar sums")
     func dcOnly() {
-        var g = Generator(state: 11)
+        var g = SplitMix64(seed: 11)
         for _ in 0..<3000 {
             let (coefficients, pixels) = Self.sample(&g, only: [0])
             let first = coefficients[0], second = coefficients[16]
