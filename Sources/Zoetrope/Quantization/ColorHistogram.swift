@@ -17,10 +17,17 @@ package struct ColorHistogram: Sendable {
     /// The most exact colours counted one by one. A gradient of a few hundred shades falls in a
     /// quarter as many 6-bit cells, so a palette built from the cells could use only those; with
     /// the exact colours it spends every entry. The exact colours are used only when the cells
-    /// number fewer than the palette's entries (at most 256), which along a gradient means at
-    /// most about 4 × 256 shades: beyond 2048 the cells alone count (a photo stops paying for
-    /// the exact count within its first rows).
-    package static let exactLimit = 2048
+    /// number fewer than ``gradientCellsPerEntry`` times the palette's entries (at most 256), which
+    /// along a gradient means a few thousand shades: beyond 4096 the cells alone count (a photo
+    /// stops paying for the exact count within its first rows).
+    package static let exactLimit = 4096
+
+    /// How many occupied cells per palette entry a smooth gradient may have: then each entry
+    /// covers a few neighbouring shades, a few levels apart, where Oklab's weighting no longer
+    /// matters and the entries are fitted to the stored values (RGB) instead. (An animation of
+    /// moving gradients fills more cells over all its frames than one frame does; ffmpeg's
+    /// `gradients=n=4` and `n=8` take 265–600 cells for a 255-entry palette.)
+    static let gradientCellsPerEntry = 4
 
     /// An empty histogram.
     package init() {
@@ -108,9 +115,9 @@ package struct ColorHistogram: Sendable {
 
     /// The colours counted, weighted by their pixel counts, for a palette of `entries` colours:
     /// the occupied cells (mean colour) in cell order, or the exact colours in ascending order
-    /// when the cells are fewer than `entries` and the exact colours more (a smooth gradient,
-    /// whose few hundred shades fall in a quarter as many cells: a palette built from the cells
-    /// would leave entries unused). With more cells than entries, the cells' means serve as well.
+    /// for a smooth gradient (``usesExactColors(forPaletteOf:)``: its shades fall in a quarter as
+    /// many cells, so a palette built from the cells would leave entries unused or lump shades
+    /// together). Otherwise (a photograph) the cells' means serve as well.
     package func weightedColors(forPaletteOf entries: Int = 0) -> [WeightedColor] {
         let cells = cellColors()
         guard usesExactColors(cells: cells.count, forPaletteOf: entries), let exact else { return cells }
@@ -131,13 +138,14 @@ package struct ColorHistogram: Sendable {
     }
 
     /// Whether ``weightedColors(forPaletteOf:)`` gives the exact colours (a smooth gradient):
-    /// fewer occupied cells than `entries`, and more exact colours than cells.
+    /// at most ``exactLimit`` exact colours, more of them than occupied cells, and fewer cells
+    /// than ``gradientCellsPerEntry`` × `entries`.
     package func usesExactColors(forPaletteOf entries: Int) -> Bool {
         usesExactColors(cells: counts.lazy.filter { $0 > 0 }.count, forPaletteOf: entries)
     }
 
     private func usesExactColors(cells: Int, forPaletteOf entries: Int) -> Bool {
-        guard cells < entries, let exact else { return false }
+        guard cells < entries * Self.gradientCellsPerEntry, let exact else { return false }
         return exact.count > cells
     }
 

@@ -73,13 +73,17 @@ struct GradientPaletteTests {
     /// A diagonal gradient through four colour stops, shifted by `phase` pixels: about a thousand
     /// shades in fewer cells than a palette has entries (like ffmpeg's `gradients=n=4`).
     static func fourStopGradient(width: Int = 320, height: Int = 240, phase: Int = 0) -> RGBAImage {
-        let stops: [(Double, Double, Double)] = [(20, 60, 200), (230, 200, 40), (180, 30, 90), (40, 220, 160)]
+        gradient(through: [(20, 60, 200), (230, 200, 40), (180, 30, 90), (40, 220, 160)], width: width, height: height, phase: phase)
+    }
+
+    /// A diagonal gradient through `stops`, shifted by `phase` pixels.
+    static func gradient(through stops: [(Double, Double, Double)], width: Int = 320, height: Int = 240, phase: Int = 0) -> RGBAImage {
         var image = RGBAImage(width: width, height: height)
-        let span = Double(width + height - 2)
+        let span = Double(width + height - 2), segments = stops.count - 1
         for y in 0..<height {
             for x in 0..<width {
-                let t = Double((x + y + phase) % (width + height - 1)) / span * 3
-                let stop = min(2, Int(t)), f = t - Double(stop)
+                let t = Double((x + y + phase) % (width + height - 1)) / span * Double(segments)
+                let stop = min(segments - 1, Int(t)), f = t - Double(stop)
                 let (a, b) = (stops[stop], stops[stop + 1])
                 image[x, y] = (UInt8((a.0 + (b.0 - a.0) * f).rounded()), UInt8((a.1 + (b.1 - a.1) * f).rounded()),
                                UInt8((a.2 + (b.2 - a.2) * f).rounded()), 255)
@@ -112,6 +116,27 @@ struct GradientPaletteTests {
         let oklabPalette = ColorPalette(Array(Set(oklab.map { RGBColor(red: $0.rgb.red, green: $0.rgb.green, blue: $0.rgb.blue) })))
         let (refined, plain) = (Self.mappedPSNR(image, palette), Self.mappedPSNR(image, oklabPalette))
         #expect(refined > 52 && refined > plain - 0.1, "RGB-refined \(refined) dB, Oklab only \(plain) dB")
+    }
+
+    @Test("a gradient with more cells than entries (fewer than four an entry) still gets a palette fitted and mapped in RGB")
+    func gradientOverManyCells() {
+        // Steep stops: consecutive shades a few levels apart, most in a cell of their own (as in
+        // ffmpeg's gradients=n=8, or a moving gradient's frames counted together).
+        let image = Self.gradient(through: [(0, 0, 255), (255, 255, 0), (0, 255, 40), (255, 0, 200), (10, 40, 0), (250, 250, 250)])
+        var histogram = ColorHistogram()
+        histogram.add(image)
+        let cells = histogram.weightedColors().count
+        #expect(cells > 255 && cells < 4 * 255, "\(cells) cells")
+        #expect(histogram.usesExactColors(forPaletteOf: 255))
+        let palette = ColorQuantizer.palette(for: histogram, maximumColors: 255)
+        #expect(palette.mapsInRGB)
+        // What a photograph's rule gives: the cells cut and refined in Oklab, mapped in Oklab.
+        let points = histogram.weightedColors()
+        let oklab = KMeansRefinement.refine(VarianceCut.colors(points, count: 255), points: points,
+                                            rounds: ColorQuantizer.defaultRefinements)
+        let oklabPalette = ColorPalette(Array(Set(oklab.map { RGBColor(red: $0.rgb.red, green: $0.rgb.green, blue: $0.rgb.blue) })))
+        let (fitted, plain) = (Self.mappedPSNR(image, palette), Self.mappedPSNR(image, oklabPalette))
+        #expect(fitted > plain + 1, "fitted in RGB \(fitted) dB, Oklab cells \(plain) dB")
     }
 
     @Test("ordered dithering leaves a pixel within a level of a palette colour on that colour")
