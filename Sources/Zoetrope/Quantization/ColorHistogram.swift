@@ -26,7 +26,7 @@ package struct ColorHistogram: Sendable {
     /// covers a few neighbouring shades, a few levels apart, where Oklab's weighting no longer
     /// matters and the entries are fitted to the stored values (RGB) instead. (An animation of
     /// moving gradients fills more cells over all its frames than one frame does; ffmpeg's
-    /// `gradients=n=4` and `n=8` take 265–600 cells for a 255-entry palette.)
+    /// `gradients=n=4` and `n=8` took 265–531 cells in the draws measured, for a 255-entry palette.)
     static let gradientCellsPerEntry = 4
 
     /// An empty histogram.
