@@ -64,9 +64,20 @@
 
     deinit { unsafe storage.deallocate() }
 
+    /// The most tokens one block records: the first node, then per coefficient the end-of-block
+    /// and zero nodes, "more than one", four nodes of the large-magnitude tree, eleven extra bits
+    /// and the sign.
+    static var blockCapacity: Int { 1 + 16 * 19 }
+
+    /// Makes room for one block's tokens, so that appending needs no check.
+    @inline(__always)
+    func reserveBlock() {
+        while unsafe count &+ Self.blockCapacity > capacity { unsafe grow() }
+    }
+
+    /// Appends within the room ``reserveBlock()`` made.
     @inline(__always)
     private func append(_ token: UInt16) {
-        if unsafe count == capacity { unsafe grow() }
         unsafe storage[count] = token
         unsafe count &+= 1
     }
@@ -130,6 +141,7 @@ extension VP8Residual {
     /// Records the block's tokens in `buffer` (RFC 6386 section 13.2's tree), in neighbour
     /// context `context`. Returns whether the block codes any level.
     func record(context: Int, into buffer: VP8TokenBuffer, model: VP8TokenModel) -> Bool {
+        unsafe buffer.reserveBlock()
         var node = unsafe VP8TokenModel.nodeIndex(type: type, band: first, context: context)
         guard unsafe buffer.add(last >= 0, node: node, model: model) else { return false }
         var n = unsafe first
