@@ -75,9 +75,10 @@
         while unsafe count &+ Self.blockCapacity > capacity { unsafe grow() }
     }
 
-    /// Appends within the room ``reserveBlock()`` made.
+    /// Appends within the room ``reserveBlock()`` made (checked in debug builds only).
     @inline(__always)
     private func append(_ token: UInt16) {
+        unsafe assert(count < capacity, "VP8TokenBuffer: tokens added without reserveBlock()")
         unsafe storage[count] = token
         unsafe count &+= 1
     }
@@ -90,7 +91,8 @@
         unsafe capacity *= 2
     }
 
-    /// Records `bit` at node `node`, counting it in the model; returns the bit.
+    /// Records `bit` at node `node`, counting it in the model; returns the bit. Call
+    /// ``reserveBlock()`` first: at most a block's worth of tokens fits between two calls.
     @inline(__always) @discardableResult
     func add(_ bit: Bool, node: Int, model: VP8TokenModel) -> Bool {
         unsafe append(UInt16(truncatingIfNeeded: node) | (bit ? 0x8000 : 0))
@@ -98,7 +100,7 @@
         return bit
     }
 
-    /// Records `bit` at a fixed probability.
+    /// Records `bit` at a fixed probability (after ``reserveBlock()``, as ``add(_:node:model:)``).
     @inline(__always)
     func addFixed(_ bit: Bool, _ probability: UInt8) {
         unsafe append(UInt16(probability) | Self.fixedFlag | (bit ? 0x8000 : 0))
