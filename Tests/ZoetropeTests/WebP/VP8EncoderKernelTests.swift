@@ -95,6 +95,7 @@ struct VP8EncoderKernelTests {
         var bits: [(Bool, Int?)] = []
         for _ in 0..<5000 {
             let bit = Bool.random(using: &rng)
+            buffer.reserveBlock() // room for a block's tokens: recording checks once a block, not once a token
             if Bool.random(using: &rng) {
                 let node = Int.random(in: 0..<VP8TokenModel.nodeCount, using: &rng)
                 buffer.add(bit, node: node, model: model)

@@ -19,8 +19,8 @@ enum VP8Distortion {
     private static func sse16(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, rows: Int) -> Int {
         var sum = SIMD16<Int32>.zero
         for row in 0..<rows {
-            let x = unsafe SIMD16<Int32>(truncatingIfNeeded: UnsafeRawPointer(a + row &* stride).loadUnaligned(as: SIMD16<UInt8>.self))
-            let y = unsafe SIMD16<Int32>(truncatingIfNeeded: UnsafeRawPointer(b + row &* stride).loadUnaligned(as: SIMD16<UInt8>.self))
+            let x = unsafe SIMD16<Int32>(zeroExtending: UnsafeRawPointer(a + row &* stride).loadUnaligned(as: SIMD16<UInt8>.self))
+            let y = unsafe SIMD16<Int32>(zeroExtending: UnsafeRawPointer(b + row &* stride).loadUnaligned(as: SIMD16<UInt8>.self))
             let d = x &- y
             sum &+= d &* d
         }
@@ -31,8 +31,8 @@ enum VP8Distortion {
     private static func sse8(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, rows: Int) -> Int {
         var sum = SIMD8<Int32>.zero
         for row in 0..<rows {
-            let x = unsafe SIMD8<Int32>(truncatingIfNeeded: UnsafeRawPointer(a + row &* stride).loadUnaligned(as: SIMD8<UInt8>.self))
-            let y = unsafe SIMD8<Int32>(truncatingIfNeeded: UnsafeRawPointer(b + row &* stride).loadUnaligned(as: SIMD8<UInt8>.self))
+            let x = unsafe SIMD8<Int32>(zeroExtending: UnsafeRawPointer(a + row &* stride).loadUnaligned(as: SIMD8<UInt8>.self))
+            let y = unsafe SIMD8<Int32>(zeroExtending: UnsafeRawPointer(b + row &* stride).loadUnaligned(as: SIMD8<UInt8>.self))
             let d = x &- y
             sum &+= d &* d
         }
@@ -46,7 +46,7 @@ enum VP8Distortion {
         @inline(__always) func pair(_ block: UnsafePointer<UInt8>, _ row: Int) -> SIMD8<Int16> {
             let upper = unsafe UnsafeRawPointer(block + row &* stride).loadUnaligned(as: SIMD4<UInt8>.self)
             let lower = unsafe UnsafeRawPointer(block + (row &+ 1) &* stride).loadUnaligned(as: SIMD4<UInt8>.self)
-            return SIMD8<Int16>(truncatingIfNeeded: SIMD8<UInt8>(lowHalf: upper, highHalf: lower))
+            return SIMD8<Int16>(zeroExtending: SIMD8<UInt8>(lowHalf: upper, highHalf: lower))
         }
         @inline(__always) func squares(_ d: SIMD8<Int16>) -> SIMD4<Int32> {
             let even = SIMD4<Int32>(truncatingIfNeeded: d.evenHalf), odd = SIMD4<Int32>(truncatingIfNeeded: d.oddHalf)

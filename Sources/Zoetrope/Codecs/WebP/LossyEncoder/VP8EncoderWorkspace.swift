@@ -135,8 +135,7 @@ extension VP8EncoderWorkspace {
         @inline(__always) func row(_ r: Int) -> UInt32 { unsafe UnsafeRawPointer(source + r &* stride).loadUnaligned(as: UInt32.self) }
         let block = unsafe unsafeBitCast(SIMD4<UInt32>(row(0), row(1), row(2), row(3)), to: SIMD16<UInt8>.self)
         let value = Int16(truncatingIfNeeded: (Int32(dc) &+ 4) &>> 3)
-        let sum = SIMD16<Int16>(truncatingIfNeeded: block) &+ SIMD16<Int16>(repeating: value)
-        let clamped = SIMD16<UInt8>(truncatingIfNeeded: sum.clamped(lowerBound: .zero, upperBound: SIMD16(repeating: 255)))
+        let clamped = SIMD16<UInt8>(clamping: SIMD16<Int16>(zeroExtending: block) &+ SIMD16<Int16>(repeating: value))
         let words = unsafe unsafeBitCast(clamped, to: SIMD4<UInt32>.self)
         for r in 0..<4 { unsafe UnsafeMutableRawPointer(destination + r &* stride).storeBytes(of: words[r], as: UInt32.self) }
     }
@@ -155,12 +154,12 @@ extension VP8EncoderWorkspace {
     /// TrueMotion (1), vertical (2) or horizontal (3) prediction of a 16×16 block.
     private static func predict16(_ mode: Int, _ block: UnsafeMutablePointer<UInt8>) {
         let above = unsafe UnsafeRawPointer(block - stride).loadUnaligned(as: SIMD16<UInt8>.self)
-        let base = SIMD16<Int16>(truncatingIfNeeded: above) &- Int16(unsafe block[-stride - 1])
+        let base = SIMD16<Int16>(zeroExtending: above) &- Int16(unsafe block[-stride - 1])
         for row in 0..<16 {
             let line = unsafe block + row &* stride, left = unsafe line[-1]
             let samples: SIMD16<UInt8>
             switch mode {
-            case 1: samples = SIMD16(truncatingIfNeeded: (base &+ Int16(left)).clamped(lowerBound: .zero, upperBound: SIMD16(repeating: 255)))
+            case 1: samples = SIMD16(clamping: base &+ Int16(left))
             case 2: samples = above
             default: samples = SIMD16(repeating: left)
             }
@@ -171,12 +170,12 @@ extension VP8EncoderWorkspace {
     /// TrueMotion (1), vertical (2) or horizontal (3) prediction of an 8×8 block.
     private static func predict8(_ mode: Int, _ block: UnsafeMutablePointer<UInt8>) {
         let above = unsafe UnsafeRawPointer(block - stride).loadUnaligned(as: SIMD8<UInt8>.self)
-        let base = SIMD8<Int16>(truncatingIfNeeded: above) &- Int16(unsafe block[-stride - 1])
+        let base = SIMD8<Int16>(zeroExtending: above) &- Int16(unsafe block[-stride - 1])
         for row in 0..<8 {
             let line = unsafe block + row &* stride, left = unsafe line[-1]
             let samples: SIMD8<UInt8>
             switch mode {
-            case 1: samples = SIMD8(truncatingIfNeeded: (base &+ Int16(left)).clamped(lowerBound: .zero, upperBound: SIMD8(repeating: 255)))
+            case 1: samples = SIMD8(clamping: base &+ Int16(left))
             case 2: samples = above
             default: samples = SIMD8(repeating: left)
             }

@@ -22,7 +22,7 @@ enum VP8ForwardTransform {
         @inline(__always) func load(_ block: UnsafePointer<UInt8>) -> Lanes {
             let upper = unsafe UnsafeRawPointer(block + row &* stride).loadUnaligned(as: SIMD4<UInt8>.self)
             let lower = unsafe UnsafeRawPointer(block + (row &+ 1) &* stride).loadUnaligned(as: SIMD4<UInt8>.self)
-            return Lanes(truncatingIfNeeded: SIMD8<UInt8>(lowHalf: upper, highHalf: lower))
+            return Lanes(zeroExtending: SIMD8<UInt8>(lowHalf: upper, highHalf: lower))
         }
         return unsafe load(source) &- load(prediction)
     }
@@ -45,7 +45,7 @@ enum VP8ForwardTransform {
         let pairs = unsafe unsafeBitCast(Quad(sums[0], differences[0], sums[2], differences[2]), to: Lanes.self)
         let even = (multiplyAdd(pairs, Lanes(4096, 4096, 5352, 2217, 4096, 4096, 5352, 2217)) &+ Quad(0, 1812, 0, 1812)) &>> 9
         let odd = (multiplyAdd(pairs, Lanes(4096, -4096, 2217, -5352, 4096, -4096, 2217, -5352)) &+ Quad(0, 937, 0, 937)) &>> 9
-        return Lanes(truncatingIfNeeded: SIMD8<Int32>(lowHalf: Quad(even[0], even[1], odd[0], odd[1]),
+        return Lanes(truncating: SIMD8<Int32>(lowHalf: Quad(even[0], even[1], odd[0], odd[1]),
                                                       highHalf: Quad(even[2], even[3], odd[2], odd[3])))
     }
 
@@ -64,7 +64,7 @@ enum VP8ForwardTransform {
         let out3 = (multiplyAdd(pairs, Lanes(2217, -5352, 2217, -5352, 2217, -5352, 2217, -5352)) &+ 51000) &>> 16
         // out1 gains one where b3 ≠ 0: x | −x has its sign bit set exactly then.
         let b3NonZero = ((differences | (0 &- differences)) &>> 15) & Lanes(-1, -1, -1, -1, 0, 0, 0, 0)
-        let out13 = Lanes(truncatingIfNeeded: SIMD8<Int32>(lowHalf: out1, highHalf: out3)) &- b3NonZero
+        let out13 = Lanes(truncating: SIMD8<Int32>(lowHalf: out1, highHalf: out3)) &- b3NonZero
         let out = UnsafeMutableRawPointer(output)
         unsafe out.storeBytes(of: Lanes(lowHalf: out02.lowHalf, highHalf: out13.lowHalf), as: Lanes.self)
         unsafe out.storeBytes(of: Lanes(lowHalf: out02.highHalf, highHalf: out13.highHalf), toByteOffset: 16, as: Lanes.self)

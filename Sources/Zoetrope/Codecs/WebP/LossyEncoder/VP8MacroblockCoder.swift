@@ -62,7 +62,15 @@ final class VP8MacroblockCoder {
 
     /// Forms the 16×16 luma predictions of `lumaModes` and the chroma predictions of
     /// `chromaModes` (by default all four of each) from the reconstructed edges.
+    ///
+    /// The context is passed `inout` (one exclusive access): a method called on the class's
+    /// stored struct would copy it first, retaining its ten arrays (about 900 instructions a call).
     func makePredictions(lumaModes: Range<Int> = 0..<4, chromaModes: Range<Int> = 0..<4) {
+        Self.makePredictions(&context, x: x, y: y, workspace: workspace, lumaModes: lumaModes, chromaModes: chromaModes)
+    }
+
+    private static func makePredictions(_ context: inout VP8MacroblockContext, x: Int, y: Int, workspace: VP8EncoderWorkspace,
+                                        lumaModes: Range<Int>, chromaModes: Range<Int>) {
         let hasAbove = y > 0, hasLeft = x > 0
         for mode in lumaModes {
             let luma = unsafe workspace.lumaPrediction(mode)
@@ -80,7 +88,11 @@ final class VP8MacroblockCoder {
     /// Prepares the 4×4 workspace: the macroblock's edges, with the four above-right samples
     /// repeated beside rows 3, 7 and 11 for the right column's blocks (as the decoder does).
     func startSubblocks() {
-        let block = unsafe workspace.subblockLuma, stride = VP8EncoderWorkspace.stride
+        unsafe Self.loadSubblockEdges(&context, x: x, into: workspace.subblockLuma)
+    }
+
+    private static func loadSubblockEdges(_ context: inout VP8MacroblockContext, x: Int, into block: UnsafeMutablePointer<UInt8>) {
+        let stride = VP8EncoderWorkspace.stride
         unsafe context.loadLumaEdges(x: x, into: block, aboveRight: true)
         for row in Swift.stride(from: 3, through: 11, by: 4) {
             unsafe (block + row * stride + 16).update(from: block - stride + 16, count: 4)

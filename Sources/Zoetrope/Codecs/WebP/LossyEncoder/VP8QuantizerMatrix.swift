@@ -89,14 +89,14 @@ extension VP8QuantizerMatrix {
         @inline(__always) func half(_ offset: Int) -> Lanes {
             let value = unsafe block.loadUnaligned(fromByteOffset: offset, as: Lanes.self)
             let sign = value &>> 15
-            let magnitude = unsafe SIMD8<UInt16>(truncatingIfNeeded: (value ^ sign) &- sign)
+            let magnitude = unsafe unsafeBitCast((value ^ sign) &- sign, to: SIMD8<UInt16>.self)
                 &+ narrow.loadUnaligned(fromByteOffset: 64 &+ offset, as: SIMD8<UInt16>.self)
-            let product = unsafe Wide(truncatingIfNeeded: magnitude)
-                &* Wide(truncatingIfNeeded: narrow.loadUnaligned(fromByteOffset: 32 &+ offset, as: SIMD8<UInt16>.self))
-            let quotient = unsafe SIMD8<Int32>(truncatingIfNeeded: (product &+ wide.loadUnaligned(fromByteOffset: 128 &+ 2 &* offset, as: Wide.self))
-                &>> Self.fractionBits)
+            let product = unsafe Wide(zeroExtending: magnitude)
+                &* Wide(zeroExtending: narrow.loadUnaligned(fromByteOffset: 32 &+ offset, as: SIMD8<UInt16>.self))
+            let quotient = unsafe unsafeBitCast((product &+ wide.loadUnaligned(fromByteOffset: 128 &+ 2 &* offset, as: Wide.self))
+                &>> Self.fractionBits, to: SIMD8<Int32>.self)
             let excess = quotient &- Int32(VP8CostTables.maximumLevel)
-            let level = Lanes(truncatingIfNeeded: quotient &- (excess & ~(excess &>> 31)))
+            let level = Lanes(truncating: quotient &- (excess & ~(excess &>> 31)))
             let signed = (level ^ sign) &- sign
             unsafe block.storeBytes(of: signed &* narrow.loadUnaligned(fromByteOffset: offset, as: Lanes.self),
                                     toByteOffset: offset, as: Lanes.self)

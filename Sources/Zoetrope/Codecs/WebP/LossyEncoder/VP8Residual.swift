@@ -64,9 +64,21 @@
 
     deinit { unsafe storage.deallocate() }
 
+    /// The most tokens one block records: the first node, then per coefficient the end-of-block
+    /// and zero nodes, "more than one", four nodes of the large-magnitude tree, eleven extra bits
+    /// and the sign.
+    static var blockCapacity: Int { 1 + 16 * 19 }
+
+    /// Makes room for one block's tokens, so that appending needs no check.
+    @inline(__always)
+    func reserveBlock() {
+        while unsafe count &+ Self.blockCapacity > capacity { unsafe grow() }
+    }
+
+    /// Appends within the room ``reserveBlock()`` made (checked in debug builds only).
     @inline(__always)
     private func append(_ token: UInt16) {
-        if unsafe count == capacity { unsafe grow() }
+        unsafe assert(count < capacity, "VP8TokenBuffer: tokens added without reserveBlock()")
         unsafe storage[count] = token
         unsafe count &+= 1
     }
@@ -79,7 +91,8 @@
         unsafe capacity *= 2
     }
 
-    /// Records `bit` at node `node`, counting it in the model; returns the bit.
+    /// Records `bit` at node `node`, counting it in the model; returns the bit. Call
+    /// ``reserveBlock()`` first: at most a block's worth of tokens fits between two calls.
     @inline(__always) @discardableResult
     func add(_ bit: Bool, node: Int, model: VP8TokenModel) -> Bool {
         unsafe append(UInt16(truncatingIfNeeded: node) | (bit ? 0x8000 : 0))
@@ -87,7 +100,7 @@
         return bit
     }
 
-    /// Records `bit` at a fixed probability.
+    /// Records `bit` at a fixed probability (after ``reserveBlock()``, as ``add(_:node:model:)``).
     @inline(__always)
     func addFixed(_ bit: Bool, _ probability: UInt8) {
         unsafe append(UInt16(probability) | Self.fixedFlag | (bit ? 0x8000 : 0))
@@ -130,6 +143,7 @@ extension VP8Residual {
     /// Records the block's tokens in `buffer` (RFC 6386 section 13.2's tree), in neighbour
     /// context `context`. Returns whether the block codes any level.
     func record(context: Int, into buffer: VP8TokenBuffer, model: VP8TokenModel) -> Bool {
+        unsafe buffer.reserveBlock()
         var node = unsafe VP8TokenModel.nodeIndex(type: type, band: first, context: context)
         guard unsafe buffer.add(last >= 0, node: node, model: model) else { return false }
         var n = unsafe first
