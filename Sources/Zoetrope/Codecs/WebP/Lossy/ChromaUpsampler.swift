@@ -138,10 +138,14 @@ struct ChromaUpsampler {
     /// `bottom` is always written (a scratch row when only the top row is wanted).
     ///
     /// Hot loop: eight output pairs at a time in 16-bit lanes (sums stay below 2¹¹), each pair
-    /// of bytes stored as one 16-bit lane; the pairs left over one at a time.
-    private static func upsampleRowPair(above: UnsafePointer<UInt8>, below: UnsafePointer<UInt8>,
-                                        top: UnsafeMutablePointer<UInt8>, bottom: UnsafeMutablePointer<UInt8>,
-                                        width: Int) {
+    /// of bytes stored as one 16-bit lane; the pairs left over one at a time. Debug builds take
+    /// ``upsampleRowPairScalar(above:below:top:bottom:width:)``.
+    static func upsampleRowPair(above: UnsafePointer<UInt8>, below: UnsafePointer<UInt8>,
+                                top: UnsafeMutablePointer<UInt8>, bottom: UnsafeMutablePointer<UInt8>,
+                                width: Int) {
+        #if DEBUG
+        unsafe upsampleRowPairScalar(above: above, below: below, top: top, bottom: bottom, width: width)
+        #else
         @inline(__always) func edge(_ near: UInt8, _ far: UInt8) -> UInt8 {
             UInt8(truncatingIfNeeded: (3 &* UInt16(near) &+ UInt16(far) &+ 2) &>> 2)
         }
@@ -149,9 +153,8 @@ struct ChromaUpsampler {
         unsafe bottom[0] = edge(below[0], above[0])
         let lastPair = (width - 1) >> 1
         var first = 1
-        // (Not in debug builds, where SIMD code is far slower than the scalar loop; the 16-bit
-        // lanes hold their bytes in little-endian order.)
-        #if !DEBUG && _endian(little)
+        // (The 16-bit lanes hold their bytes in little-endian order.)
+        #if _endian(little)
         // Eight pairs read chroma x − 1 … x + 7 (x + 7 ≤ lastPair, inside the chroma row) and write
         // bytes 2x − 1 … 2x + 14 (below width).
         while first &+ 8 <= lastPair &+ 1 {
@@ -176,6 +179,37 @@ struct ChromaUpsampler {
         if width & 1 == 0 {
             unsafe top[width - 1] = edge(above[lastPair], below[lastPair])
             unsafe bottom[width - 1] = edge(below[lastPair], above[lastPair])
+        }
+        #endif
+    }
+
+    /// The twin of ``upsampleRowPair(above:below:top:bottom:width:)`` that debug builds take: one
+    /// counted loop over the pairs with the edges written out, so that an unoptimised build makes
+    /// no call per pixel (no range iterator, no helper); the tests compare the two.
+    static func upsampleRowPairScalar(above: UnsafePointer<UInt8>, below: UnsafePointer<UInt8>,
+                                      top: UnsafeMutablePointer<UInt8>, bottom: UnsafeMutablePointer<UInt8>,
+                                      width: Int) {
+        var aboveLeft = unsafe UInt16(above[0]), belowLeft = unsafe UInt16(below[0])
+        unsafe top[0] = UInt8(truncatingIfNeeded: (3 &* aboveLeft &+ belowLeft &+ 2) &>> 2)
+        unsafe bottom[0] = UInt8(truncatingIfNeeded: (3 &* belowLeft &+ aboveLeft &+ 2) &>> 2)
+        let lastPair = (width &- 1) &>> 1
+        var x = 1
+        while x <= lastPair {
+            let aboveHere = unsafe UInt16(above[x]), belowHere = unsafe UInt16(below[x])
+            let sum = aboveLeft &+ aboveHere &+ belowLeft &+ belowHere &+ 8
+            let antiDiagonal = (sum &+ 2 &* (aboveHere &+ belowLeft)) &>> 3
+            let diagonal = (sum &+ 2 &* (aboveLeft &+ belowHere)) &>> 3
+            unsafe top[2 &* x &- 1] = UInt8(truncatingIfNeeded: (antiDiagonal &+ aboveLeft) &>> 1)
+            unsafe top[2 &* x] = UInt8(truncatingIfNeeded: (diagonal &+ aboveHere) &>> 1)
+            unsafe bottom[2 &* x &- 1] = UInt8(truncatingIfNeeded: (diagonal &+ belowLeft) &>> 1)
+            unsafe bottom[2 &* x] = UInt8(truncatingIfNeeded: (antiDiagonal &+ belowHere) &>> 1)
+            aboveLeft = aboveHere
+            belowLeft = belowHere
+            x &+= 1
+        }
+        if width & 1 == 0 { // aboveLeft and belowLeft now hold chroma sample lastPair
+            unsafe top[width &- 1] = UInt8(truncatingIfNeeded: (3 &* aboveLeft &+ belowLeft &+ 2) &>> 2)
+            unsafe bottom[width &- 1] = UInt8(truncatingIfNeeded: (3 &* belowLeft &+ aboveLeft &+ 2) &>> 2)
         }
     }
 

@@ -29,7 +29,18 @@ enum VP8IntraPredictor {
     }
 
     private static func fill(_ block: UnsafeMutablePointer<UInt8>, size: Int, with value: UInt8) {
+        #if DEBUG
+        // Unoptimised builds call the generic `update(repeating:count:)` and the range iterator:
+        // a counted byte loop instead (32: the block stride).
+        var i = 0
+        while i < size &* 32 {
+            var column = 0
+            while column < size { unsafe block[i &+ column] = value; column &+= 1 }
+            i &+= 32
+        }
+        #else
         for row in 0..<size { unsafe (block + row &* stride).update(repeating: value, count: size) }
+        #endif
     }
 
     // MARK: 16×16 luma and 8×8 chroma
@@ -70,12 +81,36 @@ enum VP8IntraPredictor {
 
     /// TrueMotion: above + left − above-left, clamped (used by all block sizes).
     private static func trueMotion(_ block: UnsafeMutablePointer<UInt8>, size: Int) {
+        #if DEBUG
+        unsafe trueMotionScalar(block, size: size)
+        #else
         let above = unsafe block - stride
         let corner = unsafe Int(above[-1])
         for row in 0..<size {
             let line = unsafe block + row &* stride
             let leftMinusCorner = unsafe Int(line[-1]) &- corner
             for column in 0..<size { unsafe line[column] = clampToByte(Int(above[column]) &+ leftMinusCorner) }
+        }
+        #endif
+    }
+
+    /// ``trueMotion(_:size:)`` as debug builds run it: counted loops with the clamp written out
+    /// (unoptimised, the range iterators and the clamp are calls per pixel); tests compare the two.
+    static func trueMotionScalar(_ block: UnsafeMutablePointer<UInt8>, size: Int) {
+        let above = unsafe block - 32 // 32: the block stride
+        let corner = unsafe Int(above[-1])
+        var line = unsafe block, row = 0
+        while row < size {
+            let leftMinusCorner = unsafe Int(line[-1]) &- corner
+            var column = 0
+            while column < size {
+                var value = unsafe Int(above[column]) &+ leftMinusCorner
+                if value < 0 { value = 0 } else if value > 255 { value = 255 }
+                unsafe line[column] = UInt8(truncatingIfNeeded: value)
+                column &+= 1
+            }
+            unsafe line += 32
+            row &+= 1
         }
     }
 

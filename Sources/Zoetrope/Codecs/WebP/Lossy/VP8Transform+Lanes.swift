@@ -94,32 +94,52 @@ extension VP8Transform {
         unsafe addClamped(residual.3, to: output + 3 &* stride, pair: pair)
     }
 
-    /// The scalar twin of ``addInverseDCT16Lanes(_:to:pair:)`` for one block: the same 16-bit
-    /// wrapping (each value that enters a multiplication or the final shift reduced to 16 bits).
+    /// The scalar twin of ``addInverseDCT16Lanes(_:to:pair:)`` for one block, which debug builds
+    /// take: the same 16-bit wrapping (each value that enters a multiplication or the final shift
+    /// reduced to 16 bits), in counted loops with every multiplication and clamp written out, so
+    /// that an unoptimised build makes no call per coefficient.
     static func addInverseDCT16Scalar(_ input: UnsafePointer<Int16>, to output: UnsafeMutablePointer<UInt8>) {
-        @inline(__always) func wrap(_ v: Int) -> Int { Int(Int16(truncatingIfNeeded: v)) }
-        @inline(__always) func cosine(_ v: Int) -> Int { ((v &* 20091) >> 16) &+ v }
-        @inline(__always) func sine(_ v: Int) -> Int { (v &* 35468) >> 16 }
-        unsafe withUnsafeTemporaryAllocation(of: Int.self, capacity: 16) { temp in
-            for column in 0..<4 { // temp[4·k + column]: output k of the column's vertical pass
-                let i0 = unsafe Int(input[column]), i1 = unsafe Int(input[4 + column])
-                let i2 = unsafe Int(input[8 + column]), i3 = unsafe Int(input[12 + column])
-                let a = i0 &+ i2, b = i0 &- i2, c = sine(i1) &- cosine(i3), d = cosine(i1) &+ sine(i3)
-                unsafe temp[column] = wrap(a &+ d)
-                unsafe temp[4 + column] = wrap(b &+ c)
-                unsafe temp[8 + column] = wrap(b &- c)
-                unsafe temp[12 + column] = wrap(a &- d)
+        unsafe withUnsafeTemporaryAllocation(of: Int.self, capacity: 16) { buffer in
+            let temp = buffer.baseAddress!
+            var column = 0
+            while column < 4 { // temp[4·k + column]: output k of the column's vertical pass
+                let i0 = unsafe Int(input[column]), i1 = unsafe Int(input[4 &+ column])
+                let i2 = unsafe Int(input[8 &+ column]), i3 = unsafe Int(input[12 &+ column])
+                let a = i0 &+ i2, b = i0 &- i2
+                let c = ((i1 &* 35468) &>> 16) &- (((i3 &* 20091) &>> 16) &+ i3)
+                let d = ((i1 &* 20091) &>> 16) &+ i1 &+ ((i3 &* 35468) &>> 16)
+                unsafe temp[column] = Int(Int16(truncatingIfNeeded: a &+ d))
+                unsafe temp[4 &+ column] = Int(Int16(truncatingIfNeeded: b &+ c))
+                unsafe temp[8 &+ column] = Int(Int16(truncatingIfNeeded: b &- c))
+                unsafe temp[12 &+ column] = Int(Int16(truncatingIfNeeded: a &- d))
+                column &+= 1
             }
-            for row in 0..<4 {
-                let i0 = unsafe temp[4 * row] &+ 4, i1 = unsafe temp[4 * row + 1]
-                let i2 = unsafe temp[4 * row + 2], i3 = unsafe temp[4 * row + 3]
-                let a = i0 &+ i2, b = i0 &- i2, c = sine(i1) &- cosine(i3), d = cosine(i1) &+ sine(i3)
-                let line = unsafe output + row &* stride
-                unsafe addClamped(line, wrap(a &+ d))
-                unsafe addClamped(line + 1, wrap(b &+ c))
-                unsafe addClamped(line + 2, wrap(b &- c))
-                unsafe addClamped(line + 3, wrap(a &- d))
+            var row = 0
+            while row < 16 { // the horizontal pass in place: temp[row + k] becomes residual k of the row
+                let i0 = unsafe temp[row] &+ 4, i1 = unsafe temp[row &+ 1], i2 = unsafe temp[row &+ 2], i3 = unsafe temp[row &+ 3]
+                let a = i0 &+ i2, b = i0 &- i2
+                let c = ((i1 &* 35468) &>> 16) &- (((i3 &* 20091) &>> 16) &+ i3)
+                let d = ((i1 &* 20091) &>> 16) &+ i1 &+ ((i3 &* 35468) &>> 16)
+                unsafe temp[row] = Int(Int16(truncatingIfNeeded: a &+ d)) &>> 3
+                unsafe temp[row &+ 1] = Int(Int16(truncatingIfNeeded: b &+ c)) &>> 3
+                unsafe temp[row &+ 2] = Int(Int16(truncatingIfNeeded: b &- c)) &>> 3
+                unsafe temp[row &+ 3] = Int(Int16(truncatingIfNeeded: a &- d)) &>> 3
+                row &+= 4
             }
+            unsafe addClampedScalar(temp, to: output)
+        }
+    }
+
+    /// Adds the 16 residuals at `residuals` (row-major) to the 4×4 block at `output`, clamping
+    /// to 0…255 (debug builds' twins: a counted loop with the clamp written out).
+    static func addClampedScalar(_ residuals: UnsafePointer<Int>, to output: UnsafeMutablePointer<UInt8>) {
+        var i = 0
+        while i < 16 {
+            let pixel = unsafe output + ((i &>> 2) &* 32 &+ (i & 3)) // 32: the block stride
+            var sum = unsafe Int(pixel.pointee) &+ residuals[i]
+            if sum < 0 { sum = 0 } else if sum > 255 { sum = 255 }
+            unsafe pixel.pointee = UInt8(truncatingIfNeeded: sum)
+            i &+= 1
         }
     }
 
@@ -130,12 +150,36 @@ extension VP8Transform {
         for row in 0..<4 { unsafe addClamped(values, to: output + row &* stride, pair: true) }
     }
 
-    /// The scalar twin of the DC-only transform: `(dc + 4) >> 3` added to each pixel.
+    /// The scalar twin of the DC-only transform (debug builds take it): `(dc + 4) >> 3` added
+    /// to each pixel, the clamp written out.
     static func addInverseDCScalar(_ dc: Int16, to output: UnsafeMutablePointer<UInt8>) {
-        let value = Int(dc) &+ 4
-        for row in 0..<4 {
-            let line = unsafe output + row &* stride
-            for column in 0..<4 { unsafe addClamped(line + column, value) }
+        let value = (Int(dc) &+ 4) &>> 3
+        var i = 0
+        while i < 16 {
+            let pixel = unsafe output + ((i &>> 2) &* 32 &+ (i & 3)) // 32: the block stride
+            var sum = unsafe Int(pixel.pointee) &+ value
+            if sum < 0 { sum = 0 } else if sum > 255 { sum = 255 }
+            unsafe pixel.pointee = UInt8(truncatingIfNeeded: sum)
+            i &+= 1
+        }
+    }
+
+    /// The scalar twin of ``addInverseAC3Lanes(_:to:)`` (debug builds take it): row value plus
+    /// column value, shifted and clamped, with nothing called per pixel.
+    static func addInverseAC3Scalar(_ input: UnsafePointer<Int16>, to output: UnsafeMutablePointer<UInt8>) {
+        let dc = unsafe Int(input[0]) &+ 4, vertical = unsafe Int(input[4]), horizontal = unsafe Int(input[1])
+        let cosineV = ((vertical &* 20091) &>> 16) &+ vertical, sineV = (vertical &* 35468) &>> 16
+        let cosineH = ((horizontal &* 20091) &>> 16) &+ horizontal, sineH = (horizontal &* 35468) &>> 16
+        var i = 0
+        while i < 16 {
+            let row = i &>> 2, column = i & 3
+            var value = row == 0 ? cosineV : row == 1 ? sineV : row == 2 ? 0 &- sineV : 0 &- cosineV
+            value &+= column == 0 ? cosineH : column == 1 ? sineH : column == 2 ? 0 &- sineH : 0 &- cosineH
+            let pixel = unsafe output + (row &* 32 &+ column) // 32: the block stride
+            var sum = unsafe Int(pixel.pointee) &+ ((dc &+ value) &>> 3)
+            if sum < 0 { sum = 0 } else if sum > 255 { sum = 255 }
+            unsafe pixel.pointee = UInt8(truncatingIfNeeded: sum)
+            i &+= 1
         }
     }
 

@@ -8,12 +8,6 @@ enum VP8Transform {
     /// Row stride of the block buffers the transforms write into (libwebp's `BPS`).
     static let stride = 32
 
-    /// Adds `residual >> 3` to one pixel, clamped to 0…255.
-    @inline(__always) static func addClamped(_ pixel: UnsafeMutablePointer<UInt8>, _ residual: Int) {
-        let sum = unsafe Int(pixel.pointee) &+ (residual >> 3)
-        unsafe pixel.pointee = UInt8(truncatingIfNeeded: min(max(sum, 0), 255))
-    }
-
     private typealias Quad = SIMD4<Int32>
 
     // x·√2·cos(π/8) and x·√2·sin(π/8) in libwebp's 16-bit fixed point (20091 = (√2·cos(π/8) − 1)·2¹⁶).
@@ -127,7 +121,7 @@ enum VP8Transform {
     /// pixels as ``addInverseDCT(_:to:)`` on such blocks.
     static func addInverseAC3(_ input: UnsafePointer<Int16>, to output: UnsafeMutablePointer<UInt8>) {
         #if DEBUG
-        unsafe addInverseDCT(input, to: output)
+        unsafe addInverseAC3Scalar(input, to: output)
         #else
         unsafe addInverseAC3Lanes(input, to: output)
         #endif

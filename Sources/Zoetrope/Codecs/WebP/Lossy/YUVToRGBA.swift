@@ -43,16 +43,19 @@ enum YUVToRGBA {
     /// Converts `count` pixels whose Y, U and V are given at full resolution to opaque RGBA.
     ///
     /// Sixteen pixels at a time in 16-bit lanes (``convert16(luma:u:v:into:)``), the last few one
-    /// by one (all of them in debug builds).
+    /// by one; debug builds take ``convertRowScalar(luma:u:v:into:count:)`` for every pixel.
     static func convertRow(luma: UnsafePointer<UInt8>, u: UnsafePointer<UInt8>, v: UnsafePointer<UInt8>,
                            into output: UnsafeMutablePointer<UInt8>, count: Int) {
+        #if DEBUG
+        // Unoptimised builds run SIMD code unspecialised, element by element through generic
+        // calls (thousands of times slower than optimised), and call every small helper and the
+        // generic `min`/`max` of the clamps once per channel: the plain twin instead.
+        unsafe convertRowScalar(luma: luma, u: u, v: v, into: output, count: count)
+        #else
         let destination = UnsafeMutableRawPointer(output)
         var x = 0
-        // Unoptimised builds run SIMD code unspecialised, element by element through generic
-        // calls (thousands of times slower than optimised, against ~30× for the scalar loop), so
-        // they take the scalar loop for every pixel. The 32-bit lanes hold R, G, B, A in memory
-        // order only on little-endian machines.
-        #if !DEBUG && _endian(little)
+        // The 32-bit lanes hold R, G, B, A in memory order only on little-endian machines.
+        #if _endian(little)
         while x &+ 16 <= count {
             unsafe convert16(luma: luma + x, u: u + x, v: v + x, into: destination + x &* 4)
             x &+= 16
@@ -64,6 +67,32 @@ enum YUVToRGBA {
             let pixel = clampFixed(redFixed(luma: y, v: cr)) | clampFixed(greenFixed(luma: y, u: cb, v: cr)) &<< 8
                 | clampFixed(blueFixed(luma: y, u: cb)) &<< 16 | 0xff00_0000
             unsafe destination.storeBytes(of: pixel.littleEndian, toByteOffset: x &* 4, as: UInt32.self)
+            x &+= 1
+        }
+        #endif
+    }
+
+    /// The twin of ``convertRow(luma:u:v:into:count:)`` that debug builds take: the same
+    /// fixed-point terms, written out in one counted loop with the clamps as comparisons, so that
+    /// an unoptimised build makes no call per pixel (the tests compare the two on random rows).
+    static func convertRowScalar(luma: UnsafePointer<UInt8>, u: UnsafePointer<UInt8>, v: UnsafePointer<UInt8>,
+                                 into output: UnsafeMutablePointer<UInt8>, count: Int) {
+        var x = 0
+        var pixel = unsafe output
+        while x < count {
+            let y = (unsafe Int32(luma[x]) &* 19077) &>> 8
+            let cb = unsafe Int32(u[x]), cr = unsafe Int32(v[x])
+            var red = y &+ ((cr &* 26149) &>> 8) &- 14234
+            var green = y &- ((cb &* 6419) &>> 8) &- ((cr &* 13320) &>> 8) &+ 8708
+            var blue = y &+ ((cb &* 33050) &>> 8) &- 17685
+            if red < 0 { red = 0 } else if red > 16383 { red = 16383 }
+            if green < 0 { green = 0 } else if green > 16383 { green = 16383 }
+            if blue < 0 { blue = 0 } else if blue > 16383 { blue = 16383 }
+            unsafe pixel[0] = UInt8(truncatingIfNeeded: red &>> 6)
+            unsafe pixel[1] = UInt8(truncatingIfNeeded: green &>> 6)
+            unsafe pixel[2] = UInt8(truncatingIfNeeded: blue &>> 6)
+            unsafe pixel[3] = 255
+            unsafe pixel += 4
             x &+= 1
         }
     }

@@ -1,0 +1,146 @@
+import Testing
+@testable import Zoetrope
+
+/// The plain twins that debug builds take for the lossy decoder's lane kernels (YUV → RGBA, the
+/// fancy upsampler, the three-coefficient transform), against the kernels optimised builds run,
+/// on random inputs. In a debug build the dispatching entry points are the twins themselves, so
+/// the lane kernels are compared where the suite runs optimised (CI's ASan pass); the twins are
+/// also compared with the independent per-pixel formulas in both.
+@Suite("VP8 debug-build twins of the lane kernels")
+struct VP8DebugTwinTests {
+    private static func bytes(_ count: Int, _ g: inout SplitMix64) -> [UInt8] {
+        (0..<count).map { _ in
+            switch Int.random(in: 0..<4, using: &g) {
+            case 0: [0, 1, 16, 235, 240, 254, 255].randomElement(using: &g)!
+            default: UInt8.random(in: 0...255, using: &g)
+            }
+        }
+    }
+
+    @Test("YUV → RGBA: the twin gives the row kernel's pixels and the per-pixel formulas")
+    func convertRow() {
+        var g = SplitMix64(seed: 365)
+        for count in 0...70 {
+            let luma = Self.bytes(count, &g), u = Self.bytes(count, &g), v = Self.bytes(count, &g)
+            var kernel = [UInt8](repeating: 7, count: count * 4 + 4), twin = kernel
+            luma.withUnsafeBufferPointer { y in
+                u.withUnsafeBufferPointer { u in
+                    v.withUnsafeBufferPointer { v in
+                        kernel.withUnsafeMutableBufferPointer {
+                            YUVToRGBA.convertRow(luma: y.baseAddress!, u: u.baseAddress!, v: v.baseAddress!,
+                                                 into: $0.baseAddress!, count: count)
+                        }
+                        twin.withUnsafeMutableBufferPointer {
+                            YUVToRGBA.convertRowScalar(luma: y.baseAddress!, u: u.baseAddress!, v: v.baseAddress!,
+                                                       into: $0.baseAddress!, count: count)
+                        }
+                    }
+                }
+            }
+            #expect(twin == kernel)
+            var expected = [UInt8]()
+            for x in 0..<count {
+                let (y, cb, cr) = (Int(luma[x]), Int(u[x]), Int(v[x]))
+                expected += [YUVToRGBA.red(y: y, v: cr), YUVToRGBA.green(y: y, u: cb, v: cr), YUVToRGBA.blue(y: y, u: cb), 255]
+            }
+            #expect(Array(twin[0..<count * 4]) == expected)
+            #expect(Array(twin[(count * 4)...]) == [7, 7, 7, 7]) // nothing written past the row
+        }
+    }
+
+    @Test("fancy upsampling of a row pair: the twin gives the lane kernel's bytes and the 9:3:3:1 weights")
+    func upsampleRowPair() {
+        var g = SplitMix64(seed: 36_5)
+        for width in 1...70 {
+            let chroma = (width + 1) / 2
+            let above = Self.bytes(chroma, &g), below = Self.bytes(chroma, &g)
+            var kernel = [UInt8](repeating: 9, count: 2 * width + 2), twin = kernel
+            above.withUnsafeBufferPointer { a in
+                below.withUnsafeBufferPointer { b in
+                    kernel.withUnsafeMutableBufferPointer {
+                        ChromaUpsampler.upsampleRowPair(above: a.baseAddress!, below: b.baseAddress!, top: $0.baseAddress!,
+                                                        bottom: $0.baseAddress! + width + 1, width: width)
+                    }
+                    twin.withUnsafeMutableBufferPointer {
+                        ChromaUpsampler.upsampleRowPairScalar(above: a.baseAddress!, below: b.baseAddress!, top: $0.baseAddress!,
+                                                              bottom: $0.baseAddress! + width + 1, width: width)
+                    }
+                }
+            }
+            #expect(twin == kernel)
+            #expect(twin[width] == 9 && twin[2 * width + 1] == 9) // nothing written past either row
+            // Output x has its nearer chroma sample at x / 2 rounded to the odd side, the farther
+            // one on the other side; at the ends there is only the nearer one (libwebp's rounding:
+            // the mean of two diagonal averages, 3:1 horizontally and vertically).
+            for x in 0..<width {
+                let nearX = x % 2 == 1 ? (x - 1) / 2 : x / 2, farX = x % 2 == 1 ? (x + 1) / 2 : x / 2 - 1
+                let (an, bn) = (Int(above[nearX]), Int(below[nearX]))
+                if x == 0 || farX >= chroma {
+                    #expect(Int(twin[x]) == (3 * an + bn + 2) >> 2)
+                    #expect(Int(twin[width + 1 + x]) == (3 * bn + an + 2) >> 2)
+                } else {
+                    let (af, bf) = (Int(above[farX]), Int(below[farX]))
+                    let sum = an + af + bn + bf + 8
+                    #expect(Int(twin[x]) == ((sum + 2 * (af + bn)) / 8 + an) / 2)
+                    #expect(Int(twin[width + 1 + x]) == ((sum + 2 * (an + bf)) / 8 + bn) / 2)
+                }
+            }
+        }
+    }
+
+    @Test("the three-coefficient transform's twin gives the lane kernel's and the full transform's pixels")
+    func threeCoefficients() {
+        var g = SplitMix64(seed: 1365)
+        for _ in 0..<3000 {
+            var coefficients = [Int16](repeating: 0, count: 16)
+            for i in [0, 1, 4] {
+                coefficients[i] = Int.random(in: 0..<4, using: &g) == 0
+                    ? [Int16.max, Int16.min, 0].randomElement(using: &g)! : Int16.random(in: -2048...2048, using: &g)
+            }
+            let pixels = Self.bytes(4 * VP8Transform.stride, &g)
+            coefficients.withUnsafeBufferPointer { c in
+                func apply(_ body: (UnsafeMutablePointer<UInt8>) -> Void) -> [UInt8] {
+                    var copy = pixels
+                    copy.withUnsafeMutableBufferPointer { body($0.baseAddress!) }
+                    return copy
+                }
+                let twin = apply { VP8Transform.addInverseAC3Scalar(c.baseAddress!, to: $0) }
+                #expect(apply { VP8Transform.addInverseAC3Lanes(c.baseAddress!, to: $0) } == twin)
+                #expect(apply { VP8Transform.addInverseDCT(c.baseAddress!, to: $0) } == twin)
+                #expect(apply { VP8Transform.addInverseAC3(c.baseAddress!, to: $0) } == twin)
+            }
+        }
+    }
+
+    @Test("TrueMotion prediction: the twin gives the predictor's pixels for 16×16, 8×8 and 4×4 blocks")
+    func trueMotion() {
+        var g = SplitMix64(seed: 2365)
+        for round in 0..<300 {
+            let size = [16, 8, 4][round % 3]
+            let area = Self.bytes(32 * 18, &g)
+            func predict(_ body: (UnsafeMutablePointer<UInt8>) -> Void) -> [UInt8] {
+                var copy = area
+                copy.withUnsafeMutableBufferPointer { body($0.baseAddress! + 32 + 4) }
+                return copy
+            }
+            let twin = predict { VP8IntraPredictor.trueMotionScalar($0, size: size) }
+            let predictor = predict {
+                if size == 4 {
+                    VP8IntraPredictor.predictSubblock(.trueMotion, $0)
+                } else {
+                    VP8IntraPredictor.predictWholeBlock(.trueMotion, size: size, $0, hasAbove: true, hasLeft: true)
+                }
+            }
+            #expect(twin == predictor)
+            // Independently: above + left − corner, clamped.
+            let above = 4, corner = 3
+            let expected = (0..<size).allSatisfy { row in
+                (0..<size).allSatisfy { column in
+                    let value = Int(area[above + column]) + Int(area[32 * (row + 1) + corner]) - Int(area[corner])
+                    return Int(twin[32 * (row + 1) + 4 + column]) == min(max(value, 0), 255)
+                }
+            }
+            #expect(expected)
+        }
+    }
+}
