@@ -87,6 +87,25 @@ struct EncodingSeamTests {
         #expect(withoutPrevious.shows[0, 0] == (1, 1, 1, 255))
     }
 
+    @Test("bounding finds the rectangle a full scan finds, for sparse and dense pixel sets")
+    func boundingRectangle() {
+        var rng = SplitMix64(seed: 11)
+        for density in [0, 1, 5, 50, 95, 100] {
+            for _ in 0..<20 {
+                let width = 1 + Int(rng.next() % 13), height = 1 + Int(rng.next() % 9)
+                let included = (0..<width * height).map { _ in Int(rng.next() % 100) < density }
+                var expected: PixelRect?
+                for y in 0..<height {
+                    for x in 0..<width where included[y * width + x] {
+                        let pixel = PixelRect(x: x, y: y, width: 1, height: 1)
+                        expected = expected.map { $0.union(pixel) } ?? pixel
+                    }
+                }
+                #expect(PixelRect.bounding(width: width, height: height) { included[$0] } == expected)
+            }
+        }
+    }
+
     @Test("changedRect, cropped and clear, against a direct scan")
     func canvasDifference() {
         var rng = SplitMix64(seed: 5)

@@ -25,14 +25,31 @@ struct ParallelEncodingTests {
         }
     }
 
+    /// A sprite moving over a still opaque background (blending OVER keeps the background), then
+    /// over a transparent canvas (BACKGROUND pays).
+    static func spriteFrames() -> [RGBAImage] {
+        (0..<7).map { index in
+            var frame = index < 4 ? EncoderSamples.pattern(width: 40, height: 30) : RGBAImage(width: 40, height: 30)
+            EncoderSamples.sprite(&frame, at: (x: 3 + index * 4, y: 2 + index * 3), color: (250, UInt8(index * 30), 9, 255))
+            return frame
+        }
+    }
+
     enum Case: String, CaseIterable, CustomTestStringConvertible {
-        case gif, gifLossy, gifTransparent, gifGlobal, gifPerFrame, gifDiffusion, apng, apngLevel2, apngLevel9, webp
+        case gif, gifLossy, gifTransparent, gifGlobal, gifPerFrame, gifDiffusion, apng, apngLevel2, apngLevel9,
+             apngTransparent, apngSprite, apngSpriteLevel9, webp
+
+        var frames: [RGBAImage] {
+            switch self {
+            case .apngSprite, .apngSpriteLevel9: ParallelEncodingTests.spriteFrames()
+            default: ParallelEncodingTests.frames(transparent: self == .gifTransparent || self == .apngTransparent)
+            }
+        }
 
         var testDescription: String { rawValue }
 
         func encode(workers: Int?) throws -> [UInt8] {
             let durations: [Duration] = [.milliseconds(40)]
-            let frames = ParallelEncodingTests.frames(transparent: self == .gifTransparent)
             var bytes: [UInt8] = []
             let source = FrameArray(frames: frames)
             switch self {
@@ -44,9 +61,10 @@ struct ParallelEncodingTests {
                 // Pinned pixels carry the displayed canvas's colour into the diffused error.
                 if self == .gifDiffusion { options.dither = .errorDiffusion }
                 try GIFEncoder.encode(source, durations: durations, playCount: .infinite, options: options, workers: workers) { bytes += $0 }
-            case .apng, .apngLevel2, .apngLevel9:
+            case .apng, .apngLevel2, .apngLevel9, .apngTransparent, .apngSprite, .apngSpriteLevel9:
                 // Level 2 is the level SOURCE and OVER are compared at: the winner's trial stream is written.
-                let level = self == .apng ? 6 : self == .apngLevel2 ? 2 : 9
+                // Below level 8 the workers also cut each rectangle's pixels (SOURCE and OVER).
+                let level = [.apngLevel9, .apngSpriteLevel9].contains(self) ? 9 : self == .apngLevel2 ? 2 : 6
                 try APNGEncoder.encode(source, durations: durations, playCount: .infinite, level: level,
                                        workers: workers) { bytes += $0 }
             case .webp:
@@ -62,11 +80,19 @@ struct ParallelEncodingTests {
         #expect(try format.encode(workers: 2) == one)
         #expect(try format.encode(workers: 3) == one)
         let decoded = try AnimatedImage(bytes: one)
-        let frames = Self.frames(transparent: format == .gifTransparent)
+        let frames = format.frames
         #expect(decoded.frameCount == frames.count)
-        if [.apng, .apngLevel2, .apngLevel9, .webp].contains(format) {
+        if ![.gif, .gifLossy, .gifTransparent, .gifGlobal, .gifPerFrame, .gifDiffusion].contains(format) {
             for index in 0..<frames.count { #expect(try decoded.frame(at: index) == frames[index]) }
         }
+    }
+
+    @Test("the sprite animation exercises what the workers cut: dispose BACKGROUND, blend OVER and SOURCE")
+    func spriteOps() throws {
+        let image = try AnimatedImage(bytes: Case.apngSprite.encode(workers: 2))
+        let disposals = Set(image.frames.map(\.disposal)), blends = Set(image.frames.map(\.blend))
+        #expect(disposals.contains(.background))
+        #expect(blends.contains(.over) && blends.contains(.source))
     }
 
     @Test("results reach the output in submission order though later jobs finish first")

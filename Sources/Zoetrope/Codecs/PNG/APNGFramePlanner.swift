@@ -20,12 +20,37 @@ struct APNGFramePlanner {
         /// choice between SOURCE and OVER is left to ``finished(level:trialLevel:compress:)``:
         /// either leaves the frame on the canvas, so only their sizes decide.
         var over: RGBAImage?
+        /// The canvas the frame is drawn on and the frame, while the rectangle's pixels (``image``,
+        /// empty until then, and ``over``) are still to be cut from them: left to the workers with
+        /// the rest of ``finished(level:trialLevel:compress:)``, as they depend on nothing else.
+        var uncut: Cut?
 
-        /// The piece as written: SOURCE or its ``over`` alternative, whichever is smaller at
-        /// `trialLevel` (SOURCE on a tie), compressed at `level` (the trial's stream when the
-        /// levels are one). Run by the encoder's workers.
-        func finished(level: Int, trialLevel: Int, compress: Compress) -> Piece {
+        /// What a piece's pixels are cut from (``pieces(rect:base:target:allowsOver:)``).
+        struct Cut {
+            var base: RGBAImage
+            var target: RGBAImage
+            var allowsOver: Bool
+        }
+
+        /// The piece with its pixels cut: SOURCE's in ``image``, OVER's in ``over`` when blending
+        /// OVER is exact and leaves some pixel unchanged.
+        func cut() -> Piece {
+            guard let uncut else { return self }
+            let pieces = APNGFramePlanner.pieces(rect: rect, base: uncut.base, target: uncut.target,
+                                                 allowsOver: uncut.allowsOver)
             var piece = self
+            piece.uncut = nil
+            piece.image = pieces[0].image
+            piece.over = pieces.count > 1 ? pieces[1].image : nil
+            return piece
+        }
+
+        /// The piece as written: its pixels cut (``cut()``), then SOURCE or its ``over``
+        /// alternative, whichever is smaller at `trialLevel` (SOURCE on a tie), compressed at
+        /// `level` (the trial's stream when the levels are one). Run by the encoder's workers.
+        func finished(level: Int, trialLevel: Int, compress: Compress) -> Piece {
+            var piece = cut()
+            let over = piece.over
             piece.over = nil
             guard let over else {
                 piece.compressed = compress(piece, level)
@@ -111,11 +136,16 @@ struct APNGFramePlanner {
     /// and canvas it is drawn on.
     private func smallest(canvases: [(op: UInt8, canvas: RGBAImage)],
                           target: RGBAImage) -> (op: UInt8, canvas: RGBAImage, piece: Piece) {
-        var changes = canvases.map { (op: $0.op, canvas: $0.canvas, rect: $0.canvas.changedRect(to: target)) }
+        let changes = canvases.map { (op: $0.op, canvas: $0.canvas, rect: $0.canvas.changedRect(to: target)) }
         if !search.triesEveryDisposeOp {
-            // The op whose canvas differs from the target in the smallest rectangle (the first on a tie).
-            let least = changes.min { ($0.rect?.area ?? 0) < ($1.rect?.area ?? 0) }
-            changes = least.map { [$0] } ?? []
+            // The op whose canvas differs from the target in the smallest rectangle (the first on a
+            // tie). Its SOURCE and OVER pieces either leave the frame on the canvas, so cutting
+            // them and comparing their trial compressions are left to the workers (`Piece.finished`).
+            var least = changes[0]
+            for change in changes.dropFirst() where (change.rect?.area ?? 0) < (least.rect?.area ?? 0) { least = change }
+            let rect = least.rect ?? PixelRect(x: 0, y: 0, width: 1, height: 1)
+            let cut = Piece.Cut(base: least.canvas, target: target, allowsOver: search.allowsOver)
+            return (least.op, least.canvas, Piece(rect: rect, image: RGBAImage(width: 0, height: 0), uncut: cut))
         }
         var candidates: [(op: UInt8, canvas: RGBAImage, piece: Piece)] = []
         for change in changes {
@@ -128,11 +158,7 @@ struct APNGFramePlanner {
         }
         // There are always candidates: `changes` keeps at least one canvas, which gives a piece.
         var best = candidates[0]
-        if !search.triesEveryDisposeOp, candidates.count == 2 {
-            // SOURCE and OVER of one rectangle over one canvas: either leaves the frame on the
-            // canvas, so their trial compressions are left to the workers (`Piece.finished`).
-            best.piece.over = candidates[1].piece.image
-        } else if candidates.count > 1 {
+        if candidates.count > 1 {
             var bestSize = Int.max
             for candidate in candidates {
                 let size = compress(candidate.piece, search.trialLevel).count
