@@ -1,7 +1,8 @@
 extension VP8LoopFilter {
     /// Filters the edges of macroblock (`x`, `y`), in the current row of the cache, in libwebp's order: left edge,
     /// inner vertical edges, top edge, inner horizontal edges. Chroma is filtered only by the
-    /// normal filter. Every edge is done 16 positions at a time by ``VP8VectorLoopFilter``.
+    /// normal filter. Every edge is done 16 positions at a time by ``VP8VectorLoopFilter``, vertical
+    /// ones through a 16×8 transpose.
     static func filterMacroblock(x: Int, y: Int, strength: VP8FilterStrength, isSimple: Bool, planes: inout VP8Planes) {
         guard strength.limit > 0 else { return }
         let lumaStride = planes.lumaStride, lumaOrigin = planes.lumaRowOrigin + x * 16
@@ -43,8 +44,13 @@ extension VP8LoopFilter {
             unsafe Self.filterScalar(origin, stride: stride, count: 16, left: x > 0, top: y > 0,
                               innerEdges: strength.filtersInnerEdges ? [4, 8, 12] : [], outer: outer, inner: inner)
             #else
-            unsafe VP8VectorLoopFilter.filterVerticalEdges(rows: { unsafe origin + $0 * stride }, width: 16, hasLeft: x > 0,
-                                                    innerCount: strength.filtersInnerEdges ? 3 : 0, outer: outer, inner: inner)
+            let lower = unsafe origin + 8 * stride
+            if x > 0 { unsafe VP8VectorLoopFilter.filterVerticalEdge(top: origin, bottom: lower, stride: stride, outer) }
+            if strength.filtersInnerEdges {
+                for k in 1...3 {
+                    unsafe VP8VectorLoopFilter.filterVerticalEdge(top: origin + 4 * k, bottom: lower + 4 * k, stride: stride, inner)
+                }
+            }
             if y > 0 { unsafe VP8VectorLoopFilter.filterHorizontalEdge(left: origin, right: origin + 8, stride: stride, outer) }
             if strength.filtersInnerEdges {
                 for k in 1...3 {
@@ -88,9 +94,10 @@ extension VP8LoopFilter {
                                   innerEdges: strength.filtersInnerEdges ? [4] : [], outer: outer, inner: inner)
             }
             #else
-            unsafe VP8VectorLoopFilter.filterVerticalEdges(rows: { unsafe $0 < 8 ? u + $0 * stride : v + ($0 - 8) * stride }, width: 8,
-                                                    hasLeft: x > 0, innerCount: strength.filtersInnerEdges ? 1 : 0,
-                                                    outer: outer, inner: inner)
+            if x > 0 { unsafe VP8VectorLoopFilter.filterVerticalEdge(top: u, bottom: v, stride: stride, outer) }
+            if strength.filtersInnerEdges {
+                unsafe VP8VectorLoopFilter.filterVerticalEdge(top: u + 4, bottom: v + 4, stride: stride, inner)
+            }
             if y > 0 { unsafe VP8VectorLoopFilter.filterHorizontalEdge(left: u, right: v, stride: stride, outer) }
             if strength.filtersInnerEdges {
                 unsafe VP8VectorLoopFilter.filterHorizontalEdge(left: u + 4 * stride, right: v + 4 * stride, stride: stride, inner)

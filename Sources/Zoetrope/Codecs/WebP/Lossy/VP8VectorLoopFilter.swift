@@ -3,7 +3,8 @@
 ///
 /// A horizontal edge has its positions side by side in memory, so each of the eight sample rows
 /// p3…q3 is one load. Chroma edges are 8 long: U and V are filtered together, eight lanes each,
-/// as libwebp does. Vertical edges are handled by transposing the macroblock first.
+/// as libwebp does. Vertical edges are transposed into the same form
+/// (`VP8VectorLoopFilter+Vertical.swift`).
 enum VP8VectorLoopFilter {
     typealias Lanes = SIMD16<Int16>
 
@@ -170,40 +171,5 @@ extension VP8VectorLoopFilter {
                    varianceThreshold: settings.varianceThreshold, isMacroblockEdge: settings.isMacroblockEdge)
         }
         unsafe store(samples, edge)
-    }
-}
-
-extension VP8VectorLoopFilter {
-    /// Filters the vertical edges of one macroblock (the left edge when `hasLeft`, then the inner
-    /// ones at 4, 8, 12 when `innerCount` is 3, or at 4 for chroma when it is 1) by transposing
-    /// the block, with the 4 columns to its left, into a buffer where every edge becomes a
-    /// horizontal one. Edges are filtered in the same order as in place, so the result is the
-    /// same; the copies are plain byte moves, cheaper than the branches of the per-position filter.
-    ///
-    /// `rows` pointers give the first sample of each of the 16 rows (for chroma, 8 of U then 8 of
-    /// V); `width` is 16 (luma) or 8 (chroma).
-    static func filterVerticalEdges(rows: (Int) -> UnsafeMutablePointer<UInt8>, width: Int, hasLeft: Bool,
-                                    innerCount: Int, outer: Settings, inner: Settings) {
-        guard hasLeft || innerCount > 0 else { return }
-        let columns = width + 4 // 4 to the left of the block, then the block
-        let firstColumn = hasLeft ? 0 : 4 // without a left neighbour there is nothing to read there
-        unsafe withUnsafeTemporaryAllocation(of: UInt8.self, capacity: columns * 16) { buffer in
-            let transposed = buffer.baseAddress!
-            // Column c of the region (c = 0 is 4 left of the block) becomes buffer row c.
-            for row in 0..<16 {
-                let source = unsafe rows(row) - 4
-                for column in firstColumn..<columns { unsafe transposed[column &* 16 &+ row] = source[column] }
-            }
-            @inline(__always) func filter(at column: Int, _ settings: Settings) {
-                let edge = unsafe transposed + column * 16
-                unsafe filterHorizontalEdge(left: edge, right: edge + 8, stride: 16, settings)
-            }
-            if hasLeft { filter(at: 4, outer) }
-            for k in stride(from: 1, through: innerCount, by: 1) { filter(at: 4 + 4 * k, inner) }
-            for row in 0..<16 {
-                let target = unsafe rows(row) - 4
-                for column in firstColumn..<columns { unsafe target[column] = transposed[column &* 16 &+ row] }
-            }
-        }
     }
 }

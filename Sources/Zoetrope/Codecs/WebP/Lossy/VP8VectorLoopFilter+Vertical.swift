@@ -1,0 +1,87 @@
+/// Vertical edges for ``VP8VectorLoopFilter``, as libwebp's SSE2 code does them: the 8 columns
+/// around the edge (4 before, 4 after) in 16 rows are transposed into the sample vectors p3…q3 of
+/// 16 lanes, filtered like a horizontal edge and transposed back.
+///
+/// Each row is widened to 16-bit lanes as it is loaded (`punpcklbw`), and each 8×8 transpose of
+/// 16-bit lanes is written as unpacks of 16-, 32- and 64-bit units (see
+/// `VP8Transform+Lanes.swift`) so that the x86-64 baseline compiles every step to one
+/// `punpckl*`/`punpckh*` instruction; unpacks of bytes, or a general shuffle, are taken apart
+/// lane by lane by the code generator.
+extension VP8VectorLoopFilter {
+    private typealias Row = SIMD8<Int16>
+    private typealias Words = SIMD4<UInt32>
+    private typealias Halves = SIMD2<UInt64>
+    private typealias Block = (Row, Row, Row, Row, Row, Row, Row, Row)
+
+    /// Transposes an 8×8 block of 16-bit samples.
+    @inline(__always)
+    private static func transpose(_ r: Block) -> Block {
+        @inline(__always) func low16(_ x: Row, _ y: Row) -> Words {
+            unsafe unsafeBitCast(Row(x[0], y[0], x[1], y[1], x[2], y[2], x[3], y[3]), to: Words.self)
+        }
+        @inline(__always) func high16(_ x: Row, _ y: Row) -> Words {
+            unsafe unsafeBitCast(Row(x[4], y[4], x[5], y[5], x[6], y[6], x[7], y[7]), to: Words.self)
+        }
+        @inline(__always) func low32(_ x: Words, _ y: Words) -> Halves { unsafe unsafeBitCast(Words(x[0], y[0], x[1], y[1]), to: Halves.self) }
+        @inline(__always) func high32(_ x: Words, _ y: Words) -> Halves { unsafe unsafeBitCast(Words(x[2], y[2], x[3], y[3]), to: Halves.self) }
+        @inline(__always) func low64(_ x: Halves, _ y: Halves) -> Row { unsafe unsafeBitCast(Halves(x[0], y[0]), to: Row.self) }
+        @inline(__always) func high64(_ x: Halves, _ y: Halves) -> Row { unsafe unsafeBitCast(Halves(x[1], y[1]), to: Row.self) }
+        // 32-bit units: two rows' samples of one column; 64-bit units: four rows' samples.
+        let a0 = low16(r.0, r.1), a1 = low16(r.2, r.3), a2 = low16(r.4, r.5), a3 = low16(r.6, r.7)
+        let a4 = high16(r.0, r.1), a5 = high16(r.2, r.3), a6 = high16(r.4, r.5), a7 = high16(r.6, r.7)
+        let b0 = low32(a0, a1), b1 = low32(a2, a3), b2 = high32(a0, a1), b3 = high32(a2, a3)
+        let b4 = low32(a4, a5), b5 = low32(a6, a7), b6 = high32(a4, a5), b7 = high32(a6, a7)
+        return (low64(b0, b1), high64(b0, b1), low64(b2, b3), high64(b2, b3),
+                low64(b4, b5), high64(b4, b5), low64(b6, b7), high64(b6, b7))
+    }
+
+    /// The 8 samples around the edge in each of 8 rows (q0 of the first row at `q0`), as columns.
+    @inline(__always)
+    private static func loadColumns(_ q0: UnsafeMutablePointer<UInt8>, stride: Int) -> Block {
+        @inline(__always) func row(_ i: Int) -> Row {
+            let bytes = unsafe UnsafeRawPointer(q0 + (i &* stride &- 4)).loadUnaligned(as: SIMD8<UInt8>.self)
+            var wide = Row()
+            for lane in 0 ..< 8 { wide[lane] = Int16(bytes[lane]) }
+            return wide
+        }
+        return transpose((row(0), row(1), row(2), row(3), row(4), row(5), row(6), row(7)))
+    }
+
+    /// Stores 8 columns of 8 rows (samples 0…255) back as rows, q0 of the first row at `q0`.
+    @inline(__always)
+    private static func storeColumns(_ columns: Block, _ q0: UnsafeMutablePointer<UInt8>, stride: Int) {
+        let rows = transpose(columns)
+        let target = unsafe UnsafeMutableRawPointer(q0 - 4)
+        @inline(__always) func store(_ first: Row, _ second: Row, _ row: Int) {
+            let bytes = SIMD16<UInt8>(truncating: SIMD16<Int16>(lowHalf: first, highHalf: second))
+            unsafe target.storeBytes(of: bytes.lowHalf, toByteOffset: row &* stride, as: SIMD8<UInt8>.self)
+            unsafe target.storeBytes(of: bytes.highHalf, toByteOffset: (row &+ 1) &* stride, as: SIMD8<UInt8>.self)
+        }
+        store(rows.0, rows.1, 0)
+        store(rows.2, rows.3, 2)
+        store(rows.4, rows.5, 4)
+        store(rows.6, rows.7, 6)
+    }
+
+    /// Filters a vertical edge: 8 + 8 positions, q0 of rows 0–7 at `top` (row stride `stride`),
+    /// of rows 8–15 at `bottom` (`top + 8·stride` for luma, the V plane for chroma).
+    @inline(__always)
+    static func filterVerticalEdge(top: UnsafeMutablePointer<UInt8>, bottom: UnsafeMutablePointer<UInt8>, stride: Int,
+                                   _ settings: Settings) {
+        let upper = unsafe loadColumns(top, stride: stride), lower = unsafe loadColumns(bottom, stride: stride)
+        var s = EdgeSamples(p3: Lanes(lowHalf: upper.0, highHalf: lower.0), p2: Lanes(lowHalf: upper.1, highHalf: lower.1),
+                            p1: Lanes(lowHalf: upper.2, highHalf: lower.2), p0: Lanes(lowHalf: upper.3, highHalf: lower.3),
+                            q0: Lanes(lowHalf: upper.4, highHalf: lower.4), q1: Lanes(lowHalf: upper.5, highHalf: lower.5),
+                            q2: Lanes(lowHalf: upper.6, highHalf: lower.6), q3: Lanes(lowHalf: upper.7, highHalf: lower.7))
+        if settings.isSimple {
+            simple(&s, limit: settings.limit)
+        } else {
+            normal(&s, limit: settings.limit, interiorLimit: settings.interiorLimit,
+                   varianceThreshold: settings.varianceThreshold, isMacroblockEdge: settings.isMacroblockEdge)
+        }
+        unsafe storeColumns((upper.0, s.p2.lowHalf, s.p1.lowHalf, s.p0.lowHalf, s.q0.lowHalf, s.q1.lowHalf, s.q2.lowHalf, upper.7),
+                            top, stride: stride)
+        unsafe storeColumns((lower.0, s.p2.highHalf, s.p1.highHalf, s.p0.highHalf, s.q0.highHalf, s.q1.highHalf, s.q2.highHalf,
+                             lower.7), bottom, stride: stride)
+    }
+}
