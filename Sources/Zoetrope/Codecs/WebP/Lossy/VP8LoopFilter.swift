@@ -8,12 +8,14 @@
 /// `edge - across`. Thresholds are given as libwebp gives them: `limit` is the edge limit, compared
 /// as `4·|p0−q0| + |p1−q1| ≤ 2·limit + 1`.
 enum VP8LoopFilter {
+    // The clamps and loops are written out (no `min`/`max`, no range iterator): debug builds decode
+    // with these filters, and unoptimised those are generic calls per sample.
     @inline(__always) private static func clampSigned(_ v: Int, _ low: Int, _ high: Int) -> Int {
-        min(max(v, low), high)
+        v < low ? low : (v > high ? high : v)
     }
 
     @inline(__always) private static func clampToByte(_ v: Int) -> UInt8 {
-        UInt8(truncatingIfNeeded: min(max(v, 0), 255))
+        UInt8(truncatingIfNeeded: v < 0 ? 0 : (v > 255 ? 255 : v))
     }
 
     /// |a − b| for samples (no overflow check needed: both are bytes).
@@ -93,10 +95,11 @@ enum VP8LoopFilter {
     /// The simple filter along one edge (luma only).
     static func simpleEdge(_ edge: UnsafeMutablePointer<UInt8>, across: Int, along: Int, count: Int, limit: Int) {
         let threshold = 2 &* limit &+ 1
-        var p = unsafe edge
-        for _ in 0..<count {
+        var p = unsafe edge, position = 0
+        while position < count {
             if unsafe edgeIsSmooth(p, across, threshold) { unsafe adjustTwo(p, across) }
             unsafe p += along
+            position &+= 1
         }
     }
 
@@ -104,8 +107,8 @@ enum VP8LoopFilter {
     static func normalEdge(_ edge: UnsafeMutablePointer<UInt8>, across: Int, along: Int, count: Int,
                            limit: Int, interiorLimit: Int, varianceThreshold: Int, isMacroblockEdge: Bool) {
         let threshold = 2 &* limit &+ 1
-        var p = unsafe edge
-        for _ in 0..<count {
+        var p = unsafe edge, position = 0
+        while position < count {
             if unsafe edgeAndSidesAreSmooth(p, across, threshold, interiorLimit) {
                 if unsafe hasHighVariance(p, across, varianceThreshold) {
                     unsafe adjustTwo(p, across)
@@ -116,6 +119,7 @@ enum VP8LoopFilter {
                 }
             }
             unsafe p += along
+            position &+= 1
         }
     }
 }
