@@ -10,8 +10,6 @@
 /// final clamp is `packuswb`.
 extension VP8Transform {
     typealias Lanes = SIMD8<Int16>
-    private typealias Words = SIMD4<UInt32>
-    private typealias Halves = SIMD2<UInt64>
 
     /// `(a · k) >> 16` in each lane, for a constant `k` that fits 16 bits (`pmulhw`).
     @inline(__always) private static func multiplyHigh(_ a: Lanes, _ k: Int32) -> Lanes {
@@ -35,19 +33,10 @@ extension VP8Transform {
     /// Transposes the two 4×4 blocks held in four row vectors (each block on its own half).
     @inline(__always)
     private static func transpose(_ r0: Lanes, _ r1: Lanes, _ r2: Lanes, _ r3: Lanes) -> (Lanes, Lanes, Lanes, Lanes) {
-        @inline(__always) func low16(_ x: Lanes, _ y: Lanes) -> Words {
-            unsafe unsafeBitCast(Lanes(x[0], y[0], x[1], y[1], x[2], y[2], x[3], y[3]), to: Words.self)
-        }
-        @inline(__always) func high16(_ x: Lanes, _ y: Lanes) -> Words {
-            unsafe unsafeBitCast(Lanes(x[4], y[4], x[5], y[5], x[6], y[6], x[7], y[7]), to: Words.self)
-        }
-        @inline(__always) func low32(_ x: Words, _ y: Words) -> Halves { unsafe unsafeBitCast(Words(x[0], y[0], x[1], y[1]), to: Halves.self) }
-        @inline(__always) func high32(_ x: Words, _ y: Words) -> Halves { unsafe unsafeBitCast(Words(x[2], y[2], x[3], y[3]), to: Halves.self) }
-        @inline(__always) func low64(_ x: Halves, _ y: Halves) -> Lanes { unsafe unsafeBitCast(Halves(x[0], y[0]), to: Lanes.self) }
-        @inline(__always) func high64(_ x: Halves, _ y: Halves) -> Lanes { unsafe unsafeBitCast(Halves(x[1], y[1]), to: Lanes.self) }
-        let a0 = low16(r0, r1), a1 = low16(r2, r3), a2 = high16(r0, r1), a3 = high16(r2, r3)
-        let b0 = low32(a0, a1), b1 = low32(a2, a3), b2 = high32(a0, a1), b3 = high32(a2, a3)
-        return (low64(b0, b1), high64(b0, b1), low64(b2, b3), high64(b2, b3))
+        typealias I = SIMDInterleave
+        let a0 = I.low16(r0, r1), a1 = I.low16(r2, r3), a2 = I.high16(r0, r1), a3 = I.high16(r2, r3)
+        let b0 = I.low32(a0, a1), b1 = I.low32(a2, a3), b2 = I.high32(a0, a1), b3 = I.high32(a2, a3)
+        return (I.low64(b0, b1), I.high64(b0, b1), I.low64(b2, b3), I.high64(b2, b3))
     }
 
     /// Adds `residual` to the row of 8 pixels (4 when `pair` is false) at `row`, clamping to 0…255.

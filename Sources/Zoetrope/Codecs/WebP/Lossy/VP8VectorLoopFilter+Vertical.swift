@@ -9,30 +9,19 @@
 /// lane by lane by the code generator.
 extension VP8VectorLoopFilter {
     private typealias Row = SIMD8<Int16>
-    private typealias Words = SIMD4<UInt32>
-    private typealias Halves = SIMD2<UInt64>
     private typealias Block = (Row, Row, Row, Row, Row, Row, Row, Row)
 
     /// Transposes an 8×8 block of 16-bit samples.
     @inline(__always)
     private static func transpose(_ r: Block) -> Block {
-        @inline(__always) func low16(_ x: Row, _ y: Row) -> Words {
-            unsafe unsafeBitCast(Row(x[0], y[0], x[1], y[1], x[2], y[2], x[3], y[3]), to: Words.self)
-        }
-        @inline(__always) func high16(_ x: Row, _ y: Row) -> Words {
-            unsafe unsafeBitCast(Row(x[4], y[4], x[5], y[5], x[6], y[6], x[7], y[7]), to: Words.self)
-        }
-        @inline(__always) func low32(_ x: Words, _ y: Words) -> Halves { unsafe unsafeBitCast(Words(x[0], y[0], x[1], y[1]), to: Halves.self) }
-        @inline(__always) func high32(_ x: Words, _ y: Words) -> Halves { unsafe unsafeBitCast(Words(x[2], y[2], x[3], y[3]), to: Halves.self) }
-        @inline(__always) func low64(_ x: Halves, _ y: Halves) -> Row { unsafe unsafeBitCast(Halves(x[0], y[0]), to: Row.self) }
-        @inline(__always) func high64(_ x: Halves, _ y: Halves) -> Row { unsafe unsafeBitCast(Halves(x[1], y[1]), to: Row.self) }
+        typealias I = SIMDInterleave
         // 32-bit units: two rows' samples of one column; 64-bit units: four rows' samples.
-        let a0 = low16(r.0, r.1), a1 = low16(r.2, r.3), a2 = low16(r.4, r.5), a3 = low16(r.6, r.7)
-        let a4 = high16(r.0, r.1), a5 = high16(r.2, r.3), a6 = high16(r.4, r.5), a7 = high16(r.6, r.7)
-        let b0 = low32(a0, a1), b1 = low32(a2, a3), b2 = high32(a0, a1), b3 = high32(a2, a3)
-        let b4 = low32(a4, a5), b5 = low32(a6, a7), b6 = high32(a4, a5), b7 = high32(a6, a7)
-        return (low64(b0, b1), high64(b0, b1), low64(b2, b3), high64(b2, b3),
-                low64(b4, b5), high64(b4, b5), low64(b6, b7), high64(b6, b7))
+        let a0 = I.low16(r.0, r.1), a1 = I.low16(r.2, r.3), a2 = I.low16(r.4, r.5), a3 = I.low16(r.6, r.7)
+        let a4 = I.high16(r.0, r.1), a5 = I.high16(r.2, r.3), a6 = I.high16(r.4, r.5), a7 = I.high16(r.6, r.7)
+        let b0 = I.low32(a0, a1), b1 = I.low32(a2, a3), b2 = I.high32(a0, a1), b3 = I.high32(a2, a3)
+        let b4 = I.low32(a4, a5), b5 = I.low32(a6, a7), b6 = I.high32(a4, a5), b7 = I.high32(a6, a7)
+        return (I.low64(b0, b1), I.high64(b0, b1), I.low64(b2, b3), I.high64(b2, b3),
+                I.low64(b4, b5), I.high64(b4, b5), I.low64(b6, b7), I.high64(b6, b7))
     }
 
     /// The 8 samples around the edge in each of 8 rows (q0 of the first row at `q0`), as columns.
