@@ -3,8 +3,7 @@
 /// 16 lanes, filtered like a horizontal edge and transposed back.
 ///
 /// Each row is widened to 16-bit lanes as it is loaded (`punpcklbw`), and each 8×8 transpose of
-/// 16-bit lanes is written as unpacks of 16-, 32- and 64-bit units (see
-/// `VP8Transform+Lanes.swift`) so that the x86-64 baseline compiles every step to one
+/// 16-bit lanes is written as unpacks of 16-, 32- and 64-bit units (`SIMDInterleave`) so that the x86-64 baseline compiles every step to one
 /// `punpckl*`/`punpckh*` instruction; unpacks of bytes, or a general shuffle, are taken apart
 /// lane by lane by the code generator.
 extension VP8VectorLoopFilter {
