@@ -21,7 +21,7 @@ package enum ColorQuantizer {
         }
         let gradient = histogram.usesExactColors(forPaletteOf: count)
         if gradient {
-            // A smooth gradient: every entry sits among a few neighbouring shades, a level or two
+            // A smooth gradient: every entry sits among a few neighbouring shades, a few levels
             // apart, where Oklab's weighting no longer matters; the entries then move to what is
             // nearest the stored values (RGB), which a GIF shows.
             rgbCentres = KMeansRefinement.refineInRGB(rgbCentres, colors: histogram.exactWeightedRGB(), rounds: refinements * 2)
