@@ -144,58 +144,47 @@ struct ChromaUpsampler {
                                 top: UnsafeMutablePointer<UInt8>, bottom: UnsafeMutablePointer<UInt8>,
                                 width: Int) {
         #if DEBUG
-        unsafe upsampleRowPairScalar(above: above, below: below, top: top, bottom: bottom, width: width)
+        unsafe upsampleRowPair(above: above, below: below, top: top, bottom: bottom, width: width, inLanes: false)
         #else
+        unsafe upsampleRowPair(above: above, below: below, top: top, bottom: bottom, width: width, inLanes: true)
+        #endif
+    }
+
+    /// The twin of ``upsampleRowPair(above:below:top:bottom:width:)`` that debug builds take: every
+    /// pair in the counted loop, so that an unoptimised build makes no call per pixel (no range
+    /// iterator, no SIMD code); the tests compare the two.
+    static func upsampleRowPairScalar(above: UnsafePointer<UInt8>, below: UnsafePointer<UInt8>,
+                                      top: UnsafeMutablePointer<UInt8>, bottom: UnsafeMutablePointer<UInt8>,
+                                      width: Int) {
+        unsafe upsampleRowPair(above: above, below: below, top: top, bottom: bottom, width: width, inLanes: false)
+    }
+
+    /// Both forms: eight pairs at a time in lanes while they fit when `inLanes`, then the pairs
+    /// left one at a time.
+    @inline(__always)
+    private static func upsampleRowPair(above: UnsafePointer<UInt8>, below: UnsafePointer<UInt8>,
+                                        top: UnsafeMutablePointer<UInt8>, bottom: UnsafeMutablePointer<UInt8>,
+                                        width: Int, inLanes: Bool) {
         @inline(__always) func edge(_ near: UInt8, _ far: UInt8) -> UInt8 {
             UInt8(truncatingIfNeeded: (3 &* UInt16(near) &+ UInt16(far) &+ 2) &>> 2)
         }
         unsafe top[0] = edge(above[0], below[0])
         unsafe bottom[0] = edge(below[0], above[0])
-        let lastPair = (width - 1) >> 1
-        var first = 1
+        let lastPair = (width &- 1) &>> 1
+        var x = 1
         // (The 16-bit lanes hold their bytes in little-endian order.)
         #if _endian(little)
         // Eight pairs read chroma x − 1 … x + 7 (x + 7 ≤ lastPair, inside the chroma row) and write
         // bytes 2x − 1 … 2x + 14 (below width).
-        while first &+ 8 <= lastPair &+ 1 {
-            unsafe upsample8(above: above + (first &- 1), below: below + (first &- 1), top: top + (2 &* first &- 1),
-                      bottom: bottom + (2 &* first &- 1))
-            first &+= 8
+        while inLanes && x &+ 8 <= lastPair &+ 1 {
+            unsafe upsample8(above: above + (x &- 1), below: below + (x &- 1), top: top + (2 &* x &- 1),
+                             bottom: bottom + (2 &* x &- 1))
+            x &+= 8
         }
         #endif
-        if lastPair >= first {
-            for x in first...lastPair {
-                let aboveLeft = unsafe UInt16(above[x &- 1]), aboveHere = unsafe UInt16(above[x])
-                let belowLeft = unsafe UInt16(below[x &- 1]), belowHere = unsafe UInt16(below[x])
-                let sum = aboveLeft &+ aboveHere &+ belowLeft &+ belowHere &+ 8
-                let antiDiagonal = (sum &+ 2 &* (aboveHere &+ belowLeft)) &>> 3
-                let diagonal = (sum &+ 2 &* (aboveLeft &+ belowHere)) &>> 3
-                unsafe top[2 &* x &- 1] = UInt8(truncatingIfNeeded: (antiDiagonal &+ aboveLeft) &>> 1)
-                unsafe top[2 &* x] = UInt8(truncatingIfNeeded: (diagonal &+ aboveHere) &>> 1)
-                unsafe bottom[2 &* x &- 1] = UInt8(truncatingIfNeeded: (diagonal &+ belowLeft) &>> 1)
-                unsafe bottom[2 &* x] = UInt8(truncatingIfNeeded: (antiDiagonal &+ belowHere) &>> 1)
-            }
-        }
-        if width & 1 == 0 {
-            unsafe top[width - 1] = edge(above[lastPair], below[lastPair])
-            unsafe bottom[width - 1] = edge(below[lastPair], above[lastPair])
-        }
-        #endif
-    }
-
-    /// The twin of ``upsampleRowPair(above:below:top:bottom:width:)`` that debug builds take: one
-    /// counted loop over the pairs with the edges written out, so that an unoptimised build makes
-    /// no call per pixel (no range iterator, no helper); the tests compare the two.
-    static func upsampleRowPairScalar(above: UnsafePointer<UInt8>, below: UnsafePointer<UInt8>,
-                                      top: UnsafeMutablePointer<UInt8>, bottom: UnsafeMutablePointer<UInt8>,
-                                      width: Int) {
-        var aboveLeft = unsafe UInt16(above[0]), belowLeft = unsafe UInt16(below[0])
-        unsafe top[0] = UInt8(truncatingIfNeeded: (3 &* aboveLeft &+ belowLeft &+ 2) &>> 2)
-        unsafe bottom[0] = UInt8(truncatingIfNeeded: (3 &* belowLeft &+ aboveLeft &+ 2) &>> 2)
-        let lastPair = (width &- 1) &>> 1
-        var x = 1
         while x <= lastPair {
-            let aboveHere = unsafe UInt16(above[x]), belowHere = unsafe UInt16(below[x])
+            let aboveLeft = unsafe UInt16(above[x &- 1]), aboveHere = unsafe UInt16(above[x])
+            let belowLeft = unsafe UInt16(below[x &- 1]), belowHere = unsafe UInt16(below[x])
             let sum = aboveLeft &+ aboveHere &+ belowLeft &+ belowHere &+ 8
             let antiDiagonal = (sum &+ 2 &* (aboveHere &+ belowLeft)) &>> 3
             let diagonal = (sum &+ 2 &* (aboveLeft &+ belowHere)) &>> 3
@@ -203,13 +192,11 @@ struct ChromaUpsampler {
             unsafe top[2 &* x] = UInt8(truncatingIfNeeded: (diagonal &+ aboveHere) &>> 1)
             unsafe bottom[2 &* x &- 1] = UInt8(truncatingIfNeeded: (diagonal &+ belowLeft) &>> 1)
             unsafe bottom[2 &* x] = UInt8(truncatingIfNeeded: (antiDiagonal &+ belowHere) &>> 1)
-            aboveLeft = aboveHere
-            belowLeft = belowHere
             x &+= 1
         }
-        if width & 1 == 0 { // aboveLeft and belowLeft now hold chroma sample lastPair
-            unsafe top[width &- 1] = UInt8(truncatingIfNeeded: (3 &* aboveLeft &+ belowLeft &+ 2) &>> 2)
-            unsafe bottom[width &- 1] = UInt8(truncatingIfNeeded: (3 &* belowLeft &+ aboveLeft &+ 2) &>> 2)
+        if width & 1 == 0 {
+            unsafe top[width &- 1] = edge(above[lastPair], below[lastPair])
+            unsafe bottom[width &- 1] = edge(below[lastPair], above[lastPair])
         }
     }
 
