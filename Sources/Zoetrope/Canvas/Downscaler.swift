@@ -102,20 +102,38 @@ extension RGBAImage {
 }
 
 extension RGBAImage {
-    /// For each output column: Σ(c·a·wx) for R, G, B and Σ(a·wx) over source row `row`.
+    /// For each output column: Σ(c·a·wx) for R, G, B and Σ(a·wx) over source row `row`. A source
+    /// pixel the output pixel covers whole weighs `target` (``AreaCoverage/wholeWeight``), so those
+    /// between its two edge pixels are summed unweighted and the sums multiplied once: the same
+    /// integers as weighting each pixel, with no multiplication by a weight per pixel.
     fileprivate static func horizontalSums(of src: UnsafeBufferPointer<UInt8>, row: Int, width: Int,
                                            columns: AreaCoverage, into sums: inout [Int]) {
         let rowStart = row * width * 4
+        let whole = columns.wholeWeight
         unsafe sums.withUnsafeMutableBufferPointer { sums in
             for x in 0..<sums.count / 4 {
-                var red = 0, green = 0, blue = 0, alpha = 0
-                for tap in columns.taps(of: x) {
-                    let p = rowStart + tap.index * 4
-                    let aw = unsafe Int(src[p + 3]) * tap.weight
-                    unsafe red += Int(src[p]) * aw
-                    unsafe green += Int(src[p + 1]) * aw
-                    unsafe blue += Int(src[p + 2]) * aw
-                    alpha += aw
+                let span = columns.spans[x]
+                var p = rowStart + span.first * 4
+                let aw = unsafe Int(src[p + 3]) * span.firstWeight
+                var red = unsafe Int(src[p]) * aw, green = unsafe Int(src[p + 1]) * aw, blue = unsafe Int(src[p + 2]) * aw
+                var alpha = aw
+                if span.count > 1 {
+                    // Wrapping arithmetic cannot wrap here: a row's sums stay under 255² times its width.
+                    var innerRed = 0, innerGreen = 0, innerBlue = 0, innerAlpha = 0
+                    for _ in 0..<span.count - 2 {
+                        p &+= 4
+                        let a = unsafe Int(src[p &+ 3])
+                        unsafe innerRed &+= Int(src[p]) &* a
+                        unsafe innerGreen &+= Int(src[p &+ 1]) &* a
+                        unsafe innerBlue &+= Int(src[p &+ 2]) &* a
+                        innerAlpha &+= a
+                    }
+                    p += 4
+                    let lastWeight = unsafe Int(src[p + 3]) * span.lastWeight
+                    unsafe red += innerRed * whole + Int(src[p]) * lastWeight
+                    unsafe green += innerGreen * whole + Int(src[p + 1]) * lastWeight
+                    unsafe blue += innerBlue * whole + Int(src[p + 2]) * lastWeight
+                    alpha += innerAlpha * whole + lastWeight
                 }
                 let s = x * 4
                 unsafe sums[s] = red; unsafe sums[s + 1] = green; unsafe sums[s + 2] = blue; unsafe sums[s + 3] = alpha
@@ -135,20 +153,39 @@ fileprivate struct AreaCoverage {
         var weight: Int
     }
 
+    /// The source pixels one output pixel covers: `count` of them from `first`, the first weighing
+    /// `firstWeight`, the last (when there are two or more) `lastWeight`, and any between them
+    /// ``wholeWeight`` each.
+    struct Span {
+        var first: Int
+        var count: Int
+        var firstWeight: Int
+        var lastWeight: Int
+    }
+
     private var starts: [Int] = [0]
     private var taps: [Tap] = []
+    /// Each output pixel's source pixels, as its ``taps(of:)`` list them.
+    private(set) var spans: [Span] = []
+    /// The weight of a source pixel an output pixel covers whole: `target`.
+    let wholeWeight: Int
 
     init(source: Int, target: Int) {
+        wholeWeight = target
         taps.reserveCapacity(target * (source / target + 2))
+        spans.reserveCapacity(target)
         for output in 0..<target {
             let begin = output * source, end = begin + source
             var sourceIndex = begin / target
+            let firstTap = taps.count
             while sourceIndex * target < end {
                 let overlap = min(end, (sourceIndex + 1) * target) - max(begin, sourceIndex * target)
                 if overlap > 0 { taps.append(Tap(index: sourceIndex, weight: overlap)) }
                 sourceIndex += 1
             }
             starts.append(taps.count)
+            spans.append(Span(first: taps[firstTap].index, count: taps.count - firstTap,
+                              firstWeight: taps[firstTap].weight, lastWeight: taps[taps.count - 1].weight))
         }
     }
 

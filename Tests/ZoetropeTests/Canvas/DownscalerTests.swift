@@ -84,7 +84,8 @@ struct DownscalerTests {
     }
 
     @Test("matches a direct two-dimensional area average on random images of awkward sizes",
-          arguments: [(7, 5, 3, 2), (10, 10, 4, 7), (13, 3, 5, 3), (5, 9, 5, 4), (3, 3, 5, 4), (16, 1, 3, 1)])
+          arguments: [(7, 5, 3, 2), (10, 10, 4, 7), (13, 3, 5, 3), (5, 9, 5, 4), (3, 3, 5, 4), (16, 1, 3, 1),
+                     (24, 12, 2, 1), (41, 9, 3, 2)])
     func matchesReference(_ sizes: (Int, Int, Int, Int)) {
         let (width, height, targetWidth, targetHeight) = sizes
         var state: UInt64 = 0x9E37_79B9_7F4A_7C15 &* UInt64(width * 31 + height)
