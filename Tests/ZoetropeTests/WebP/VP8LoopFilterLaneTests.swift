@@ -13,9 +13,10 @@ struct VP8LoopFilterLaneTests {
             range.lowerBound + Int(generator.next() % UInt64(range.count))
         }
         /// `count` samples around a random level, spread enough that every branch of the filters
-        /// (no filter, high variance, full filter) happens.
+        /// (no filter, high variance, full filter) happens, and that the lanes' signed bytes
+        /// saturate (3·(q0 − p0) beyond ±127, samples pushed past 0 and 255).
         mutating func bytes(_ count: Int) -> [UInt8] {
-            let base = random(0...255), spread = random(0...40)
+            let base = random(0...255), spread = random(0...80)
             return (0..<count).map { _ in UInt8(min(max(base + random(-spread...spread), 0), 255)) }
         }
         mutating func settings(macroblockEdge: Bool? = nil) -> VP8VectorLoopFilter.Settings {

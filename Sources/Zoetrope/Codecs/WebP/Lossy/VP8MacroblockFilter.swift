@@ -42,7 +42,7 @@ extension VP8LoopFilter {
             // Unoptimised builds run the SIMD filters unspecialised, lane by lane through generic
             // calls, far slower than the one-position-at-a-time filters, which give the same bytes.
             unsafe Self.filterScalar(origin, stride: stride, count: 16, left: x > 0, top: y > 0,
-                              innerEdges: strength.filtersInnerEdges ? [4, 8, 12] : [], outer: outer, inner: inner)
+                                     innerEdges: strength.filtersInnerEdges, outer: outer, inner: inner)
             #else
             let lower = unsafe origin + 8 * stride
             if x > 0 { unsafe VP8VectorLoopFilter.filterVerticalEdge(top: origin, bottom: lower, stride: stride, outer) }
@@ -64,9 +64,10 @@ extension VP8LoopFilter {
         #if DEBUG
         /// One block's edges (`count` square, at `origin`) with ``VP8LoopFilter``'s scalar filters,
         /// in libwebp's order: the left edge, the inner vertical edges, the top edge, the inner
-        /// horizontal edges (`innerEdges` gives their offsets).
+        /// horizontal edges (every 4 samples, when `innerEdges`). No arrays or ranges: this runs
+        /// unoptimised.
         private static func filterScalar(_ origin: UnsafeMutablePointer<UInt8>, stride: Int, count: Int, left: Bool, top: Bool,
-                                         innerEdges: [Int], outer: VP8VectorLoopFilter.Settings,
+                                         innerEdges: Bool, outer: VP8VectorLoopFilter.Settings,
                                          inner: VP8VectorLoopFilter.Settings) {
             func edge(_ at: UnsafeMutablePointer<UInt8>, across: Int, along: Int, _ settings: VP8VectorLoopFilter.Settings) {
                 if settings.isSimple {
@@ -78,10 +79,13 @@ extension VP8LoopFilter {
                                              isMacroblockEdge: settings.isMacroblockEdge)
                 }
             }
+            let last = innerEdges ? count &- 4 : 0
             if left { unsafe edge(origin, across: 1, along: stride, outer) }
-            for offset in innerEdges { unsafe edge(origin + offset, across: 1, along: stride, inner) }
+            var offset = 4
+            while offset <= last { unsafe edge(origin + offset, across: 1, along: stride, inner); offset &+= 4 }
             if top { unsafe edge(origin, across: stride, along: 1, outer) }
-            for offset in innerEdges { unsafe edge(origin + offset * stride, across: stride, along: 1, inner) }
+            offset = 4
+            while offset <= last { unsafe edge(origin + offset &* stride, across: stride, along: 1, inner); offset &+= 4 }
         }
         #endif
 
@@ -89,10 +93,10 @@ extension VP8LoopFilter {
         func filterChroma(_ u: UnsafeMutablePointer<UInt8>, _ v: UnsafeMutablePointer<UInt8>, stride: Int) {
             let outer = settings(macroblockEdge: true), inner = settings(macroblockEdge: false)
             #if DEBUG
-            for unsafe plane in unsafe [u, v] {
-                unsafe Self.filterScalar(plane, stride: stride, count: 8, left: x > 0, top: y > 0,
-                                  innerEdges: strength.filtersInnerEdges ? [4] : [], outer: outer, inner: inner)
-            }
+            unsafe Self.filterScalar(u, stride: stride, count: 8, left: x > 0, top: y > 0,
+                                     innerEdges: strength.filtersInnerEdges, outer: outer, inner: inner)
+            unsafe Self.filterScalar(v, stride: stride, count: 8, left: x > 0, top: y > 0,
+                                     innerEdges: strength.filtersInnerEdges, outer: outer, inner: inner)
             #else
             if x > 0 { unsafe VP8VectorLoopFilter.filterVerticalEdge(top: u, bottom: v, stride: stride, outer) }
             if strength.filtersInnerEdges {
