@@ -25,6 +25,19 @@ struct VP8LCostModel: Sendable {
         green[Int((argb >> 8) & 0xff)] + red[Int((argb >> 16) & 0xff)] + blue[Int(argb & 0xff)] + alpha[Int(argb >> 24)]
     }
 
+    /// The green prefix's cost of a copy of `length` plus its extra bits.
+    func lengthCost(_ length: Int) -> Float {
+        let length = VP8LPrefixEncoding.split(length)
+        return green[VP8LPrefixCodeSet.literalCount + length.prefix] + Float(length.extraBits)
+    }
+
+    /// The distance prefix's cost of `distanceCode` and its extra bits.
+    @inline(__always)
+    func distanceCost(_ distanceCode: Int) -> (prefix: Float, extra: Float) {
+        let distance = VP8LPrefixEncoding.split(distanceCode)
+        return (self.distance[distance.prefix], Float(distance.extraBits))
+    }
+
     @inline(__always)
     func copy(length: Int, distanceCode: Int) -> Float {
         let length = VP8LPrefixEncoding.split(length), distance = VP8LPrefixEncoding.split(distanceCode)

@@ -16,7 +16,15 @@ struct VP8LMatchFinder {
 
     /// The farthest distance a code can express, kept below the format's limit.
     static let window = (1 << 20) - 120
-    private static let hashBits = 18
+    /// log2 of the most hash heads: enough for a 512 × 256 image to collide rarely.
+    private static let maximumHashBits = 18
+
+    /// log2 of the hash heads for `count` pixels: about twice as many heads as pixels, at most
+    /// 2^``maximumHashBits``. A table the image cannot fill would cost more to clear than to search
+    /// (a 32 × 32 frame's sub-images cleared 1 MB each).
+    static func hashBits(pixelCount count: Int) -> Int {
+        min(maximumHashBits, max(8, Int.bitWidth - count.leadingZeroBitCount + 1))
+    }
 
     /// Tokens for `pixels` (`width` per row): literals and copies, no cache indices. With
     /// `optimal` (and a cost model in `settings`), the cheapest parse under the model's costs
@@ -26,12 +34,14 @@ struct VP8LMatchFinder {
         var tokens: [VP8LToken] = []
         if !optimal { tokens.reserveCapacity(count / 2) }
         guard count > 0 else { return tokens }
-        var head = [Int32](repeating: -1, count: 1 << hashBits)
+        let bits = hashBits(pixelCount: count)
+        var head = [Int32](repeating: -1, count: 1 << bits)
         var chain = [Int32](repeating: -1, count: count)
         unsafe pixels.withUnsafeBufferPointer { pixels in
             unsafe head.withUnsafeMutableBufferPointer { head in
                 unsafe chain.withUnsafeMutableBufferPointer { chain in
-                    var finder = unsafe Search(pixels: pixels, head: head, chain: chain, width: width, settings: settings)
+                    var finder = unsafe Search(pixels: pixels, head: head, chain: chain, width: width, settings: settings,
+                                                hashShift: UInt64(64 - bits))
                     if optimal, let costs = settings.costs {
                         unsafe finder.runOptimal(into: &tokens, costs: costs)
                     } else {
@@ -50,12 +60,14 @@ struct VP8LMatchFinder {
         let chain: UnsafeMutableBufferPointer<Int32>
         let width: Int
         let settings: Settings
+        /// 64 − log2 of the heads: the hash keeps the top bits of the product.
+        let hashShift: UInt64
         var inserted = 0
 
         @inline(__always)
         func hash(_ position: Int) -> Int {
             let pair = unsafe UInt64(pixels[position]) << 32 | UInt64(pixels[position + 1])
-            return Int(truncatingIfNeeded: (pair &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - hashBits))
+            return unsafe Int(truncatingIfNeeded: (pair &* 0x9E37_79B9_7F4A_7C15) >> hashShift)
         }
 
         /// Adds every position before `position` to the chains.

@@ -4,69 +4,123 @@ extension VP8LMatchFinder.Search {
 
     /// The cheapest sequence of literals and copies under `costs`: a shortest path over pixel
     /// positions, where each position can emit a literal or a copy of the longest match found
-    /// there (at that match's distance, with the lengths ``lengths(upTo:)`` lists).
+    /// there (at that match's distance, with the lengths ``VP8LParsePath/offerCopies(at:upTo:code:)``
+    /// tries).
     mutating func runOptimal(into tokens: inout [VP8LToken], costs: VP8LCostModel) {
         let count = unsafe pixels.count
         var total = [Float](repeating: .infinity, count: count + 1)
-        var stepLength = [UInt16](repeating: 1, count: count + 1)
-        var stepCode = [Int32](repeating: 0, count: count + 1)
         total[0] = 0
-        var previous = (length: 0, distance: 0)
-        for position in 0 ..< count {
-            let base = total[position]
-            let literal = unsafe base + costs.literal(pixels[position])
-            if literal < total[position + 1] {
-                total[position + 1] = literal
-                stepLength[position + 1] = 1
-                stepCode[position + 1] = 0
-            }
-            let following = unsafe previous.length > Self.followedLength
-            let match = unsafe following ? (length: previous.length - 1, distance: previous.distance) : longestMatch(at: position)
-            previous = match
-            // The longest match may lie far back: the pixels left and above, whose distance codes
-            // are cheapest, are offered too (unless a long match is being followed).
-            let limit = min(VP8LPrefixEncoding.maximumLength, count - position)
-            let nearby = unsafe following ? [] : [1, width].filter { $0 <= position && $0 != match.distance }
-            for (length, distance) in [match] + nearby.map({ unsafe (matchLength(position, distance: $0, limit: limit), $0) })
-            where length >= 2 {
-                let code = unsafe VP8LDistanceCodes.code(distance: distance, width: width)
-                for candidate in unsafe Self.lengths(upTo: length) {
-                    let cost = base + costs.copy(length: candidate, distanceCode: code)
-                    if cost < total[position + candidate] {
-                        total[position + candidate] = cost
-                        stepLength[position + candidate] = UInt16(candidate)
-                        stepCode[position + candidate] = Int32(code)
-                    }
+        var steps = [VP8LParsePath.Step](repeating: VP8LParsePath.Step(length: 1, code: 0), count: count + 1)
+        let lengthCosts = (0 ... VP8LPrefixEncoding.maximumLength).map { $0 == 0 ? 0 : costs.lengthCost($0) }
+        unsafe total.withUnsafeMutableBufferPointer { total in
+            unsafe steps.withUnsafeMutableBufferPointer { steps in
+                unsafe lengthCosts.withUnsafeBufferPointer { lengthCosts in
+                    var path = unsafe VP8LParsePath(total: total, steps: steps, costs: costs, lengthCosts: lengthCosts)
+                    unsafe search(&path, count: count)
                 }
             }
         }
-        var stepCount = 0, position = count
-        while position > 0 {
-            position -= Int(stepLength[position])
-            stepCount += 1
-        }
-        // Filled from the end, in place: no second copy of the tokens.
-        let first = tokens.count
-        tokens.append(contentsOf: repeatElement(VP8LToken.literal(0), count: stepCount))
-        position = count
-        for slot in (first ..< first + stepCount).reversed() {
-            let length = Int(stepLength[position])
-            position -= length
-            tokens[slot] = unsafe length == 1 ? .literal(pixels[position])
-                : .copy(length: length, distanceCode: Int(stepCode[position + length]))
+        unsafe VP8LParsePath.appendTokens(steps, to: &tokens) { unsafe pixels[$0] }
+    }
+
+    /// Offers every position's literal and copies to `path`.
+    private mutating func search(_ path: inout VP8LParsePath, count: Int) {
+        // The pixels left and above have fixed codes; the longest match's is kept while it is followed.
+        let leftCode = unsafe VP8LDistanceCodes.code(distance: 1, width: width)
+        let upCode = unsafe VP8LDistanceCodes.code(distance: width, width: width)
+        var previous = (length: 0, distance: 0, code: 0)
+        for position in 0 ..< count {
+            unsafe path.offerLiteral(at: position, pixels[position])
+            let following = unsafe previous.length > Self.followedLength
+            if following {
+                previous.length -= 1
+            } else {
+                let match = unsafe longestMatch(at: position)
+                let code = match.distance == previous.distance ? previous.code
+                    : unsafe VP8LDistanceCodes.code(distance: max(match.distance, 1), width: width)
+                previous = (match.length, match.distance, code)
+            }
+            if previous.length >= 2 { unsafe path.offerCopies(at: position, upTo: previous.length, code: previous.code) }
+            // The longest match may lie far back: the pixels left and above, whose distance codes
+            // are cheapest, are offered too (unless a long match is being followed).
+            guard !following else { continue }
+            let limit = min(VP8LPrefixEncoding.maximumLength, count - position)
+            for (distance, code) in unsafe [(1, leftCode), (width, upCode)] where distance <= position && distance != previous.distance {
+                let length = unsafe matchLength(position, distance: distance, limit: limit)
+                if length >= 2 { unsafe path.offerCopies(at: position, upTo: length, code: code) }
+            }
         }
     }
 
-    /// The copy lengths tried for a match of `length`: every length up to 16, then the prefix
-    /// codes' range starts (where a shorter length saves extra bits), and the full length.
-    static func lengths(upTo length: Int) -> [Int] {
-        var result = Array(2 ... min(length, 16))
-        var boundary = 17
-        while boundary < length {
-            result.append(boundary)
-            boundary = boundary * 3 / 2
+    /// The copy lengths past 16 that are tried below a match's full length: 17, then each ×3/2
+    /// (rounded down), where the length prefix codes' ranges start (a shorter copy saves extra bits).
+    static let lengthBoundaries: [Int] = Array(sequence(first: 17) { $0 * 3 / 2 }.prefix { $0 < VP8LPrefixEncoding.maximumLength })
+}
+
+/// The shortest-path state of an optimal parse: per pixel position, the cheapest cost of coding
+/// the pixels before it and the last step of that path (a literal, or a copy's length and code).
+@unsafe struct VP8LParsePath {
+    /// The last step to a position: a literal (length 1) or a copy.
+    struct Step {
+        var length: UInt16
+        var code: Int32
+    }
+
+    let total: UnsafeMutableBufferPointer<Float>
+    let steps: UnsafeMutableBufferPointer<Step>
+    let costs: VP8LCostModel
+    /// Per copy length, the green prefix's cost and the length's extra bits, as
+    /// ``VP8LCostModel/copy(length:distanceCode:)`` adds them.
+    let lengthCosts: UnsafeBufferPointer<Float>
+
+    /// Offers a literal `argb` at `position`.
+    @inline(__always)
+    func offerLiteral(at position: Int, _ argb: UInt32) {
+        let literal = unsafe total[position] + costs.literal(argb)
+        if unsafe literal < total[position + 1] {
+            unsafe total[position + 1] = literal
+            unsafe steps[position + 1] = Step(length: 1, code: 0)
         }
-        if length > 16 { result.append(length) }
-        return result
+    }
+
+    /// Offers copies at `position` with distance `code`: every length up to 16, then the
+    /// ``VP8LMatchFinder/Search/lengthBoundaries`` below `length`, and `length` itself.
+    @inline(__always)
+    func offerCopies(at position: Int, upTo length: Int, code: Int) {
+        let base = unsafe total[position]
+        let distance = unsafe costs.distanceCost(code)
+        @inline(__always) func offer(_ candidate: Int) {
+            // The same sums, in the same order, as VP8LCostModel.copy.
+            let cost = unsafe base + (lengthCosts[candidate] + distance.prefix + distance.extra)
+            if unsafe cost < total[position + candidate] {
+                unsafe total[position + candidate] = cost
+                unsafe steps[position + candidate] = Step(length: UInt16(candidate), code: Int32(code))
+            }
+        }
+        for candidate in 2 ... min(length, 16) { offer(candidate) }
+        guard length > 16 else { return }
+        for boundary in unsafe VP8LMatchFinder.Search.lengthBoundaries {
+            guard boundary < length else { break }
+            offer(boundary)
+        }
+        offer(length)
+    }
+
+    /// Appends the tokens of the cheapest path to the last of `steps`, the literals' colours from
+    /// `pixel`; filled from the end, in place: no second copy of the tokens.
+    static func appendTokens(_ steps: [Step], to tokens: inout [VP8LToken], pixel: (Int) -> UInt32) {
+        var stepCount = 0, position = steps.count - 1
+        while position > 0 {
+            position -= Int(steps[position].length)
+            stepCount += 1
+        }
+        let first = tokens.count
+        tokens.append(contentsOf: repeatElement(VP8LToken.literal(0), count: stepCount))
+        position = steps.count - 1
+        for slot in (first ..< first + stepCount).reversed() {
+            let step = steps[position]
+            position -= Int(step.length)
+            tokens[slot] = step.length == 1 ? .literal(pixel(position)) : .copy(length: Int(step.length), distanceCode: Int(step.code))
+        }
     }
 }
