@@ -20,6 +20,9 @@ typedef struct {
     unsigned sink;
     /* `frames` mode: print each canvas's own hash on a line of its own. */
     int print_each;
+    /* `encode-webp` mode: a malloc'd copy of the first canvas (RGBA8) is left here when `keep` is set. */
+    int keep;
+    uint8_t *kept;
 } FrameSink;
 
 void sink_frame(FrameSink *s, const uint8_t *canvas, size_t pixels);

@@ -8,6 +8,7 @@
 #include <png.h>
 #include <webp/decode.h>
 #include <webp/demux.h>
+#include <webp/encode.h>
 #include <zlib.h>
 
 #include <stdint.h>
@@ -94,6 +95,10 @@ void sink_frame(FrameSink *s, const uint8_t *canvas, size_t pixels) {
         CanvasHash own = { 0xcbf29ce484222325ULL };
         hash_canvas(&own, canvas, pixels);
         printf("frame %d %016llx\n", s->frames, (unsigned long long)own.value);
+    }
+    if (s->keep && !s->kept) {
+        s->kept = checked_malloc(pixels * 4);
+        memcpy(s->kept, canvas, pixels * 4);
     }
     s->frames++;
     if (s->verify) hash_canvas(&s->hash, canvas, pixels);
@@ -340,8 +345,8 @@ static Buffer zlib_inflate_all(const Buffer *in);
 static Buffer zlib_compress(const Buffer *in, int level);
 
 /* Runs `body(context)` until `min_ms` have passed (at least 3 times, at most 10 000 times) and
- * returns the median time of one run. */
-static double measure(double min_ms, int *runs_out, void (*body)(void *), void *context) {
+ * returns the median time of one run (the fastest in `*fastest_out` when it is not NULL). */
+static double measure(double min_ms, int *runs_out, double *fastest_out, void (*body)(void *), void *context) {
     int capacity = 10000, runs = 0;
     double *times = checked_malloc(sizeof(double) * (size_t)capacity);
     double started = now_seconds();
@@ -351,6 +356,7 @@ static double measure(double min_ms, int *runs_out, void (*body)(void *), void *
         times[runs++] = now_seconds() - t0;
     }
     double result = median(times, runs);
+    if (fastest_out) *fastest_out = times[0]; /* sorted by median() */
     free(times);
     *runs_out = runs;
     return result;
@@ -430,7 +436,7 @@ static int run_decode(const char *path, double min_ms, int verify, const char *c
     if (decoder(&file, &check, &width, &height)) die("decode failed");
     int runs;
     DecodeJob job = { decoder, &file, { 0 }, 0, 0 };
-    double med = measure(min_ms, &runs, decode_once, &job);
+    double med = measure(min_ms, &runs, NULL, decode_once, &job);
     printf("{\"tool\":\"reference\",\"library\":\"%s\",\"format\":\"%s\",\"frames\":%d,\"width\":%d,\"height\":%d,"
            "\"median_seconds\":%.9f,\"runs\":%d,\"peak_rss_kb\":%ld,\"baseline_rss_kb\":%ld,\"sink\":%u",
            library, format,
@@ -488,7 +494,7 @@ static int run_inflate(const char *path, double min_ms, const char *choice) {
     for (size_t i = 0; i < check.count; i++) { h.value ^= check.bytes[i]; h.value *= 0x100000001b3ULL; }
     int runs;
     ZlibJob job = { &file, 0, check.count, inflate_all };
-    double med = measure(min_ms, &runs, inflate_once, &job);
+    double med = measure(min_ms, &runs, NULL, inflate_once, &job);
     printf("{\"tool\":\"reference\",\"library\":\"%s\",\"input_bytes\":%zu,\"output_bytes\":%zu,"
            "\"median_seconds\":%.9f,\"runs\":%d,\"peak_rss_kb\":%ld,\"hash\":\"%016llx\"}\n",
            library, file.count, check.count, med, runs, status_kb("VmHWM:"),
@@ -511,13 +517,86 @@ static int run_deflate(const char *path, int level, double min_ms) {
     Buffer check = zlib_compress(&file, level);
     int runs;
     ZlibJob job = { &file, level, 0, NULL };
-    double med = measure(min_ms, &runs, deflate_once, &job);
+    double med = measure(min_ms, &runs, NULL, deflate_once, &job);
     printf("{\"tool\":\"reference\",\"library\":\"zlib %s\",\"level\":%d,\"input_bytes\":%zu,\"output_bytes\":%zu,"
            "\"median_seconds\":%.9f,\"runs\":%d,\"peak_rss_kb\":%ld}\n",
            zlibVersion(), level, file.count, check.count, med, runs, status_kb("VmHWM:"));
     free(check.bytes);
     free(file.bytes);
     return 0;
+}
+
+/* ---------- encoding lossy WebP: libwebp's WebPEncode in-process ---------- */
+
+/* One encode as cwebp does it for a lossy still (WebPConfigInit's defaults, the given quality and
+ * method, one thread): the RGB(A) import with its conversion to Y'CbCr, then WebPEncode. */
+typedef struct {
+    const uint8_t *pixels; int width, height, has_alpha;
+    float quality; int method;
+    size_t output_bytes; uint8_t *output; /* the last encode's bytes (kept until the next one) */
+} WebPEncodeJob;
+
+static void encode_webp_once(void *context) {
+    WebPEncodeJob *job = context;
+    WebPConfig config;
+    WebPPicture picture;
+    WebPMemoryWriter writer;
+    if (!WebPConfigInit(&config) || !WebPPictureInit(&picture)) die("libwebp version mismatch");
+    config.quality = job->quality;
+    config.method = job->method;
+    config.thread_level = 0;
+    if (!WebPValidateConfig(&config)) die("invalid WebP configuration");
+    picture.width = job->width;
+    picture.height = job->height;
+    picture.use_argb = 0;
+    WebPMemoryWriterInit(&writer);
+    picture.writer = WebPMemoryWrite;
+    picture.custom_ptr = &writer;
+    int imported = job->has_alpha
+        ? WebPPictureImportRGBA(&picture, job->pixels, job->width * 4)
+        : WebPPictureImportRGB(&picture, job->pixels, job->width * 3);
+    if (!imported || !WebPEncode(&config, &picture)) die("WebPEncode failed");
+    WebPPictureFree(&picture);
+    free(job->output);
+    job->output = writer.mem;
+    job->output_bytes = writer.size;
+}
+
+/* `encode-webp IN Q METHOD MIN_MS [--out FILE]`: IN's first frame (PNG, GIF or WebP, decoded by the
+ * libraries above) encoded as a lossy WebP still at quality Q and METHOD, timed in-process; RGB is
+ * imported when every pixel is opaque (as cwebp does for an RGB PNG), RGBA otherwise. */
+static int run_encode_webp(const char *path, double quality, int method, double min_ms, const char *out) {
+    Buffer file = read_file(path);
+    FrameSink sink = { .keep = 1 };
+    int width = 0, height = 0, failed;
+    if (file.count >= 12 && memcmp(file.bytes, "RIFF", 4) == 0) failed = decode_webp(&file, &sink, &width, &height);
+    else if (file.count >= 6 && memcmp(file.bytes, "GIF8", 4) == 0) failed = decode_gif(&file, &sink, &width, &height);
+    else failed = decode_png(&file, &sink, &width, &height);
+    if (failed || !sink.kept) die("decode failed");
+    size_t pixels = (size_t)width * height;
+    int has_alpha = 0;
+    for (size_t i = 0; i < pixels; i++) if (sink.kept[i * 4 + 3] != 255) { has_alpha = 1; break; }
+    if (!has_alpha) for (size_t i = 0; i < pixels; i++) memmove(sink.kept + i * 3, sink.kept + i * 4, 3);
+    WebPEncodeJob job = { sink.kept, width, height, has_alpha, (float)quality, method, 0, NULL };
+    int runs;
+    double fastest;
+    double med = measure(min_ms, &runs, &fastest, encode_webp_once, &job);
+    if (out) write_file(out, job.output, job.output_bytes);
+    int v = WebPGetEncoderVersion();
+    printf("{\"tool\":\"reference\",\"library\":\"libwebp %d.%d.%d\",\"format\":\"webp-lossy\",\"width\":%d,\"height\":%d,"
+           "\"quality\":%g,\"method\":%d,\"alpha\":%d,\"output_bytes\":%zu,\"median_seconds\":%.9f,"
+           "\"fastest_seconds\":%.9f,\"runs\":%d}\n",
+           v >> 16, (v >> 8) & 0xff, v & 0xff, width, height, quality, method, has_alpha, job.output_bytes, med,
+           fastest, runs);
+    free(job.output);
+    free(sink.kept);
+    free(file.bytes);
+    return 0;
+}
+
+static const char *parse_out(int argc, char **argv, int from) {
+    for (int i = from; i + 1 < argc; i++) if (strcmp(argv[i], "--out") == 0) return argv[i + 1];
+    return NULL;
 }
 
 /* ---------- generating the benchmark's own files ---------- */
@@ -551,12 +630,15 @@ int main(int argc, char **argv) {
         return 0;
     }
     if (argc >= 3 && strcmp(argv[1], "generate") == 0) return generate_all(argv[2]);
+    if (argc >= 6 && strcmp(argv[1], "encode-webp") == 0)
+        return run_encode_webp(argv[2], atof(argv[3]), atoi(argv[4]), atof(argv[5]), parse_out(argc, argv, 6));
     fprintf(stderr,
             "usage: zoetrope-reference decode FILE MIN_MS [--verify] [--library NAME]\n"
             "       zoetrope-reference inflate FILE MIN_MS [--library zlib|libdeflate|libdeflate-sse2]\n"
             "       zoetrope-reference libraries\n"
             "       zoetrope-reference deflate FILE LEVEL MIN_MS\n"
             "       zoetrope-reference zcompress IN OUT LEVEL\n"
-            "       zoetrope-reference generate DIR\n");
+            "       zoetrope-reference generate DIR\n"
+            "       zoetrope-reference encode-webp IN QUALITY METHOD MIN_MS [--out FILE]\n");
     return 64;
 }

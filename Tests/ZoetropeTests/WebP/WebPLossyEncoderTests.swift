@@ -44,6 +44,26 @@ struct WebPLossyEncoderTests {
         }
     }
 
+    @Test("method 0 codes its tokens as it goes after the first 50 macroblocks' statistics, skipping empty ones, and dwebp reads it",
+          LibWebPTools.requirement)
+    func directTokenCoding() throws {
+        // 16×4 macroblocks: most of the first three rows flat grey (empty macroblocks, so that the
+        // skip flag pays), the rest busy.
+        let photo = Self.photo(width: 256, height: 64)
+        var pixels = photo.pixels
+        for y in 0..<48 { for x in 64..<256 { for c in 0..<3 { pixels[(y * 256 + x) * 4 + c] = 128 } } }
+        let source = RGBAImage(width: 256, height: 64, pixels: pixels)
+        let encoder = VP8FrameEncoder(planes: RGBAToYUV.convert(source), settings: VP8EncoderSettings(quality: 75, method: 0))
+        let body = WebPFileWriter.chunk(RIFFChunk.vp8, encoder.encode())
+        #expect(encoder.tokenCoders?.count == 1)
+        #expect(encoder.skipsEmpty && encoder.writtenHeader?.skipProbability != nil)
+        let bytes = WebPFileWriter.riffHeader(bodySize: body.count) + body
+        let ours = try Self.decode(bytes)
+        let reference = try #require(try LibWebPTools.decode(bytes), "dwebp rejected the frame")
+        #expect(reference.pixels == ours.pixels)
+        #expect(rgbPSNR(ours, source) > 28)
+    }
+
     @Test("quality orders size and fidelity: higher quality, larger file, smaller error")
     func qualityOrdersSize() throws {
         let source = Self.photo(width: 128, height: 96)

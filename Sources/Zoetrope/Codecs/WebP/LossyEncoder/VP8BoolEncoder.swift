@@ -5,7 +5,9 @@
 /// `pendingBits + 8` bits: the top `pendingBits` are the next output bits, the low 8 the window
 /// the decoder compares against. A bit above them is a carry into the bytes already written, which
 /// is added to them backwards (through any run of 0xff). Renormalisation shifts by as many bits as
-/// needed at once.
+/// needed at once, without a branch (a shift of 0 when the range is already 128 or more), and the
+/// pending bits go out four bytes at a time: at most 31 + 7 of them, the window and a carry fit
+/// in `low`'s 64 bits.
 struct VP8BoolEncoder: Sendable {
     private(set) var bytes: [UInt8] = []
     private var range: UInt32 = 255
@@ -26,22 +28,38 @@ struct VP8BoolEncoder: Sendable {
         } else {
             range = split
         }
-        if range < 128 {
-            let shift = range.leadingZeroBitCount &- 24
-            range &<<= UInt32(truncatingIfNeeded: shift)
-            low &<<= UInt64(truncatingIfNeeded: shift)
-            pendingBits &+= shift
-            if pendingBits >= 8 { writePendingBytes() }
-        }
+        let shift = range.leadingZeroBitCount &- 24
+        range &<<= UInt32(truncatingIfNeeded: shift)
+        low &<<= UInt64(truncatingIfNeeded: shift)
+        pendingBits &+= shift
+        if pendingBits >= 32 { writePendingWord() }
     }
 
-    /// Moves the whole bytes above the window to the output, first adding any carry.
-    private mutating func writePendingBytes() {
+    /// Moves the top 32 of the pending bits to the output, first adding any carry.
+    private mutating func writePendingWord() {
+        removeCarry()
+        pendingBits &-= 32
+        let word = UInt32(truncatingIfNeeded: low >> UInt64(truncatingIfNeeded: pendingBits &+ 8))
+        bytes.append(UInt8(truncatingIfNeeded: word >> 24))
+        bytes.append(UInt8(truncatingIfNeeded: word >> 16))
+        bytes.append(UInt8(truncatingIfNeeded: word >> 8))
+        bytes.append(UInt8(truncatingIfNeeded: word))
+        low &= (1 << UInt64(truncatingIfNeeded: pendingBits &+ 8)) &- 1
+    }
+
+    /// Adds the bit above the pending bits and the window, if set, to the bytes written.
+    @inline(__always)
+    private mutating func removeCarry() {
         let width = UInt64(truncatingIfNeeded: pendingBits &+ 8)
         if low >> width != 0 {
             addCarry()
             low &= (1 << width) &- 1
         }
+    }
+
+    /// Moves the whole bytes above the window to the output, first adding any carry.
+    private mutating func writePendingBytes() {
+        removeCarry()
         while pendingBits >= 8 {
             pendingBits -= 8
             bytes.append(UInt8(truncatingIfNeeded: low >> UInt64(pendingBits + 8)))

@@ -6,7 +6,24 @@ extension VP8FrameEncoder {
     /// The frame, or nil when its first partition is too large.
     func write(segments: [VP8Segment]) -> [UInt8]? {
         var writer = unsafe VP8FrameWriter(width: planes.width, height: planes.height)
-        let usesSkipFlag = unsafe chooseTokenProbabilities(writer: &writer)
+        let partitions: [[UInt8]]
+        if let coders = unsafe tokenCoders {
+            // Method 0: the probabilities were chosen on the way, the tokens are coded.
+            let emptyCount = unsafe modes.reduce(0) { $0 + ($1.skipsCoefficients ? 1 : 0) }
+            writer.skipProbability = unsafe skipsEmpty ? Self.skipProbability(emptyCount: emptyCount, total: modes.count) : nil
+            partitions = unsafe coders.map { coder in
+                var encoder = unsafe coder.encoder
+                return encoder.finish()
+            }
+        } else {
+            writer.skipProbability = unsafe chooseTokenProbabilities(macroblocks: columns * rows)
+            partitions = unsafe buffers.enumerated().map { index, buffer in
+                var encoder = unsafe VP8BoolEncoder(reservingCapacity: buffer.count / 4)
+                unsafe buffer.emit(into: &encoder, probabilities: model.probabilities,
+                                   skipping: writer.skipProbability != nil ? emptyRanges[index] : [])
+                return encoder.finish()
+            }
+        }
         var segments = segments
         writer.filter.isSimple = unsafe settings.usesSimpleFilter
         writer.filter.sharpness = unsafe settings.filterSharpness
@@ -17,37 +34,34 @@ extension VP8FrameEncoder {
         if writer.segmentation.isEnabled && !writer.segmentation.updatesMap {
             for i in unsafe modes.indices { unsafe modes[i].segment = 0 }
         }
-        let partitions = unsafe buffers.enumerated().map { index, buffer in
-            var encoder = unsafe VP8BoolEncoder(reservingCapacity: buffer.count / 4)
-            unsafe buffer.emit(into: &encoder, probabilities: model.probabilities, skipping: usesSkipFlag ? emptyRanges[index] : [])
-            return encoder.finish()
-        }
         let first = unsafe writer.firstPartition(probabilities: model.probabilities, partitionCount: settings.partitionCount,
                                           columns: columns, modes: modes, subblockModes: subblockModes)
         unsafe writtenHeader = writer
         return writer.assemble(firstPartition: first, tokenPartitions: partitions)
     }
 
-    /// Sets the model's probabilities for the final coding and decides the skip flag: returns
-    /// whether macroblocks without levels are skipped (and sets the writer's skip probability).
-    private func chooseTokenProbabilities(writer: inout VP8FrameWriter) -> Bool {
+    /// Sets the model's probabilities for the coding from the tokens recorded (of the first
+    /// `total` macroblocks), and decides the skip flag: returns its probability when macroblocks
+    /// without levels are skipped.
+    func chooseTokenProbabilities(macroblocks total: Int) -> UInt8? {
         let emptyCount = unsafe emptyRanges.reduce(0) { $0 + $1.count }
         let withEnds = unsafe model.recordedCounts()
         let costWithEnds = unsafe model.adapt(toCounts: withEnds)
-        guard emptyCount > 0 else { return false }
-        let total = unsafe columns * rows
-        let skipProbability = UInt8(min(max((total - emptyCount) * 255 / total, 1), 255))
+        guard emptyCount > 0 else { return nil }
+        let skipProbability = unsafe Self.skipProbability(emptyCount: emptyCount, total: total)
         let flagCost = emptyCount * VP8CostTables.bitCost(true, skipProbability)
             + (total - emptyCount) * VP8CostTables.bitCost(false, skipProbability) + 8 * 256
         var skipping = withEnds
         for unsafe (partition, buffer) in unsafe buffers.enumerated() { unsafe buffer.subtractCounts(from: &skipping, within: emptyRanges[partition]) }
         let costSkipping = unsafe model.adapt(toCounts: skipping)
-        if costSkipping + flagCost < costWithEnds {
-            writer.skipProbability = skipProbability
-            return true
-        }
+        if costSkipping + flagCost < costWithEnds { return skipProbability }
         unsafe model.adapt(toCounts: withEnds)
-        return false
+        return nil
+    }
+
+    /// The probability of "has levels" in the skip flag's coding.
+    static func skipProbability(emptyCount: Int, total: Int) -> UInt8 {
+        UInt8(min(max((total - emptyCount) * 255 / total, 1), 255))
     }
 
     /// Raises each segment's filter level to what its blockiest 16×16 macroblock needs; returns

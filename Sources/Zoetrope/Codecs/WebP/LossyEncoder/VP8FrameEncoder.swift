@@ -9,13 +9,19 @@
     let rows: Int
     private(set) var setup: VP8FrameSetup
     private var analysis: VP8Analysis
-    private(set) var model = VP8TokenModel()
+    private(set) var model = VP8TokenModel(adapts: false)
     /// Per macroblock: its modes as written (with whether it has no level), its 4×4 modes.
     var modes: [VP8MacroblockModes]
     private(set) var subblockModes: [UInt8]
     /// Token buffers per partition, and the token ranges of macroblocks without levels.
     private(set) var buffers: [VP8TokenBuffer] = unsafe []
     private(set) var emptyRanges: [[Range<Int>]] = []
+    /// Method 0 codes tokens as it goes, with probabilities from the first macroblocks' tokens
+    /// (a quarter of the frame, at least 50 macroblocks: libwebp's statistics pass at its lowest
+    /// method), which it records as the other methods record all of theirs. Present once it
+    /// codes directly: a coder per partition, and whether empty macroblocks are skipped.
+    private(set) var tokenCoders: [VP8TokenCoder]?
+    private(set) var skipsEmpty = false
     /// The 4×4 mode bits a macroblock may spend (halved when the first partition overflows).
     private var maximumSubblockHeaderBits = 256 * 16 * 16
     /// The frame-header fields of the last frame written (segments, loop filter, quantisers):
@@ -54,9 +60,13 @@
         let refreshInterval = unsafe max((columns * rows) >> 3, 96)
         let headerLimit = unsafe 256 * 510 * 8 * 1024 / (columns * rows)
         var countdown = refreshInterval
+        unsafe tokenCoders = nil
+        let total = unsafe columns * rows
+        let directStart = unsafe settings.method == 0 ? (total > 200 ? total >> 2 : min(total, 50)) : total
         for y in unsafe 0..<rows {
             for x in unsafe 0..<columns {
                 let index = unsafe y * columns + x
+                if index == directStart { unsafe startCodingDirectly(recorded: index) }
                 countdown -= 1
                 if unsafe countdown < 0 && settings.rateDistortionLevel > .none {
                     if unsafe model.adaptToCounts().changed { unsafe model.updateLevelCosts() }
@@ -66,13 +76,41 @@
                 unsafe planes.importMacroblock(x: x, y: y, into: coder.workspace.source)
                 var decision = unsafe initialDecision(index)
                 unsafe coder.decide(&decision, maximumHeaderBits: maximumSubblockHeaderBits, headerLimit: headerLimit)
-                let partition = y & (partitionCount - 1), buffer = unsafe buffers[partition], start = unsafe buffer.count
-                unsafe coder.finish(decision, into: buffer)
-                if decision.isEmpty { unsafe emptyRanges[partition].append(start..<buffer.count) }
+                let partition = y & (partitionCount - 1)
+                if unsafe tokenCoders != nil {
+                    unsafe codeDirectly(decision, partition: partition, coder: coder)
+                } else {
+                    let buffer = unsafe buffers[partition], start = unsafe buffer.count
+                    unsafe coder.finish(decision, into: buffer)
+                    if decision.isEmpty { unsafe emptyRanges[partition].append(start..<buffer.count) }
+                }
                 unsafe store(decision, index: index)
             }
         }
         return coder.segments
+    }
+
+    /// Chooses the probabilities and the skip flag from the tokens recorded so far, and codes
+    /// them; the next macroblocks' tokens are coded as they come.
+    private func startCodingDirectly(recorded: Int) {
+        unsafe skipsEmpty = chooseTokenProbabilities(macroblocks: recorded) != nil
+        let probabilities = unsafe UnsafePointer(model.probabilities)
+        unsafe tokenCoders = unsafe buffers.enumerated().map { index, buffer in
+            var encoder = unsafe VP8BoolEncoder(reservingCapacity: buffer.count)
+            unsafe buffer.emit(into: &encoder, probabilities: probabilities, skipping: skipsEmpty ? emptyRanges[index] : [])
+            return unsafe VP8TokenCoder(encoder: encoder, probabilities: probabilities)
+        }
+    }
+
+    /// Codes the decided macroblock's tokens in partition `partition` (none when it is empty and
+    /// empty macroblocks are skipped).
+    private func codeDirectly(_ decision: VP8MacroblockDecision, partition: Int, coder: VP8MacroblockCoder) {
+        if unsafe skipsEmpty && decision.isEmpty {
+            var discard = VP8TokenDiscard()
+            coder.finish(decision, into: &discard)
+        } else {
+            unsafe coder.finish(decision, into: &tokenCoders![partition])
+        }
     }
 
     /// The analysis's guess for macroblock `index`.

@@ -43,13 +43,18 @@ extension VP8MacroblockCoder {
     /// right block's error and ¾ of the bottom right's, below the bottom left's and the rest.
     func storeDiffusionErrors(_ errors: UnsafePointer<Int8>) {
         guard topDiffusion != nil else { return }
+        unsafe Self.storeDiffusionErrors(errors, x: x, top: &topDiffusion!, left: &leftDiffusion)
+    }
+
+    /// The same with the arrays passed `inout` (one exclusive access each, not one per element).
+    private static func storeDiffusionErrors(_ errors: UnsafePointer<Int8>, x: Int, top: inout [Int8], left: inout [Int8]) {
         for plane in 0..<2 {
             let error1 = unsafe Int(errors[plane * 3]), error2 = unsafe Int(errors[plane * 3 + 1]), error3 = unsafe Int(errors[plane * 3 + 2])
             let leftOver = (3 * error3) >> 2
-            leftDiffusion[plane * 2] = Int8(truncatingIfNeeded: error1)
-            leftDiffusion[plane * 2 + 1] = Int8(truncatingIfNeeded: leftOver)
-            topDiffusion![x * 4 + plane * 2] = Int8(truncatingIfNeeded: error2)
-            topDiffusion![x * 4 + plane * 2 + 1] = Int8(truncatingIfNeeded: error3 - leftOver)
+            left[plane * 2] = Int8(truncatingIfNeeded: error1)
+            left[plane * 2 + 1] = Int8(truncatingIfNeeded: leftOver)
+            top[x * 4 + plane * 2] = Int8(truncatingIfNeeded: error2)
+            top[x * 4 + plane * 2 + 1] = Int8(truncatingIfNeeded: error3 - leftOver)
         }
     }
 }

@@ -17,7 +17,8 @@
     /// Per node: the exact number of 1 bits (low 32 bits) and of all bits (high 32 bits) recorded,
     /// from which the frame's final probabilities are chosen.
     let exactCounts: UnsafeMutablePointer<UInt64>
-    /// Whether ``counts`` are kept.
+    /// Whether ``counts`` are kept, and the rates (``levelCosts``, ``fixedCosts``) filled: only
+    /// the methods that weigh rate read either; the others leave them at zero.
     let adapts: Bool
     /// `levelCosts[tableIndex(type, position, context) + min(level, 67)]`: the token-tree bits
     /// of a level, including the "not end of block" bit where the context allows an end of block
@@ -38,7 +39,11 @@
         unsafe entropy = .allocate(capacity: 256)
         unsafe entropy.initialize(from: VP8CostTables.entropy, count: 256)
         unsafe fixedCosts = .allocate(capacity: VP8CostTables.maximumLevel + 1)
-        unsafe fixedCosts.initialize(from: VP8CostTables.levelFixedCost, count: VP8CostTables.maximumLevel + 1)
+        if adapts {
+            unsafe fixedCosts.initialize(from: VP8CostTables.levelFixedCost, count: VP8CostTables.maximumLevel + 1)
+        } else {
+            unsafe fixedCosts.initialize(repeating: 0, count: VP8CostTables.maximumLevel + 1)
+        }
         unsafe bands = .allocate(capacity: 17)
         unsafe bands.initialize(from: VP8Tables.bands, count: 17)
         unsafe probabilities = .allocate(capacity: Self.nodeCount)
@@ -47,7 +52,7 @@
         unsafe counts.initialize(repeating: 0, count: Self.nodeCount)
         unsafe levelCosts = .allocate(capacity: 4 * 16 * 3 * Self.levelsPerTable)
         unsafe levelCosts.initialize(repeating: 0, count: 4 * 16 * 3 * Self.levelsPerTable)
-        updateLevelCosts()
+        if adapts { updateLevelCosts() }
     }
 
     deinit {
