@@ -60,6 +60,8 @@ struct GridLayoutTests {
         var withResident = status
         withResident.residentBytes = 14_000_000
         #expect(withResident.text == "4/6 playing  2 off screen  memory 1.2 MB / 512 MB  decoded 40  resident 14 MB")
+        withResident.startResidentBytes = 12_600_000
+        #expect(withResident.text.hasSuffix("decoded 40  resident 14 MB (12.6 MB at start)"))
         #expect(GridStatusLine.bytes(999) == "999 B")
         #expect(GridStatusLine.bytes(3_400) == "3.4 kB")
     }

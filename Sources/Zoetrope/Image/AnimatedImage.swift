@@ -30,6 +30,8 @@ public final class AnimatedImage: AnimatableImage {
     private let container: any ImageContainer
     /// See ``workingBytesPerDecode``.
     private let frameBufferBytes: Int
+    /// See ``resumeBytes``.
+    let resumeBytes: Int
     /// The bytes the container reads, when the image knows them: a mapped file's pages are given
     /// back every ``pageReleaseInterval`` frames decoded (``ImageBytes/releaseResidentPages()``).
     let bytes: ImageBytes?
@@ -117,7 +119,10 @@ public final class AnimatedImage: AnimatableImage {
         self.playCount = table.playCount
         self.options = options
         self.metadata = table.metadata
-        frameBufferBytes = container.drawsFramesInPlace ? 0 : 4 * table.frames.reduce(0) { max($0, $1.rect.area) }
+        let largestFrame = table.frames.reduce(0) { max($0, $1.rect.area) }
+        frameBufferBytes = container.drawsFramesInPlace ? 0 : 4 * largestFrame
+        // A walk's canvas, and a GIF frame's indices (its scratch) when frames are drawn in place.
+        resumeBytes = table.canvasSize.area * 4 + (container.drawsFramesInPlace ? largestFrame : 0)
         let plan = ReplayPlan(frames: frames, canvas: canvasSize)
         let checkpoints = ReplayCheckpoints(frameCount: frames.count, bytesPerCanvas: canvasSize.area * 4)
         self.state = LockedState(PlaybackState(plan: plan, checkpoints: checkpoints))
@@ -213,6 +218,23 @@ public final class AnimatedImage: AnimatableImage {
                 return
             }
             state.checkpoints.park(packed, before: walk.nextIndex)
+        }
+    }
+
+    /// The part of the canvas where frame `index` can differ from frame `index - 1` when both are
+    /// read: the rectangle frame `index` draws, and the one frame `index - 1` drew when its
+    /// disposal clears or restores it. `nil` for the first frame (or an index out of range).
+    func changedRect(since index: Int) -> PixelRect? {
+        guard index > 0, index < frames.count else { return nil }
+        let bounds = PixelRect(x: 0, y: 0, width: canvasSize.width, height: canvasSize.height)
+        let drawn = frames[index].rect.intersection(bounds)
+        let before = frames[index - 1]
+        switch before.disposal {
+        case .none, .unspecified: return drawn
+        case .background, .previous:
+            let disposed = before.rect.intersection(bounds)
+            if disposed.isEmpty { return drawn }
+            return drawn.isEmpty ? disposed : drawn.union(disposed)
         }
     }
 

@@ -15,6 +15,10 @@ protocol RetainsMemory: AnyObject, Sendable {
     var workingBytesPerDecode: Int { get }
     /// Whether the image holds a full-size canvas now (the one its replay walk draws on).
     var holdsCanvas: Bool { get }
+    /// Bytes a decode takes up again when the image holds no canvas (``holdsCanvas`` is `false`):
+    /// the canvas it unpacks or replays onto and the walk's working memory (a GIF frame's indices),
+    /// which ``retainedBytes`` counts only once the decode is over.
+    var resumeBytes: Int { get }
     /// The image is not being decoded now and may not be for a while: let go of the canvas,
     /// keeping what decoding needs to continue cheaply (a packed copy of it).
     func parkCanvas()
@@ -30,6 +34,8 @@ extension RetainsMemory {
     var holdsCanvas: Bool { false }
     /// Nothing to park, by default.
     func parkCanvas() {}
+    /// No canvas to take up again, by default.
+    var resumeBytes: Int { 0 }
 }
 
 extension ScaledImage: RetainsMemory {
@@ -40,6 +46,7 @@ extension ScaledImage: RetainsMemory {
     var holdsCanvas: Bool { (source as? any RetainsMemory)?.holdsCanvas ?? false }
     func parkCanvas() { (source as? any RetainsMemory)?.parkCanvas() }
     var workingBytesPerDecode: Int { (source as? any RetainsMemory)?.workingBytesPerDecode ?? source.bytesPerFrame }
+    var resumeBytes: Int { (source as? any RetainsMemory)?.resumeBytes ?? 0 }
 }
 
 extension AnimatedImage: RetainsMemory {}
@@ -53,4 +60,5 @@ extension ProgressiveImage: RetainsMemory {
     var holdsCanvas: Bool { latestImage?.holdsCanvas ?? false }
     func parkCanvas() { latestImage?.parkCanvas() }
     var workingBytesPerDecode: Int { latestImage?.workingBytesPerDecode ?? bytesPerFrame }
+    var resumeBytes: Int { latestImage?.resumeBytes ?? 0 }
 }

@@ -35,4 +35,5 @@ extension TimingImage: RetainsMemory {
     var holdsCanvas: Bool { image.holdsCanvas }
     func parkCanvas() { image.parkCanvas() }
     var workingBytesPerDecode: Int { image.workingBytesPerDecode }
+    var resumeBytes: Int { image.resumeBytes }
 }

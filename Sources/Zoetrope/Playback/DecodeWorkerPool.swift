@@ -4,7 +4,9 @@ import Dispatch
 /// ``SharedFrameCache``, so that many animations on screen decode on several cores.
 ///
 /// Jobs are run in the order of their deadlines (the time their frame is due, on the cache's
-/// clock). Jobs of one group (one image) never run at the same time and run in deadline order,
+/// clock), except that a worker carries on with the image it decoded last while that image's next
+/// job is due soon after the most urgent one (within a quarter of a second). Jobs of one group
+/// (one image) never run at the same time and run in deadline order,
 /// which keeps each image decoding forward on one replay canvas; different images decode in
 /// parallel, up to ``workerCount`` at once. ``cancel(group:)`` drops the jobs of an image no one
 /// shows any more. Picking a job looks only at the jobs waiting, so the work per decode does not
@@ -28,11 +30,24 @@ public final class DecodeWorkerPool: DecodeScheduler {
         var running = 0
         var order: UInt64 = 0
 
-        /// Takes the most urgent job whose group is not running; with none, the worker stops.
-        mutating func take() -> Job? {
-            guard let index = pending.firstIndex(where: { job in job.group.map { !busyGroups.contains($0) } ?? true }) else {
+        /// Takes the most urgent job whose group is not running, or the next job of `last` (the
+        /// group the worker ran last) when it is due at most `affinity` after that one; with
+        /// none, the worker stops.
+        mutating func take(after last: ObjectIdentifier?, affinity: Duration) -> Job? {
+            guard var index = pending.firstIndex(where: { job in job.group.map { !busyGroups.contains($0) } ?? true }) else {
                 running -= 1
                 return nil
+            }
+            if let last, pending[index].group != nil, pending[index].group != last, !busyGroups.contains(last) {
+                let latest = pending[index].deadline + affinity
+                var next = index + 1
+                while next < pending.count, pending[next].deadline <= latest {
+                    if pending[next].group == last {
+                        index = next
+                        break
+                    }
+                    next += 1
+                }
             }
             let job = pending.remove(at: index)
             if let group = job.group { busyGroups.insert(group) }
@@ -42,11 +57,22 @@ public final class DecodeWorkerPool: DecodeScheduler {
 
     /// The most jobs run at once.
     public let workerCount: Int
+    /// How much later than the most urgent job a worker may take the next job of the image it
+    /// decoded last, so that it carries on with the canvas it holds (unpacking another image's
+    /// parked canvas and packing its own away cost about as much as drawing a frame).
+    package let affinity: Duration
     private let queue: DispatchQueue
     private let state = LockedState(State())
 
     /// A pool of `workers` threads (at least one) at quality of service `qos`.
-    public init(workers: Int = 2, qos: DispatchQoS = .utility) {
+    public convenience init(workers: Int = 2, qos: DispatchQoS = .utility) {
+        self.init(workers: workers, qos: qos, affinity: .milliseconds(250))
+    }
+
+    /// A pool whose workers carry on with the image they decoded last while its next job is due
+    /// at most `affinity` after the most urgent one (zero: strict deadline order).
+    package init(workers: Int, qos: DispatchQoS = .utility, affinity: Duration) {
+        self.affinity = max(.zero, affinity)
         workerCount = max(1, workers)
         queue = DispatchQueue(label: "Zoetrope.decode.pool", qos: qos, attributes: .concurrent)
     }
@@ -99,11 +125,13 @@ public final class DecodeWorkerPool: DecodeScheduler {
 
     /// One worker: runs jobs until none it may run is waiting.
     private func drain() {
-        while let job = state.withLock({ $0.take() }) {
+        var last: ObjectIdentifier?
+        while let job = state.withLock({ $0.take(after: last, affinity: affinity) }) {
             job.work()
             state.withLock { state in
                 if let group = job.group { state.busyGroups.remove(group) }
             }
+            last = job.group
         }
     }
 }

@@ -25,6 +25,8 @@ struct FrameCacheRecord {
     let canvasSize: PixelSize
     /// Bytes one decode of the image uses for a while besides what the image keeps.
     let workingBytes: Int
+    /// Bytes a decode takes up again when the image holds no canvas (``RetainsMemory/resumeBytes``).
+    let resumeBytes: Int
     /// The image's frames, as last read (an image still arriving gains some).
     var frameCount: Int
     var isComplete: Bool
@@ -48,16 +50,29 @@ struct FrameCacheRecord {
     init(image: any AnimatableImage) {
         self.image = image
         canvasSize = image.canvasSize
-        workingBytes = (image as? any RetainsMemory)?.workingBytesPerDecode ?? image.bytesPerFrame
+        let retains = image as? any RetainsMemory
+        workingBytes = retains?.workingBytesPerDecode ?? image.bytesPerFrame
+        resumeBytes = retains?.resumeBytes ?? 0
         frameCount = image.frameCount
         isComplete = image.isComplete
         frameSize = canvasSize
         decodeTime = DecodeTimeAverage(pixels: canvasSize.area)
     }
 
-    /// Bytes counted for a decode under way: its working memory, and the frame reduced to
-    /// ``frameSize`` (at the image's own size the frame shown is the image's canvas, counted as its own).
-    var inFlightBytes: Int { workingBytes + (frameSize == canvasSize ? 0 : frameSize.area * 4) }
+    /// Bytes counted for a decode under way: its working memory, the canvas and working memory it
+    /// takes up again when the image holds none (a parked canvas unpacked, or a replay from the
+    /// start), and the frame reduced to ``frameSize`` (at the image's own size the frame shown is
+    /// the image's canvas, counted as its own).
+    var inFlightBytes: Int {
+        workingBytes + (holdsCanvas ? 0 : resumeBytes) + (frameSize == canvasSize ? 0 : frameSize.area * 4)
+    }
+
+    /// Frame `index - 1` as held, when it is reduced (a frame at the image's own size is not
+    /// reduced from the one before).
+    func reducedFrame(before index: Int) -> RGBAImage? {
+        guard index > 0, frameSize != canvasSize else { return nil }
+        return frames[index - 1]?.frame
+    }
 
     func isWanted(_ index: Int) -> Bool { wants.values.contains { $0.frames.contains(index) } }
 

@@ -201,7 +201,15 @@ struct PlaybackCursor: Sendable {
         guard limit > 0, !isFinished else { return [] }
         guard isComplete else { return Array(cycle[(step + 1)...].prefix(limit)) }
         var result: [Int] = []
-        var seen = Set<Int>([frame])
+        // Frames seen, by index (every frame of the cycle is one of `durations`): no hashing, as
+        // this runs on every tick of every animation.
+        var seen = [Bool](repeating: false, count: durations.count)
+        func firstSight(_ index: Int) -> Bool {
+            guard seen.indices.contains(index), !seen[index] else { return false }
+            seen[index] = true
+            return true
+        }
+        _ = firstSight(frame)
         var position = step
         var loops = completedLoops
         for _ in 0..<(2 * cycle.count) {
@@ -210,12 +218,12 @@ struct PlaybackCursor: Sendable {
                 position = 0
                 loops += 1
                 if let plays, loops >= plays {
-                    if seen.insert(restFrame).inserted { result.append(restFrame) }
+                    if firstSight(restFrame) { result.append(restFrame) }
                     break
                 }
             }
             let next = cycle[position]
-            if seen.insert(next).inserted {
+            if firstSight(next) {
                 result.append(next)
                 if result.count == limit { break }
             }

@@ -297,13 +297,13 @@ public final class SharedFrameCache: Sendable {
         }
         let key = ObjectIdentifier(image)
         let unknownBytes = image.bytesPerFrame // an image no client shows (read before the lock)
-        let (size, inFlightBytes) = state.withLock { state -> (PixelSize, Int) in
+        let (size, inFlightBytes, previous) = state.withLock { state -> (PixelSize, Int, RGBAImage?) in
             state.images[key]?.decoding += 1
             let bytes = state.images[key]?.inFlightBytes ?? unknownBytes
             state.statistics.decodingBytes += bytes
-            return (state.images[key]?.frameSize ?? image.canvasSize, bytes)
+            return (state.images[key]?.frameSize ?? image.canvasSize, bytes, state.images[key]?.reducedFrame(before: index))
         }
-        let decode = measuredDecode(index, of: image, at: size)
+        let decode = measuredDecode(index, of: image, at: size, after: previous)
         let release = state.withLock { state -> Bool in
             state.statistics.decodes += 1
             state.statistics.decodingBytes -= inFlightBytes
@@ -335,7 +335,10 @@ public final class SharedFrameCache: Sendable {
             let decode = Array(request.keep.prefix(request.decodeCount))
             state.images[key]?.wants[clientID] = FrameCacheWant(frames: request.keep, decode: decode,
                                                                 displaySize: want.displaySize, sequence: sequence)
-            Self.dropUnwanted(key, in: &state)
+            // The same frames as last time (most ticks), and none held besides: none became unwanted.
+            if want.frames != request.keep || (state.images[key]?.frames.count ?? 0) > request.keep.count {
+                Self.dropUnwanted(key, in: &state)
+            }
             let keepsWhole = Self.startKeepingWhole(key, keeping: request.keep.count, in: &state)
             return (Self.claimMissing(decode, of: key, in: &state), keepsWhole)
         }
@@ -393,7 +396,7 @@ public final class SharedFrameCache: Sendable {
     }
 
     private func decodeInBackground(_ index: Int, of key: ObjectIdentifier) {
-        let job = state.withLock { state -> (any AnimatableImage, PixelSize, Int)? in
+        let job = state.withLock { state -> (any AnimatableImage, PixelSize, Int, RGBAImage?)? in
             guard let record = state.images[key] else { return nil }
             guard record.isWanted(index), record.frames[index] == nil, record.inFlight.contains(index) else {
                 state.images[key]?.inFlight.remove(index)
@@ -403,10 +406,10 @@ public final class SharedFrameCache: Sendable {
             // From the record, not `record.image.bytesPerFrame`: asking the image here, under the
             // cache's lock, made the tmux grid tests time out (27 Nov; the cause not traced).
             state.statistics.decodingBytes += record.inFlightBytes
-            return (record.image, record.frameSize, record.inFlightBytes)
+            return (record.image, record.frameSize, record.inFlightBytes, record.reducedFrame(before: index))
         }
-        guard let (image, size, inFlightBytes) = job else { return }
-        let decode = measuredDecode(index, of: image, at: size)
+        guard let (image, size, inFlightBytes, previous) = job else { return }
+        let decode = measuredDecode(index, of: image, at: size, after: previous)
         defer { parkIdleCanvases() }
         let release = state.withLock { state -> Bool in
             state.statistics.decodes += 1
@@ -441,11 +444,14 @@ public final class SharedFrameCache: Sendable {
 
     /// Reads what the image holds (with no lock held) and counts it.
     private func refreshRetainedBytes(of key: ObjectIdentifier, _ image: any AnimatableImage) {
-        let bytes = (image as? any RetainsMemory)?.retainedBytes ?? 0
+        let retains = image as? any RetainsMemory
+        let (bytes, holdsCanvas) = (retains?.retainedBytes ?? 0, retains?.holdsCanvas ?? false)
         state.withLock { state in
             guard let record = state.images[key], record.image === image else { return }
             state.statistics.retainedBytes += bytes - record.retainedBytes
             state.images[key]?.retainedBytes = bytes
+            // Unless a decode under way holds it now (its end says what the image holds then).
+            if record.decoding == 0 { state.images[key]?.holdsCanvas = holdsCanvas }
         }
     }
 
@@ -487,12 +493,19 @@ public final class SharedFrameCache: Sendable {
     }
 
     /// Decodes frame `index` of `image` with no lock held and reduces it to `size` (area
-    /// averaging, alpha-weighted: ``RGBAImage/resized(to:)``), timing both.
-    private func measuredDecode(_ index: Int, of image: any AnimatableImage, at size: PixelSize) -> MeasuredDecode {
+    /// averaging, alpha-weighted: ``RGBAImage/resized(to:)``), timing both. Given the frame before
+    /// it reduced (`previous`), an ``AnimatedImage``'s frame is reduced only where it was drawn
+    /// since (``AnimatedImage/changedRect(since:)``): the same pixels, for the work of its rectangle.
+    private func measuredDecode(_ index: Int, of image: any AnimatableImage, at size: PixelSize,
+                                after previous: RGBAImage? = nil) -> MeasuredDecode {
         let start = timeSource()
         let result = Result { () throws -> RGBAImage in
             let frame = try image.frame(at: index)
-            return frame.size == size ? frame : frame.resized(to: size)
+            if frame.size == size { return frame }
+            if let previous, let changed = (image as? AnimatedImage)?.changedRect(since: index) {
+                return frame.resized(to: size, changedIn: changed, over: previous)
+            }
+            return frame.resized(to: size)
         }.mapError(ZoetropeError.init(decoding:))
         let time = timeSource() - start
         let retains = image as? any RetainsMemory

@@ -17,6 +17,10 @@ package struct GridStatusLine: Sendable, Hashable {
     /// The process's resident memory (the runtime's code and everything else included), where the
     /// system reports it: what ``memoryBytes`` is to be read against.
     package var residentBytes: Int?
+    /// The process's resident memory when the player started, before any frame was decoded (the
+    /// runtime's code and data: about 13 MB on Linux), shown beside ``residentBytes``: what
+    /// resident memory holds besides ``memoryBytes`` for the most part.
+    package var startResidentBytes: Int?
     /// Frames decoded so far.
     package var decodes: Int
     /// Whether playback is paused.
@@ -24,26 +28,31 @@ package struct GridStatusLine: Sendable, Hashable {
 
     /// Creates a status.
     package init(animations: Int, playing: Int, offScreen: Int, memoryBytes: Int, byteLimit: Int,
-                residentBytes: Int? = nil, decodes: Int, isPaused: Bool) {
+                residentBytes: Int? = nil, startResidentBytes: Int? = nil, decodes: Int, isPaused: Bool) {
         self.animations = animations
         self.playing = playing
         self.offScreen = offScreen
         self.memoryBytes = memoryBytes
         self.byteLimit = byteLimit
         self.residentBytes = residentBytes
+        self.startResidentBytes = startResidentBytes
         self.decodes = decodes
         self.isPaused = isPaused
     }
 
-    /// The line, e.g. `4/6 playing  2 off screen  memory 1.2 MB / 512 MB  decoded 40  resident 14 MB`:
-    /// the memory comes early, so that a narrow window still shows it; the process's figure last.
+    /// The line, e.g. `4/6 playing  2 off screen  memory 1.2 MB / 512 MB  decoded 40  resident 15 MB
+    /// (13 MB at start)`: the memory comes early, so that a narrow window still shows it; the
+    /// process's figures last.
     package var text: String {
         var parts = ["\(playing)/\(animations) playing"]
         if offScreen > 0 { parts.append("\(offScreen) off screen") }
         parts.append("memory \(Self.bytes(memoryBytes)) / \(Self.bytes(byteLimit))")
         parts.append("decoded \(decodes)")
         if isPaused { parts.append("paused") }
-        if let residentBytes { parts.append("resident \(Self.bytes(residentBytes))") }
+        if let residentBytes {
+            parts.append("resident \(Self.bytes(residentBytes))"
+                         + (startResidentBytes.map { " (\(Self.bytes($0)) at start)" } ?? ""))
+        }
         return parts.joined(separator: "  ")
     }
 

@@ -33,6 +33,8 @@ package final class TerminalGridPlayer: Sendable {
     private let write: @Sendable ([UInt8]) -> Void
     private let onExit: @Sendable (Int32) -> Void
     private let state: LockedState<State>
+    /// The process's resident memory before anything was decoded, for the status line.
+    private let startResident: Int?
 
     /// Creates a grid of `images` in a window of `window`.
     /// - Parameters:
@@ -49,6 +51,7 @@ package final class TerminalGridPlayer: Sendable {
         self.arrangement = arrangement
         self.write = write
         self.onExit = onExit
+        startResident = options.showInfo ? SystemMemory.processResident() : nil
         renderer = options.renderer.makeRenderer(cellPixels: window.cellPixels ?? TerminalPlayer.defaultCellPixels)
         let configuration = Animator.Configuration(style: options.style)
         surface = AnimationSurface(cache: cache, clock: clock, configuration: configuration)
@@ -183,7 +186,8 @@ package final class TerminalGridPlayer: Sendable {
         GridStatusLine(animations: images.count, playing: statistics.playingAttachments,
                               offScreen: state.layout.tiles.count { !$0.isVisible },
                               memoryBytes: statistics.memoryBytes, byteLimit: surface.cache.byteLimit,
-                              residentBytes: resident, decodes: statistics.cache.decodes, isPaused: state.isPaused)
+                              residentBytes: resident, startResidentBytes: startResident,
+                              decodes: statistics.cache.decodes, isPaused: state.isPaused)
     }
 
     /// Tile `index` finished its plays: playback ends when every animation on screen has.

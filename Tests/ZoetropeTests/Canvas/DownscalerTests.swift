@@ -102,6 +102,52 @@ struct DownscalerTests {
         }
     }
 
+    @Test("runs of opaque and of clear pixels (summed unweighted) match the direct average",
+          arguments: [(24, 12, 2, 1), (41, 9, 3, 2), (1200, 2, 1, 1), (36, 6, 3, 3), (7, 7, 2, 3)])
+    func opaqueAndClearRuns(_ sizes: (Int, Int, Int, Int)) {
+        let (width, height, targetWidth, targetHeight) = sizes
+        var source = RGBAImage(width: width, height: height)
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D &* UInt64(width + 7 * height)
+        for y in 0..<height {
+            for x in 0..<width {
+                state = state &* 6364136223846793005 &+ 1442695040888963407
+                // Opaque on the left, clear in a band, partly transparent at the right edge.
+                let alpha: UInt8 = x < width / 2 ? 255 : (x < width - 2 ? (y % 2 == 0 ? 0 : 255) : 77)
+                source[x, y] = (UInt8(truncatingIfNeeded: state >> 56), UInt8(truncatingIfNeeded: state >> 48),
+                                UInt8(truncatingIfNeeded: state >> 40), alpha)
+            }
+        }
+        let out = source.resized(to: PixelSize(width: targetWidth, height: targetHeight))
+        for y in 0..<targetHeight {
+            for x in 0..<targetWidth {
+                #expect(rgba(out, x, y) == referenceAverage(source, x, y, targetWidth, targetHeight))
+            }
+        }
+    }
+
+    @Test("reducing only a changed rectangle over the previous reduction gives the whole reduction",
+          arguments: [PixelRect(x: 3, y: 2, width: 5, height: 4), PixelRect(x: 0, y: 0, width: 1, height: 1),
+                      PixelRect(x: 20, y: 9, width: 9, height: 5), PixelRect(x: -4, y: 5, width: 40, height: 3),
+                      PixelRect(x: 7, y: 7, width: 0, height: 0)])
+    func changedRectangle(_ rect: PixelRect) {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15 &* UInt64(rect.x + 11 * rect.width + 5)
+        func random() -> UInt8 {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return UInt8(truncatingIfNeeded: state >> 56)
+        }
+        var before = RGBAImage(width: 29, height: 14)
+        for index in before.pixels.indices { before[byte: index] = index % 4 == 3 && index % 12 == 3 ? 0 : random() }
+        var after = before
+        let inside = rect.intersection(PixelRect(x: 0, y: 0, width: 29, height: 14))
+        for y in inside.y..<inside.maxY {
+            for x in inside.x..<inside.maxX { after[x, y] = (random(), random(), random(), x % 3 == 0 ? 0 : random()) }
+        }
+        for target in [PixelSize(width: 5, height: 3), PixelSize(width: 11, height: 7), PixelSize(width: 29, height: 2)] {
+            let previous = before.resized(to: target)
+            #expect(after.resized(to: target, changedIn: rect, over: previous) == after.resized(to: target))
+        }
+    }
+
     /// Output pixel (x, y) straight from the definition: every source pixel weighted by the area of
     /// its overlap with the output pixel, in units of 1/(targetWidth·targetHeight) pixel.
     private func referenceAverage(_ source: RGBAImage, _ x: Int, _ y: Int,

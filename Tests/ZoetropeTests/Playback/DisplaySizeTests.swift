@@ -44,6 +44,40 @@ struct DisplaySizeTests {
         #expect(try full.decodeNow(3) == (try other.frame(at: 3)))
     }
 
+    /// A 40×24 GIF: a full first frame, then small rectangles (with transparent pixels) disposed
+    /// in turn not at all, to background and to previous, as ffmpeg and gifsicle write deltas.
+    static func rectanglesGIF() throws -> AnimatedImage {
+        let palette: [GIFEncoder.Color] = (0..<8).map { GIFEncoder.Color(red: UInt8($0 * 32), green: UInt8(200 - $0 * 20), blue: 90) }
+        let first = GIFEncoder.IndexedFrame(rect: PixelRect(x: 0, y: 0, width: 40, height: 24),
+                                            indices: (0..<960).map { UInt8($0 % 7 + 1) }, delayCentiseconds: 5)
+        let deltas = (1..<13).map { (frame: Int) -> GIFEncoder.IndexedFrame in
+            let rect = PixelRect(x: (frame * 7) % 31, y: (frame * 5) % 17, width: 9, height: 7)
+            return GIFEncoder.IndexedFrame(rect: rect, indices: (0..<63).map { UInt8(($0 + frame) % 8) },
+                                           disposal: frame % 3 + 1, transparentIndex: 0, delayCentiseconds: 5)
+        }
+        return try AnimatedImage(bytes: try GIFEncoder.encode(GIFEncoder.IndexedImage(
+            canvasSize: PixelSize(width: 40, height: 24), globalColorTable: palette, loopCount: 0,
+            frames: [first] + deltas)))
+    }
+
+    @Test("frames reduced from the frame before and the rectangles drawn since equal scaled(toFit:)")
+    func reducedFromChangedRectangles() throws {
+        let image = try Self.rectanglesGIF()
+        #expect(image.changedRect(since: 0) == nil)
+        #expect(image.changedRect(since: 1) == PixelRect(x: 7, y: 5, width: 9, height: 7)) // frame 0 stays
+        // Frame 2 is restored to what was under it (disposal 3): its rectangle changes too.
+        #expect(image.changedRect(since: 3) == PixelRect(x: 14, y: 10, width: 16, height: 12))
+        let bounds = PixelSize(width: 13, height: 13)
+        let reference = image.scaled(toFit: bounds)
+        let cache = SharedFrameCache(byteLimit: 1 << 24, scheduler: ManualDecodeScheduler())
+        let reduced = CacheClient(image: image, budget: .frames(13), cache: cache, displaySize: bounds)
+        for pass in 0..<2 {
+            for index in 0..<image.frameCount {
+                #expect(try reduced.decodeNow(index) == (try reference.frame(at: index)), "pass \(pass) frame \(index)")
+            }
+        }
+    }
+
     @Test("an animator with a display size shows every frame reduced as scaled(toFit:) reads it")
     func animatorShowsReducedFrames() throws {
         let image = try Self.patternedGIF()

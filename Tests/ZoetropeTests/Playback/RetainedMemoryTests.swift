@@ -105,18 +105,37 @@ struct RetainedMemoryTests {
 
     @Test("a decode under way counts its working memory and the frame reduced, not a full-size frame")
     func decodingBytes() throws {
+        let (seen, cache) = try Self.decodingBytesSeen(by: ObservingImage(working: 100))
+        #expect(!seen.isEmpty)
+        #expect(seen.allSatisfy { $0 == 100 + 8 * 8 * 4 }) // counted a 16×16 frame before
+        #expect(cache.statistics.decodingBytes == 0)
+    }
+
+    /// The cache's count of the bytes decodes use, as `image` saw it during each of its decodes
+    /// (shown at 8×8 by an animator that prepared it), and the cache.
+    private static func decodingBytesSeen(by image: ObservingImage) throws -> ([Int], SharedFrameCache) {
         let scheduler = ManualDecodeScheduler()
         let cache = SharedFrameCache(byteLimit: 1 << 20, scheduler: scheduler)
-        let image = ObservingImage(working: 100)
         image.cache.withLock { $0 = cache }
         let animator = Animator(clock: ManualClock(), cache: cache)
         animator.displaySize = PixelSize(width: 8, height: 8)
         try animator.prepare(image)
         scheduler.runAll()
-        let seen = image.seen.withLock { $0 }
-        #expect(!seen.isEmpty)
-        #expect(seen.allSatisfy { $0 == 100 + 8 * 8 * 4 }) // counted a 16×16 frame before
+        return (image.seen.withLock { $0 }, cache)
+    }
+
+    @Test("a decode of an image holding no canvas counts the canvas it takes up again")
+    func resumingDecodeBytes() throws {
+        let (seen, cache) = try Self.decodingBytesSeen(by: ObservingImage(working: 100, resume: 1000))
+        #expect(seen.count >= 2)
+        // The first decode makes the canvas; the image holds it after, so the next ones do not.
+        let reduced: Int = 8 * 8 * 4
+        #expect(seen.first == 1100 + reduced)
+        #expect(seen.dropFirst().allSatisfy { $0 == 100 + reduced })
         #expect(cache.statistics.decodingBytes == 0)
+        // A GIF's canvas and its largest frame's indices.
+        let gif = try AnimatedImage(bytes: try Self.squaresGIF())
+        #expect(gif.resumeBytes == 16 * 16 * 4 + 16 * 16)
     }
 }
 
@@ -130,7 +149,14 @@ final class ObservingImage: AnimatableImage, RetainsMemory {
     let cache = LockedState<SharedFrameCache?>(nil)
     let seen = LockedState<[Int]>([])
 
-    init(working: Int) { self.working = working }
+    let resume: Int
+    /// Whether a frame was read: the image then says it holds its canvas.
+    let decoded = LockedState(false)
+
+    init(working: Int, resume: Int = 0) {
+        self.working = working
+        self.resume = resume
+    }
 
     func duration(at index: Int) -> Duration { .milliseconds(50) }
     func frame(at index: Int) throws -> RGBAImage {
@@ -138,10 +164,13 @@ final class ObservingImage: AnimatableImage, RetainsMemory {
             let bytes = cache.statistics.decodingBytes
             seen.withLock { $0.append(bytes) }
         }
+        decoded.withLock { $0 = true }
         return CountingImage.still(index, size: canvasSize)
     }
     var retainedBytes: Int { 0 }
     func stopKeepingRandomAccess() {}
     func releaseRetainedMemory() {}
     var workingBytesPerDecode: Int { working }
+    var resumeBytes: Int { resume }
+    var holdsCanvas: Bool { resume > 0 && decoded.withLock { $0 } }
 }
