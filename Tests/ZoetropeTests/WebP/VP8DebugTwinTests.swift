@@ -143,4 +143,41 @@ struct VP8DebugTwinTests {
             #expect(expected)
         }
     }
+
+    /// In a debug build `readCoefficients` is the one-loop twin; optimised, it is the per-bit
+    /// form itself, so the comparison bites in CI's debug pass.
+    @Test("token reading: readCoefficients gives the per-bit reader's coefficients, counts and reader state")
+    func readCoefficients() {
+        var g = SplitMix64(seed: 3_605)
+        for stream in 0..<60 {
+            // Random bytes are hostile streams too: large categories, and reading past the end.
+            let bytes = Self.bytes(8 + stream * 3, &g)
+            // Low probabilities send the tree to its deep leaves (categories 3–6) often.
+            let table = (0..<17 * VP8ResidualDecoder.probabilitiesPerPosition).map { _ in
+                Bool.random(using: &g) ? UInt8.random(in: 1...40, using: &g) : UInt8.random(in: 1...255, using: &g)
+            }
+            let zigzag = VP8Tables.zigzag
+            bytes.withUnsafeBufferPointer { buffer in
+                var perBit = VP8BoolDecoder(buffer, range: 0..<buffer.count), twin = perBit
+                for block in 0..<24 {
+                    let context = Int.random(in: 0...2, using: &g), first = block % 3 == 0 ? 1 : 0
+                    let dc = Int32.random(in: -200...2_000, using: &g), ac = Int32.random(in: 1...2_000, using: &g)
+                    var expected = [Int16](repeating: 0, count: 16), actual = expected
+                    let counts = table.withUnsafeBufferPointer { t in
+                        zigzag.withUnsafeBufferPointer { z in
+                            (VP8ResidualDecoder.readCoefficientsPerBit(&perBit, t.baseAddress!, zigzag: z.baseAddress!, context: context,
+                                                                       dcFactor: dc, acFactor: ac, first: first, into: &expected),
+                             VP8ResidualDecoder.readCoefficients(&twin, t.baseAddress!, zigzag: z.baseAddress!, context: context,
+                                                                 dcFactor: dc, acFactor: ac, first: first, into: &actual))
+                        }
+                    }
+                    #expect(counts.0 == counts.1 && actual == expected, "stream \(stream), block \(block)")
+                    #expect(twin.isPastEnd == perBit.isPastEnd)
+                }
+                // The same state: the same bits follow.
+                let following = (twin.readLiteral(24), perBit.readLiteral(24))
+                #expect(following.0 == following.1)
+            }
+        }
+    }
 }

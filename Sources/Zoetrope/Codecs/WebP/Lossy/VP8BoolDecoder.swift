@@ -135,3 +135,24 @@
         unsafe readFlag() ? readSignedLiteral(count) : 0
     }
 }
+
+#if DEBUG
+extension VP8BoolDecoder {
+    /// The interval alone (`value`, `range`, `bitCount`), for debug builds' token loop
+    /// (``VP8ResidualDecoder/readCoefficients(_:_:zigzag:context:dcFactor:acFactor:first:into:)``),
+    /// which decodes with it in local variables and hands it back once per block.
+    typealias Interval = (value: UInt64, range: UInt32, bitCount: Int)
+
+    var interval: Interval {
+        get { unsafe (value, range, bitCount) }
+        set { unsafe (value, range, bitCount) = newValue }
+    }
+
+    /// Refills `interval` (taken from this reader) the way ``readBit(_:)`` refills when it has run dry.
+    mutating func refill(_ interval: inout Interval) {
+        unsafe self.interval = interval
+        unsafe loadBits()
+        interval = unsafe self.interval
+    }
+}
+#endif

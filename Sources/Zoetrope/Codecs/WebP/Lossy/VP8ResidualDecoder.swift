@@ -77,7 +77,20 @@ struct VP8ResidualDecoder {
                                    reader: inout VP8BoolDecoder,
                                    coefficients: UnsafeMutablePointer<Int16>,
                                    blockCodes: UnsafeMutablePointer<UInt8>) -> Bool {
+        #if DEBUG
+        // Unoptimised, `update(repeating:count:)` is a generic call with a witness call per
+        // element: a counted loop instead.
+        var i = 0
+        while i < 384 {
+            unsafe coefficients[i] = 0
+            unsafe coefficients[i &+ 1] = 0
+            unsafe coefficients[i &+ 2] = 0
+            unsafe coefficients[i &+ 3] = 0
+            i &+= 4
+        }
+        #else
         unsafe coefficients.update(repeating: 0, count: 384)
+        #endif
         let base = column * Self.flagsPerMacroblock
         // The token loop runs on raw pointers: it is the hottest code of the decoder.
         return unsafe positionProbabilities.withUnsafeBufferPointer { probabilities in
@@ -168,6 +181,7 @@ struct VP8ResidualDecoder {
 }
 
 extension VP8ResidualDecoder {
+    #if !DEBUG
     /// Reads the tokens of one 4×4 block starting at coefficient `first`, writing dequantised
     /// values (truncated to 16 bits as libwebp stores them) at their zigzag positions.
     ///
@@ -175,9 +189,20 @@ extension VP8ResidualDecoder {
     /// libwebp's count: the index after the last token read, 16 if the block ran to its end (even
     /// through a run of zeros), or `first` for an immediately empty block.
     @inline(__always)
-    static func readCoefficients(_ sharedReader: inout VP8BoolDecoder, _ table: UnsafePointer<UInt8>, zigzag: UnsafePointer<Int>,
+    static func readCoefficients(_ reader: inout VP8BoolDecoder, _ table: UnsafePointer<UInt8>, zigzag: UnsafePointer<Int>,
                                  context: Int, dcFactor: Int32, acFactor: Int32, first: Int,
                                  into block: UnsafeMutablePointer<Int16>) -> Int {
+        unsafe readCoefficientsPerBit(&reader, table, zigzag: zigzag, context: context,
+                                      dcFactor: dcFactor, acFactor: acFactor, first: first, into: block)
+    }
+    #endif
+
+    /// ``readCoefficients(_:_:zigzag:context:dcFactor:acFactor:first:into:)`` with a call per
+    /// bit, which optimised builds inline into one loop over a reader kept in registers.
+    @inline(__always)
+    static func readCoefficientsPerBit(_ sharedReader: inout VP8BoolDecoder, _ table: UnsafePointer<UInt8>, zigzag: UnsafePointer<Int>,
+                                       context: Int, dcFactor: Int32, acFactor: Int32, first: Int,
+                                       into block: UnsafeMutablePointer<Int16>) -> Int {
         // Work on a local copy (a plain value): an inout reader would be kept in memory, and its
         // state written and re-read around every bit.
         var reader = unsafe sharedReader
@@ -240,3 +265,87 @@ extension VP8ResidualDecoder {
         return extra + 3 + (8 << category)
     }
 }
+
+#if DEBUG
+extension VP8ResidualDecoder {
+    /// Debug builds' ``readCoefficientsPerBit(_:_:zigzag:context:dcFactor:acFactor:first:into:)``:
+    /// one loop that decodes a bit per pass with the reader's interval in local variables.
+    /// Unoptimised, every call zeroes each of its parameters and locals with a `memset` call of
+    /// its own (nine for ``VP8BoolDecoder/readBit(_:)``), so a call per bit cost more than the bit;
+    /// here that happens once per block (and the locals are few). The same values, count and reader
+    /// state as the optimised form, which the tests check in debug builds.
+    ///
+    /// `node` says what the pass reads: 0–10 a node of the token tree (RFC 6386 section 13.2), at
+    /// probability `p[node]`; 32 + k the extra bit at k of the categories' probabilities; 64 the sign.
+    static func readCoefficients(_ reader: inout VP8BoolDecoder, _ table: UnsafePointer<UInt8>, zigzag: UnsafePointer<Int>,
+                                 context: Int, dcFactor: Int32, acFactor: Int32, first: Int,
+                                 into block: UnsafeMutablePointer<Int16>) -> Int {
+        var bits = unsafe reader.interval
+        let stride = probabilitiesPerPosition
+        var n = first, node = 0, magnitude = 0, extraEnd = 0, bit = false, split: UInt32 = 0, range: UInt32 = 0
+        var p = unsafe table + (n &* stride &+ context &* 11)
+        while true { // one exit, below: unoptimised, a `defer` or a return is more code per call
+            if bits.bitCount < 0 { unsafe reader.refill(&bits) }
+            let position = UInt64(truncatingIfNeeded: bits.bitCount)
+            if node == 64 { // libwebp's VP8GetSigned, as VP8BoolDecoder.applySign (`range` is the mask)
+                split = bits.range &>> 1
+                range = UInt32(bitPattern: Int32(bitPattern: split &- UInt32(truncatingIfNeeded: bits.value &>> position)) &>> 31)
+                bit = range != 0
+                bits.value &-= UInt64((split &+ 1) & range) &<< position
+                bits.range = (bits.range &+ range) | 1
+                bits.bitCount &-= 1
+            } else { // VP8BoolDecoder.readBit
+                split = (bits.range &* UInt32(node < 16 ? unsafe p[node] : categoryProbability(node &- 32))) &>> 8
+                bit = UInt32(truncatingIfNeeded: bits.value &>> position) > split
+                range = bit ? bits.range &- split : split &+ 1
+                bits.value &-= bit ? UInt64(split &+ 1) &<< position : 0
+                let shift = range.leadingZeroBitCount ^ 24
+                bits.range = (range &<< UInt32(truncatingIfNeeded: shift)) &- 1
+                bits.bitCount &-= shift
+            }
+            if node < 16 {
+                // Each node's children for a 0 and a 1 bit, 5 bits each: below 16 a node; 16 end of
+                // block, 17 a zero, 18–21 magnitudes 1–4, 22–27 the categories 1–6.
+                node = (bit ? 0x6f_2aba_2a53_0c41 : 0x6b_09b1_e932_4a30) &>> (node &* 5) & 31
+                if node < 16 { continue }
+                if node == 16 { break } // end of block
+                if node == 17 { // a zero: the next token has no end-of-block branch, and context 0
+                    n &+= 1
+                    if n == 16 { break }
+                    unsafe p = table + n &* stride
+                    node = 1
+                    continue
+                }
+                magnitude = node < 22 ? node &- 17 : 3 &+ 1 &<< (node &- 21)
+                (node, extraEnd) = node < 22 ? (64, 0) : extraBits(category: node &- 21)
+            } else if node < 64 {
+                magnitude &+= (bit ? 1 : 0) &<< (extraEnd &- node &- 1)
+                node &+= 1
+                if node == extraEnd { node = 64 }
+            } else {
+                unsafe block[zigzag[n]] = Int16(truncatingIfNeeded: (bit ? 0 &- magnitude : magnitude) &* Int(n > 0 ? acFactor : dcFactor))
+                n &+= 1
+                if n == 16 { break }
+                unsafe p = table + (n &* stride &+ (magnitude == 1 ? 11 : 22))
+                node = 0
+            }
+        }
+        unsafe reader.interval = bits
+        return n
+    }
+
+    /// Where the extra bits of category `category` (1–6) start and end, as `node` counts them in
+    /// ``readCoefficients(_:_:zigzag:context:dcFactor:acFactor:first:into:)``.
+    private static func extraBits(category: Int) -> (start: Int, end: Int) {
+        let offsets = 0x1a_0f0a_0603_0100
+        return (32 &+ offsets &>> ((category &- 1) &* 8) & 0xff, 32 &+ offsets &>> (category &* 8) & 0xff)
+    }
+
+    /// The probability of the extra bit at `k` in the categories' lists (RFC 6386 section 13.2:
+    /// categories 1–6 in turn, 1, 2, 3, 4, 5 and 11 bits), packed eight to a word.
+    private static func categoryProbability(_ k: Int) -> UInt8 {
+        let word: UInt64 = k < 8 ? 0x9bb0_8c94_ad91_a59f : k < 16 ? 0xfe82_868d_9db4_878c : k < 24 ? 0x858c_99b1_c4e6_f3fe : 0x8182
+        return UInt8(truncatingIfNeeded: word &>> UInt64(truncatingIfNeeded: (k & 7) &* 8))
+    }
+}
+#endif
