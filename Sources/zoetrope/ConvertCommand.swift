@@ -136,6 +136,10 @@ struct ConvertCommand: ParsableCommand {
             }
             let encoder = try OutputFormat.resolve(format, for: outputPath)
             try encoderFlags.check(for: encoder)
+            // The WebP encoders free and allocate the same frame-sized buffers frame after frame:
+            // freed memory stays at the heap's top for the next frame instead of fresh pages
+            // faulted in (GIF output, near its memory bound at 1080p, does without).
+            if encoder.format == .webp { LargeBufferRelease.keepHeapTop() }
             if optimize, encoder.format != .gif {
                 throw CommandFailure(file: nil, "--optimize applies to GIF output only")
             }

@@ -50,7 +50,7 @@ struct WebPEncoderTests {
     func stillRoundTrip(kind: Kind) throws {
         for (index, size) in [(1, 1), (2, 1), (1, 5), (7, 3), (33, 17), (64, 64), (131, 45)].enumerated() {
             let source = Self.image(kind, width: size.0, height: size.1, seed: UInt64(index))
-            for level in [0, 6, 9] {
+            for level in [0, 5, 6, 9] {
                 let bytes = try WebPEncoder.encode(source, level: level)
                 #expect(try Self.decodeStill(bytes) == source, "\(kind) \(size) level \(level)")
             }
@@ -70,6 +70,30 @@ struct WebPEncoderTests {
         #expect(byEntropy.count * 10 < bySize.count * 9, "by entropy \(byEntropy.count) bytes, by size \(bySize.count)")
         let body = WebPFileWriter.chunk(RIFFChunk.vp8l, byEntropy)
         #expect(try Self.decodeStill(WebPFileWriter.riffHeader(bodySize: body.count) + body) == image)
+    }
+
+    @Test("the optimal parse, priced with the colour cache, keeps repeats and cached colours exact; level 5 stays near 6")
+    func optimalParseLevels() throws {
+        // Runs of one colour, rows repeated with a shift, and literals from a small set of colours
+        // that the cache holds: every kind of step the parse can take.
+        var rng = SplitMix64(seed: 11)
+        var image = RGBAImage(width: 160, height: 96)
+        let colors: [(UInt8, UInt8, UInt8)] = (0 ..< 40).map { (index: Int) -> (UInt8, UInt8, UInt8) in
+            let red = UInt8(index * 6), green = UInt8(255 - index * 5), blue = UInt8(index * index % 256)
+            return (red, green, blue)
+        }
+        for y in 0 ..< 96 {
+            for x in 0 ..< 160 {
+                let pick = y % 3 == 2 ? (x + y / 3) % 40 : x < 40 ? 7 : Int(rng.next() % 40)
+                image[x, y] = (colors[pick].0, colors[pick].1, colors[pick].2, 255)
+            }
+        }
+        let sizes = try [4, 5, 6].map { level in
+            let bytes = try WebPEncoder.encode(image, level: level)
+            #expect(try Self.decodeStill(bytes) == image, "level \(level)")
+            return bytes.count
+        }
+        #expect(sizes[1] < sizes[0] && sizes[1] * 100 <= sizes[2] * 103, "levels 4, 5, 6: \(sizes) bytes")
     }
 
     @Test("a flat image compresses to a few bytes")

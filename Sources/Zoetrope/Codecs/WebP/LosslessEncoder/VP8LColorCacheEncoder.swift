@@ -32,16 +32,24 @@ enum VP8LColorCacheEncoder {
     /// with that stream. Each candidate is priced from a histogram alone; only the chosen stream
     /// is built (a 1080p frame's tokens take up to 16 MB).
     static func best(of candidates: [Int], tokens: [VP8LToken], pixels: [UInt32]) -> (bits: Int, tokens: [VP8LToken]) {
-        var best = 0
+        let best = cheapest(of: candidates, tokens: tokens, pixels: pixels).bits
+        return (best, apply(bits: best, to: tokens, pixels: pixels))
+    }
+
+    /// The cache size among `candidates` whose stream is estimated smallest, with that stream's
+    /// histogram.
+    static func cheapest(of candidates: [Int], tokens: [VP8LToken], pixels: [UInt32]) -> (bits: Int, histogram: VP8LHistogram) {
+        var best = (bits: 0, histogram: VP8LHistogram(cacheBits: 0))
         var bestCost = Double.infinity
         for bits in candidates {
-            let cost = histogram(bits: bits, of: tokens, pixels: pixels).estimatedBits
+            let counts = histogram(bits: bits, of: tokens, pixels: pixels)
+            let cost = counts.estimatedBits
             if cost < bestCost {
                 bestCost = cost
-                best = bits
+                best = (bits, counts)
             }
         }
-        return (best, apply(bits: best, to: tokens, pixels: pixels))
+        return best
     }
 
     /// The histogram of ``apply(bits:to:pixels:)``'s result, without building it.

@@ -3,8 +3,12 @@
 /// is cheaper than spelling its pixels out.
 struct VP8LCostModel: Sendable {
     private var green: [Float], red: [Float], blue: [Float], alpha: [Float], distance: [Float]
+    /// log2 of the colour cache the counts were taken with (0: none): an optimal parse under
+    /// these costs prices a literal the cache holds as its index.
+    let cacheBits: Int
 
     init(_ histogram: VP8LHistogram) {
+        cacheBits = histogram.cacheBits
         green = Self.costs(histogram.green)
         red = Self.costs(histogram.red)
         blue = Self.costs(histogram.blue)
@@ -23,6 +27,12 @@ struct VP8LCostModel: Sendable {
     @inline(__always)
     func literal(_ argb: UInt32) -> Float {
         green[Int((argb >> 8) & 0xff)] + red[Int((argb >> 16) & 0xff)] + blue[Int(argb & 0xff)] + alpha[Int(argb >> 24)]
+    }
+
+    /// The cost of the cache index `slot`.
+    @inline(__always)
+    func cacheIndex(_ slot: Int) -> Float {
+        green[VP8LPrefixCodeSet.literalCount + VP8LPrefixCodeSet.lengthPrefixCount + slot]
     }
 
     /// The green prefix's cost of a copy of `length` plus its extra bits.

@@ -86,8 +86,8 @@ struct VP8LEncoderSettings: Sendable {
         let chain = [1, 4, 8, 16, 24, 32, 48, 64, 96, 128][level]
         let caches: [Int] = level < 3 ? [0] : level < 6 ? [0, 4, 8] : Array(0...10)
         entropy = VP8LEntropyEncoder.Settings(
-            matching: VP8LMatchFinder.Settings(chainLength: chain, isLazy: level >= 5),
-            cacheCandidates: caches, refinesMatches: level >= 5, parsesOptimally: level >= 6,
+            matching: VP8LMatchFinder.Settings(chainLength: chain, isLazy: level >= 5, shortensRepeatedCopies: level == 5),
+            cacheCandidates: caches, refinesMatches: level >= 5, parsesOptimally: level >= 5,
             entropyImageBits: level < 4 ? 0 : 5, groupLimit: 64)
         triesAllPlans = level >= 7
         triesSpatialVariants = level >= 6

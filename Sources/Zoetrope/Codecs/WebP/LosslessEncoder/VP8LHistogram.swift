@@ -9,6 +9,12 @@ struct VP8LHistogram: Sendable {
     /// Extra bits of lengths and distances, which no code can shorten.
     var extraBits = 0
 
+    /// log2 of the colour cache's size (0: none), from the green alphabet's size.
+    var cacheBits: Int {
+        let cacheSize = green.count - VP8LPrefixCodeSet.literalCount - VP8LPrefixCodeSet.lengthPrefixCount
+        return cacheSize > 0 ? cacheSize.trailingZeroBitCount : 0
+    }
+
     /// Empty counts for a stream with a colour cache of 2^`cacheBits` entries (0: none).
     init(cacheBits: Int) {
         let cacheSize = cacheBits > 0 ? 1 << cacheBits : 0

@@ -12,6 +12,10 @@ struct VP8LMatchFinder {
         var minimumLength = 3
         /// With a model, a match is taken only when it costs less than its pixels as literals.
         var costs: VP8LCostModel? = nil
+        /// In an optimal parse, offer fewer lengths for a copy that continues the previous
+        /// position's (``VP8LParsePath/offerCopies(at:upTo:code:from:shortens:)``): faster, and
+        /// about 0.2 % larger.
+        var shortensRepeatedCopies = false
     }
 
     /// The farthest distance a code can express, kept below the format's limit.
