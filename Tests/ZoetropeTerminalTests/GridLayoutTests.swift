@@ -52,7 +52,7 @@ struct GridLayoutTests {
         #expect(large.imageSize == PixelSize(width: 19, height: 5))
     }
 
-    @Test("the grid status line names counts, memory against the limit, and decodes")
+    @Test("the grid status line names counts, memory against the limit, decodes, and resident memory not counted")
     func statusLine() {
         let status = GridStatusLine(animations: 6, playing: 4, offScreen: 2, memoryBytes: 1_234_567,
                                     byteLimit: 512_000_000, decodes: 40, isPaused: false)
@@ -61,7 +61,9 @@ struct GridLayoutTests {
         withResident.residentBytes = 14_000_000
         #expect(withResident.text == "4/6 playing  2 off screen  memory 1.2 MB / 512 MB  decoded 40  resident 14 MB")
         withResident.startResidentBytes = 12_600_000
-        #expect(withResident.text.hasSuffix("decoded 40  resident 14 MB (12.6 MB at start)"))
+        #expect(withResident.text.hasSuffix("decoded 40  resident 14 MB (12.6 MB at start, 165.4 kB not counted)"))
+        withResident.memoryBytes = 2_000_000
+        #expect(withResident.text.hasSuffix("resident 14 MB (12.6 MB at start, all counted)"))
         #expect(GridStatusLine.bytes(999) == "999 B")
         #expect(GridStatusLine.bytes(3_400) == "3.4 kB")
     }

@@ -41,8 +41,10 @@ package struct GridStatusLine: Sendable, Hashable {
     }
 
     /// The line, e.g. `4/6 playing  2 off screen  memory 1.2 MB / 512 MB  decoded 40  resident 15 MB
-    /// (13 MB at start)`: the memory comes early, so that a narrow window still shows it; the
-    /// process's figures last.
+    /// (13 MB at start, 0.8 MB not counted)`: the memory comes early, so that a narrow window still
+    /// shows it; the process's figures last. "Not counted" is the resident memory that neither the
+    /// start figure nor ``memoryBytes`` explains (allocator slack, thread stacks, terminal buffers):
+    /// small when the memory report agrees with the process.
     package var text: String {
         var parts = ["\(playing)/\(animations) playing"]
         if offScreen > 0 { parts.append("\(offScreen) off screen") }
@@ -50,10 +52,16 @@ package struct GridStatusLine: Sendable, Hashable {
         parts.append("decoded \(decodes)")
         if isPaused { parts.append("paused") }
         if let residentBytes {
-            parts.append("resident \(Self.bytes(residentBytes))"
-                         + (startResidentBytes.map { " (\(Self.bytes($0)) at start)" } ?? ""))
+            parts.append("resident \(Self.bytes(residentBytes))" + (startResidentBytes.map {
+                " (\(Self.bytes($0)) at start, " + Self.notCounted(residentBytes &- $0 &- memoryBytes) + ")"
+            } ?? ""))
         }
         return parts.joined(separator: "  ")
+    }
+
+    /// The resident bytes neither at start nor in ``memoryBytes``, for people.
+    private static func notCounted(_ bytes: Int) -> String {
+        bytes > 0 ? "\(Self.bytes(bytes)) not counted" : "all counted"
     }
 
     /// The bytes that write ``text`` at `row`, cut to `width` columns.
