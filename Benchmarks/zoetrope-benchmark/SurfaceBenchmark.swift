@@ -1,7 +1,7 @@
 import Foundation
 import Zoetrope
 
-/// `zoetrope-benchmark surface DIR [--seconds S] [--full] [--glibc-default] [--trace]`: many animations on one surface, as a
+/// `zoetrope-benchmark surface DIR [--seconds S] [--full] [--glibc-default] [--trace] [--affinity MS]`: many animations on one surface, as a
 /// chat stream holds them. Every GIF in DIR (sorted by name) is opened once; 200 attachments show
 /// them in turn, each at 160×90 pixels (`--full`: at the images' own size), and the first 20 are
 /// visible. They play on one 60 Hz timer clock at rate 1 for S seconds of wall time (20 by
@@ -18,12 +18,13 @@ enum SurfaceBenchmark {
 
     static func run(_ arguments: [String]) -> Int32 {
         guard let folder = arguments.first, !folder.hasPrefix("--") else {
-            print("usage: zoetrope-benchmark surface DIR [--seconds S] [--full] [--glibc-default] [--trace]")
+            print("usage: zoetrope-benchmark surface DIR [--seconds S] [--full] [--glibc-default] [--trace] [--affinity MS]")
             return 2
         }
         let seconds = arguments.firstIndex(of: "--seconds").flatMap { arguments.dropFirst($0 + 1).first }
             .flatMap(Double.init) ?? 20
         let full = arguments.contains("--full")
+        let affinity = arguments.firstIndex(of: "--affinity").flatMap { arguments.dropFirst($0 + 1).first }.flatMap(Int.init)
         if !arguments.contains("--glibc-default") { LargeBufferRelease.enable() }
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
             .filter { $0.hasSuffix(".gif") }.sorted()
@@ -40,11 +41,12 @@ enum SurfaceBenchmark {
             print("surface: no GIF in \(folder)")
             return 1
         }
-        return play(images, seconds: seconds, full: full)
+        return play(images, seconds: seconds, full: full, affinity: affinity)
     }
 
-    private static func play(_ images: [AnimatedImage], seconds: Double, full: Bool) -> Int32 {
-        let surface = AnimationSurface(cache: SharedFrameCache(), clock: TimerClock(ticksPerSecond: 60),
+    private static func play(_ images: [AnimatedImage], seconds: Double, full: Bool, affinity: Int?) -> Int32 {
+        let pool = affinity.map { DecodeWorkerPool(workers: 2, affinity: .milliseconds($0)) } ?? DecodeWorkerPool()
+        let surface = AnimationSurface(cache: SharedFrameCache(scheduler: pool), clock: TimerClock(ticksPerSecond: 60),
                                        configuration: Animator.Configuration(style: PlaybackStyle(playCount: .infinite)))
         let attachments = (0..<attachmentCount).map { index in
             let image = images[index % images.count]

@@ -37,76 +37,97 @@ struct PackedCanvas: Sendable, Hashable {
         guard pixels.count % 4 == 0 else { return nil }
         pixelCount = pixels.count / 4
         var colours = ColourIndex()
-        let indexed = Self.code(pixels, sizeLimit: Int.max) { colour, runs in
-            guard let index = colours.index(of: colour) else { return false }
-            runs.append(index)
-            return true
-        }
-        if let indexed {
+        // Each step codes at least a pixel in at most two bytes (a header and an index): never
+        // more than two bytes a pixel, so the size never stops it (only the palette filling up).
+        if let indexed = Self.code(pixels, sizeLimit: 2 * pixelCount, coder: &colours) {
             palette = colours.palette
             runs = indexed
             return
         }
-        let whole = Self.code(pixels, sizeLimit: pixels.count / 2) { colour, runs in
-            unsafe withUnsafeBytes(of: colour) { unsafe runs.append(contentsOf: $0) }
-            return true
-        }
-        guard let whole else { return nil }
+        var wholePixels = WholePixels()
+        guard let whole = Self.code(pixels, sizeLimit: pixels.count / 2, coder: &wholePixels) else { return nil }
         palette = []
         runs = whole
     }
 
-    /// The pixels coded in runs, each coded pixel appended by `append`; `nil` when `append` gives
-    /// up (returns `false`) or the runs grow past `sizeLimit` bytes.
-    private static func code(_ pixels: [UInt8], sizeLimit: Int,
-                             _ append: (_ colour: UInt32, _ runs: inout [UInt8]) -> Bool) -> [UInt8]? {
+    /// The pixels coded in runs, each coded pixel written by `coder`; `nil` when it gives up or
+    /// the runs grow past `sizeLimit` bytes. The runs are written into a buffer of `sizeLimit`
+    /// bytes and a few, then copied out at their size: one pass over the pixels, no array grown.
+    private static func code<Coder: PixelCoder>(_ pixels: [UInt8], sizeLimit: Int, coder: inout Coder) -> [UInt8]? {
         let count = pixels.count / 4
-        var runs: [UInt8] = []
-        runs.reserveCapacity(count / 16)
-        let coded = unsafe pixels.withUnsafeBytes { raw -> Bool in
+        let capacity = sizeLimit + 8 // a header and a whole pixel past the limit, before it is checked
+        // On the heap (not the stack, where a temporary allocation this size could go): only the
+        // pages written become resident, and they go back when it is freed.
+        let out = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        defer { unsafe out.deallocate() }
+        return unsafe pixels.withUnsafeBytes { raw -> [UInt8]? in
+            var written = 0
             var literalStart = -1 // where the open literal run's length byte is, -1: none open
             var index = 0
             while index < count {
                 let colour = unsafe raw.loadUnaligned(fromByteOffset: index * 4, as: UInt32.self)
-                var length = 1
-                while length < Self.longestRepeat, index + length < count,
-                      unsafe raw.loadUnaligned(fromByteOffset: (index + length) * 4, as: UInt32.self) == colour {
-                    length += 1
+                // The run's end, two pixels to a word.
+                let limit = min(count, index + Self.longestRepeat), pair = UInt64(colour) &* 0x1_0000_0001
+                var next = index + 1
+                while next + 2 <= limit, unsafe raw.loadUnaligned(fromByteOffset: next * 4, as: UInt64.self) == pair {
+                    next += 2
                 }
-                if length >= 2 {
-                    runs.append(UInt8(126 + length))
+                if next < limit, unsafe raw.loadUnaligned(fromByteOffset: next * 4, as: UInt32.self) == colour { next += 1 }
+                if next - index >= 2 {
+                    unsafe out[written] = UInt8(126 + next - index)
+                    written += 1
                     literalStart = -1
-                } else if literalStart < 0 || runs[literalStart] == UInt8(Self.longestLiteral - 1) {
-                    literalStart = runs.count
-                    runs.append(0)
+                } else if unsafe literalStart < 0 || out[literalStart] == UInt8(Self.longestLiteral - 1) {
+                    literalStart = written
+                    unsafe out[written] = 0
+                    written += 1
                 } else {
-                    runs[literalStart] += 1
+                    unsafe out[literalStart] += 1
                 }
-                guard append(colour, &runs), runs.count <= sizeLimit else { return false }
-                index += length
+                let coded = unsafe coder.write(colour, to: out + written)
+                written += coded
+                guard coded > 0, written <= sizeLimit else { return nil }
+                index = next
             }
-            return true
+            return unsafe Array(UnsafeBufferPointer(start: out, count: written))
         }
-        return coded ? runs : nil
     }
 
     /// The canvas's RGBA bytes.
     func unpacked() -> [UInt8] {
         let pixelBytes = holdsWholePixels ? 4 : 1
+        // Every byte a palette index: the palette padded to 256 colours (packing never writes an
+        // index past it; runs from elsewhere read transparent black there).
+        let colours = holdsWholePixels ? [] : palette + [UInt32](repeating: 0, count: 256 - min(256, palette.count))
         return unsafe [UInt8](unsafeUninitializedCapacity: pixelCount * 4) { buffer, initialized in
             let raw = UnsafeMutableRawBufferPointer(buffer)
             var pixel = 0, position = 0
-            while position < runs.count, pixel < pixelCount {
-                let header = Int(runs[position])
-                position += 1
-                let repeats = header >= Self.longestLiteral
-                for _ in 0..<min(repeats ? header - 126 : header + 1, pixelCount - pixel) {
-                    guard position + pixelBytes <= runs.count else { break }
-                    unsafe raw.storeBytes(of: colour(at: position), toByteOffset: pixel * 4, as: UInt32.self)
-                    pixel += 1
-                    if !repeats { position += pixelBytes }
+            unsafe runs.withUnsafeBytes { runs in
+                unsafe colours.withUnsafeBufferPointer { colours in
+                    while position < runs.count, pixel < pixelCount {
+                        let header = unsafe Int(runs[position])
+                        position += 1
+                        let repeats = header >= Self.longestLiteral
+                        let available = repeats ? (position + pixelBytes <= runs.count ? Int.max : 0)
+                            : (runs.count - position) / pixelBytes
+                        let length = min(repeats ? header - 126 : header + 1, pixelCount - pixel, available)
+                        guard length > 0 else { break }
+                        let out = unsafe raw.baseAddress! + pixel * 4
+                        if repeats {
+                            let colour = unsafe Self.colour(at: position, in: runs, colours: colours, whole: pixelBytes == 4)
+                            for offset in 0..<length { unsafe out.storeBytes(of: colour, toByteOffset: offset * 4, as: UInt32.self) }
+                            position += pixelBytes
+                        } else {
+                            for offset in 0..<length {
+                                let colour = unsafe Self.colour(at: position + offset * pixelBytes, in: runs, colours: colours,
+                                                                whole: pixelBytes == 4)
+                                unsafe out.storeBytes(of: colour, toByteOffset: offset * 4, as: UInt32.self)
+                            }
+                            position += length * pixelBytes
+                        }
+                        pixel += length
+                    }
                 }
-                if repeats { position += pixelBytes }
             }
             // Runs written by init(pixels:) cover every pixel; anything short is left transparent.
             if pixel < pixelCount {
@@ -116,39 +137,62 @@ struct PackedCanvas: Sendable, Hashable {
         }
     }
 
-    /// The pixel coded at `position` of the runs.
-    private func colour(at position: Int) -> UInt32 {
-        guard holdsWholePixels else { return palette[Int(runs[position])] }
-        return unsafe runs.withUnsafeBytes { unsafe $0.loadUnaligned(fromByteOffset: position, as: UInt32.self) }
+    /// The pixel coded at `position` of `runs`: a whole pixel, or an index into `colours` (256 of
+    /// them, so that every byte is one).
+    private static func colour(at position: Int, in runs: UnsafeRawBufferPointer, colours: UnsafeBufferPointer<UInt32>,
+                               whole: Bool) -> UInt32 {
+        if whole { return unsafe runs.loadUnaligned(fromByteOffset: position, as: UInt32.self) }
+        return unsafe colours[Int(runs[position])]
+    }
+}
+
+/// How ``PackedCanvas`` codes one pixel of its runs.
+private protocol PixelCoder {
+    /// Writes `colour` coded at `out`; returns the bytes written, 0 to give up.
+    mutating func write(_ colour: UInt32, to out: UnsafeMutablePointer<UInt8>) -> Int
+}
+
+/// Codes pixels whole: their four RGBA bytes.
+private struct WholePixels: PixelCoder {
+    func write(_ colour: UInt32, to out: UnsafeMutablePointer<UInt8>) -> Int {
+        unsafe UnsafeMutableRawPointer(out).storeBytes(of: colour, as: UInt32.self)
+        return 4
     }
 }
 
 /// The palette of a canvas being packed: each colour's index, found through a small open-addressing
 /// table (and the colour met last, as most pixels repeat their neighbour).
-private struct ColourIndex {
+private struct ColourIndex: PixelCoder {
     private(set) var palette: [UInt32] = []
     private var keys = [UInt32](repeating: 0, count: 1024)
     private var values = [Int16](repeating: -1, count: 1024)
-    private var last: (colour: UInt32, index: UInt8)?
+    private var lastColour: UInt32 = 0
+    private var lastIndex: Int16 = -1
+
+    /// Writes the palette index of `colour` (added when new); gives up when the palette is full.
+    mutating func write(_ colour: UInt32, to out: UnsafeMutablePointer<UInt8>) -> Int {
+        guard let index = index(of: colour) else { return 0 }
+        unsafe out.pointee = index
+        return 1
+    }
 
     /// The index of `colour`, added when new; `nil` when the palette is full.
     mutating func index(of colour: UInt32) -> UInt8? {
-        if let last, last.colour == colour { return last.index }
+        if lastIndex >= 0, lastColour == colour { return UInt8(lastIndex) }
         var slot = Int((colour &* 0x9E37_79B1) >> 22)
         while values[slot] >= 0 {
             if keys[slot] == colour {
-                let found = UInt8(values[slot])
-                last = (colour, found)
-                return found
+                (lastColour, lastIndex) = (colour, values[slot])
+                return UInt8(values[slot])
             }
             slot = (slot + 1) & 1023
         }
         guard palette.count < PackedCanvas.paletteLimit else { return nil }
-        let index = UInt8(palette.count)
+        let index = Int16(palette.count)
         keys[slot] = colour
-        values[slot] = Int16(index)
+        values[slot] = index
         palette.append(colour)
-        last = (colour, index)
-        return index
+        (lastColour, lastIndex) = (colour, index)
+        return UInt8(index)
     }
 }

@@ -5,7 +5,7 @@ import Dispatch
 ///
 /// Jobs are run in the order of their deadlines (the time their frame is due, on the cache's
 /// clock), except that a worker carries on with the image it decoded last while that image's next
-/// job is due soon after the most urgent one (within a quarter of a second). Jobs of one group
+/// job is due soon after the most urgent one (within a second). Jobs of one group
 /// (one image) never run at the same time and run in deadline order,
 /// which keeps each image decoding forward on one replay canvas; different images decode in
 /// parallel, up to ``workerCount`` at once. ``cancel(group:)`` drops the jobs of an image no one
@@ -58,15 +58,17 @@ public final class DecodeWorkerPool: DecodeScheduler {
     /// The most jobs run at once.
     public let workerCount: Int
     /// How much later than the most urgent job a worker may take the next job of the image it
-    /// decoded last, so that it carries on with the canvas it holds (unpacking another image's
-    /// parked canvas and packing its own away cost about as much as drawing a frame).
+    /// decoded last, so that it carries on with the canvas it holds: unpacking another image's
+    /// parked canvas and packing its own away (fresh pages for a 1080p canvas, 8 MB) cost about
+    /// as much as drawing three frames. A second by default: the surface benchmark's first loop
+    /// took about two thirds of the CPU it took with a quarter of a second (28 Nov).
     package let affinity: Duration
     private let queue: DispatchQueue
     private let state = LockedState(State())
 
     /// A pool of `workers` threads (at least one) at quality of service `qos`.
     public convenience init(workers: Int = 2, qos: DispatchQoS = .utility) {
-        self.init(workers: workers, qos: qos, affinity: .milliseconds(250))
+        self.init(workers: workers, qos: qos, affinity: .seconds(1))
     }
 
     /// A pool whose workers carry on with the image they decoded last while its next job is due

@@ -346,6 +346,7 @@ public final class SharedFrameCache: Sendable {
             (image as? any RetainsMemory)?.stopKeepingRandomAccess()
             refreshRetainedBytes(of: key, image)
         }
+        guard !toDecode.isEmpty else { return } // most ticks: nothing new to decode
         var deadlines: [Int: Duration] = [:]
         for (index, lead) in zip(request.keep, request.leads) where deadlines[index] == nil { deadlines[index] = now + lead }
         schedule(toDecode, of: key, deadlines: deadlines)
@@ -363,10 +364,12 @@ public final class SharedFrameCache: Sendable {
     /// The frames among `indices` neither held nor being decoded, marked as being decoded.
     private static func claimMissing(_ indices: [Int], of key: ObjectIdentifier, in state: inout State) -> [Int] {
         guard let record = state.images[key] else { return [] }
-        var seen = Set<Int>()
-        let missing = indices.filter { index in
-            record.frames[index] == nil && !record.inFlight.contains(index) && seen.insert(index).inserted
+        var missing: [Int] = []
+        // Held or being decoded, as most are on most ticks; the few missing are checked for repeats.
+        for index in indices where record.frames[index] == nil && !record.inFlight.contains(index) && !missing.contains(index) {
+            missing.append(index)
         }
+        guard !missing.isEmpty else { return [] }
         state.images[key]?.inFlight.formUnion(missing)
         return missing
     }
