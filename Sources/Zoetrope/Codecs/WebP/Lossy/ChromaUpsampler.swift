@@ -182,8 +182,8 @@ struct ChromaUpsampler {
         }
     }
 
-    /// Both forms: eight pairs at a time in lanes while they fit when `inLanes`, then the pairs
-    /// left one at a time.
+    /// Eight pairs at a time in lanes while they fit when `inLanes` (as optimised builds call it),
+    /// then the pairs left one at a time.
     @inline(__always)
     private static func upsampleRowPair(above: UnsafePointer<UInt8>, below: UnsafePointer<UInt8>,
                                         top: UnsafeMutablePointer<UInt8>, bottom: UnsafeMutablePointer<UInt8>,
