@@ -2,7 +2,7 @@ import Testing
 @testable import Zoetrope
 
 /// The plain twins that debug builds take for the lossy decoder's lane kernels (YUV → RGBA, the
-/// fancy upsampler, the three-coefficient transform), against the kernels optimised builds run,
+/// fancy upsampler, the three-coefficient transform, the normal loop filter), against the kernels optimised builds run,
 /// on random inputs. In a debug build the dispatching entry points are the twins themselves, so
 /// the lane kernels are compared where the suite runs optimised (CI's ASan pass); the twins are
 /// also compared with the independent per-pixel formulas in both.
@@ -141,6 +141,41 @@ struct VP8DebugTwinTests {
                 }
             }
             #expect(expected)
+        }
+    }
+
+    @Test("the normal loop filter's table twin gives normalEdge's bytes, edge by edge, both ways, luma and chroma")
+    func normalEdges() {
+        var g = SplitMix64(seed: 4365)
+        for round in 0..<400 {
+            // A block with 4 samples of margin on every side (the filter reads p3 and writes p2 outside).
+            let count = round % 2 == 0 ? 16 : 8, stride = count + 8
+            let level = Int.random(in: 0...255, using: &g), spread = Int.random(in: 0...90, using: &g)
+            let area = (0..<stride * stride).map { _ in UInt8(min(max(level + Int.random(in: -spread...spread, using: &g), 0), 255)) }
+            let first = Int.random(in: 0...1, using: &g), last = Int.random(in: 0...1, using: &g) == 0 ? 0 : count / 4 - 1
+            let limit = Int.random(in: 1...64, using: &g), interior = Int.random(in: 1...63, using: &g)
+            let variance = Int.random(in: 0...2, using: &g), vertical = Int.random(in: 0...1, using: &g) == 0
+            let (across, along) = vertical ? (1, stride) : (stride, 1)
+            func filter(_ body: (UnsafeMutablePointer<UInt8>) -> Void) -> [UInt8] {
+                var copy = area
+                copy.withUnsafeMutableBufferPointer { body($0.baseAddress! + 4 * stride + 4) }
+                return copy
+            }
+            let twin = filter { origin in
+                VP8LoopFilter.clippingTables.withUnsafeBufferPointer { tables in
+                    VP8LoopFilter.normalEdgesTwin(origin, across: across, along: along, count: count, first: first, last: last,
+                                                  outerLimit: limit + 4, innerLimit: limit, interiorLimit: interior,
+                                                  varianceThreshold: variance, tables: tables.baseAddress!)
+                }
+            }
+            let reference = filter { origin in
+                for edge in first...max(first, last) where edge <= last {
+                    VP8LoopFilter.normalEdge(origin + 4 * edge * across, across: across, along: along, count: count,
+                                             limit: edge == 0 ? limit + 4 : limit, interiorLimit: interior,
+                                             varianceThreshold: variance, isMacroblockEdge: edge == 0)
+                }
+            }
+            #expect(twin == reference, "round \(round)")
         }
     }
 

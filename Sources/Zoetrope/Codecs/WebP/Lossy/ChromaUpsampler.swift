@@ -144,23 +144,46 @@ struct ChromaUpsampler {
                                 top: UnsafeMutablePointer<UInt8>, bottom: UnsafeMutablePointer<UInt8>,
                                 width: Int) {
         #if DEBUG
-        unsafe upsampleRowPair(above: above, below: below, top: top, bottom: bottom, width: width, inLanes: false)
+        unsafe upsampleRowPairScalar(above: above, below: below, top: top, bottom: bottom, width: width)
         #else
         unsafe upsampleRowPair(above: above, below: below, top: top, bottom: bottom, width: width, inLanes: true)
         #endif
     }
 
     /// The twin of ``upsampleRowPair(above:below:top:bottom:width:)`` that debug builds take: every
-    /// pair in the counted loop, so that an unoptimised build makes no call per pixel (no range
-    /// iterator, no SIMD code); the tests compare the two.
+    /// pair in one counted loop on running pointers, each chroma sample loaded once (the left pair
+    /// carried over), so that an unoptimised build makes no call per pixel and stores few values
+    /// (no range iterator, no SIMD code, no helper); the tests compare the two.
     static func upsampleRowPairScalar(above: UnsafePointer<UInt8>, below: UnsafePointer<UInt8>,
                                       top: UnsafeMutablePointer<UInt8>, bottom: UnsafeMutablePointer<UInt8>,
                                       width: Int) {
-        unsafe upsampleRowPair(above: above, below: below, top: top, bottom: bottom, width: width, inLanes: false)
+        var aboveLeft = unsafe Int(above[0]), belowLeft = unsafe Int(below[0])
+        unsafe top[0] = UInt8(truncatingIfNeeded: (3 &* aboveLeft &+ belowLeft &+ 2) &>> 2)
+        unsafe bottom[0] = UInt8(truncatingIfNeeded: (3 &* belowLeft &+ aboveLeft &+ 2) &>> 2)
+        let lastPair = (width &- 1) &>> 1
+        var x = 1, topPair = unsafe top + 1, bottomPair = unsafe bottom + 1
+        while x <= lastPair {
+            let aboveHere = unsafe Int(above[x]), belowHere = unsafe Int(below[x])
+            let sum = aboveLeft &+ aboveHere &+ belowLeft &+ belowHere &+ 8
+            let antiDiagonal = (sum &+ 2 &* (aboveHere &+ belowLeft)) &>> 3, diagonal = (sum &+ 2 &* (aboveLeft &+ belowHere)) &>> 3
+            unsafe topPair[0] = UInt8(truncatingIfNeeded: (antiDiagonal &+ aboveLeft) &>> 1)
+            unsafe topPair[1] = UInt8(truncatingIfNeeded: (diagonal &+ aboveHere) &>> 1)
+            unsafe bottomPair[0] = UInt8(truncatingIfNeeded: (diagonal &+ belowLeft) &>> 1)
+            unsafe bottomPair[1] = UInt8(truncatingIfNeeded: (antiDiagonal &+ belowHere) &>> 1)
+            aboveLeft = aboveHere
+            belowLeft = belowHere
+            unsafe topPair += 2
+            unsafe bottomPair += 2
+            x &+= 1
+        }
+        if width & 1 == 0 { // the last output takes the last chroma sample alone
+            unsafe topPair[0] = UInt8(truncatingIfNeeded: (3 &* aboveLeft &+ belowLeft &+ 2) &>> 2)
+            unsafe bottomPair[0] = UInt8(truncatingIfNeeded: (3 &* belowLeft &+ aboveLeft &+ 2) &>> 2)
+        }
     }
 
-    /// Both forms: eight pairs at a time in lanes while they fit when `inLanes`, then the pairs
-    /// left one at a time.
+    /// Eight pairs at a time in lanes while they fit when `inLanes` (as optimised builds call it),
+    /// then the pairs left one at a time.
     @inline(__always)
     private static func upsampleRowPair(above: UnsafePointer<UInt8>, below: UnsafePointer<UInt8>,
                                         top: UnsafeMutablePointer<UInt8>, bottom: UnsafeMutablePointer<UInt8>,

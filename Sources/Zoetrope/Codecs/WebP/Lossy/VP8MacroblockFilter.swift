@@ -5,6 +5,14 @@ extension VP8LoopFilter {
     /// ones through a 16×8 transpose.
     static func filterMacroblock(x: Int, y: Int, strength: VP8FilterStrength, isSimple: Bool, planes: inout VP8Planes) {
         guard strength.limit > 0 else { return }
+        #if DEBUG
+        // Unoptimised builds run the SIMD filters unspecialised, lane by lane through generic
+        // calls: the normal filter's table twin instead (the simple one below, position by position).
+        if !isSimple {
+            filterMacroblockTwin(x: x, y: y, strength: strength, planes: &planes)
+            return
+        }
+        #endif
         let lumaStride = planes.lumaStride, lumaOrigin = planes.lumaRowOrigin + x * 16
         // Hot path: edges are filtered through raw pointers into the planes.
         unsafe planes.luma.withUnsafeMutableBufferPointer { plane in
@@ -22,6 +30,39 @@ extension VP8LoopFilter {
             }
         }
     }
+
+    #if DEBUG
+    /// Debug builds' normal filter of macroblock (`x`, `y`): luma, U and V in turn.
+    private static func filterMacroblockTwin(x: Int, y: Int, strength: VP8FilterStrength, planes: inout VP8Planes) {
+        let (lumaStride, chromaStride) = (planes.lumaStride, planes.chromaStride)
+        let lumaOrigin = planes.lumaRowOrigin &+ x &* 16, chromaOrigin = planes.chromaRowOrigin &+ x &* 8
+        unsafe clippingTables.withUnsafeBufferPointer { tables in
+            unsafe planes.luma.withUnsafeMutableBufferPointer { luma in
+                unsafe planes.u.withUnsafeMutableBufferPointer { u in
+                    unsafe planes.v.withUnsafeMutableBufferPointer { v in
+                        let table = tables.baseAddress!
+                        unsafe filterBlockTwin(luma.baseAddress! + lumaOrigin, stride: lumaStride, count: 16, x: x, y: y, strength, table)
+                        unsafe filterBlockTwin(u.baseAddress! + chromaOrigin, stride: chromaStride, count: 8, x: x, y: y, strength, table)
+                        unsafe filterBlockTwin(v.baseAddress! + chromaOrigin, stride: chromaStride, count: 8, x: x, y: y, strength, table)
+                    }
+                }
+            }
+        }
+    }
+
+    /// One plane's block (`count` square at `origin`): its vertical edges, then its horizontal ones,
+    /// by ``normalEdgesTwin(_:across:along:count:first:last:outerLimit:innerLimit:interiorLimit:varianceThreshold:tables:)``.
+    private static func filterBlockTwin(_ origin: UnsafeMutablePointer<UInt8>, stride: Int, count: Int, x: Int, y: Int,
+                                        _ strength: VP8FilterStrength, _ tables: UnsafePointer<Int16>) {
+        let last = strength.filtersInnerEdges ? count &>> 2 &- 1 : 0
+        unsafe normalEdgesTwin(origin, across: 1, along: stride, count: count, first: x > 0 ? 0 : 1, last: last,
+                               outerLimit: strength.limit &+ 4, innerLimit: strength.limit, interiorLimit: strength.interiorLimit,
+                               varianceThreshold: strength.varianceThreshold, tables: tables)
+        unsafe normalEdgesTwin(origin, across: stride, along: 1, count: count, first: y > 0 ? 0 : 1, last: last,
+                               outerLimit: strength.limit &+ 4, innerLimit: strength.limit, interiorLimit: strength.interiorLimit,
+                               varianceThreshold: strength.varianceThreshold, tables: tables)
+    }
+    #endif
 
     /// The edges of one macroblock and the filter each gets.
     private struct MacroblockEdges {

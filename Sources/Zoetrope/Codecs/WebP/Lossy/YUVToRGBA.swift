@@ -73,29 +73,42 @@ enum YUVToRGBA {
     }
 
     /// The twin of ``convertRow(luma:u:v:into:count:)`` that debug builds take: the same
-    /// fixed-point terms, written out in one counted loop with the clamps as comparisons, so that
-    /// an unoptimised build makes no call per pixel (the tests compare the two on random rows).
+    /// fixed-point terms, looked up in ``twinTables`` rather than multiplied, in one counted loop,
+    /// so that an unoptimised build makes no call and no branch per pixel (the tests compare the two
+    /// on random rows).
     static func convertRowScalar(luma: UnsafePointer<UInt8>, u: UnsafePointer<UInt8>, v: UnsafePointer<UInt8>,
                                  into output: UnsafeMutablePointer<UInt8>, count: Int) {
-        var x = 0
-        var pixel = unsafe output
-        while x < count {
-            let y = (unsafe Int32(luma[x]) &* 19077) &>> 8
-            let cb = unsafe Int32(u[x]), cr = unsafe Int32(v[x])
-            var red = y &+ ((cr &* 26149) &>> 8) &- 14234
-            var green = y &- ((cb &* 6419) &>> 8) &- ((cr &* 13320) &>> 8) &+ 8708
-            var blue = y &+ ((cb &* 33050) &>> 8) &- 17685
-            if red < 0 { red = 0 } else if red > 16383 { red = 16383 }
-            if green < 0 { green = 0 } else if green > 16383 { green = 16383 }
-            if blue < 0 { blue = 0 } else if blue > 16383 { blue = 16383 }
-            unsafe pixel[0] = UInt8(truncatingIfNeeded: red &>> 6)
-            unsafe pixel[1] = UInt8(truncatingIfNeeded: green &>> 6)
-            unsafe pixel[2] = UInt8(truncatingIfNeeded: blue &>> 6)
-            unsafe pixel[3] = 255
-            unsafe pixel += 4
-            x &+= 1
+        unsafe twinTables.withUnsafeBufferPointer { tables in
+            let lumaTerm = tables.baseAddress!, redOfV = unsafe lumaTerm + 256, greenOfU = unsafe lumaTerm + 512
+            let greenOfV = unsafe lumaTerm + 768, blueOfU = unsafe lumaTerm + 1024, channel = unsafe lumaTerm + 1280 + 320
+            var x = 0
+            var pixel = unsafe output
+            while x < count {
+                let y = unsafe lumaTerm[Int(luma[x])], cb = unsafe Int(u[x]), cr = unsafe Int(v[x])
+                unsafe pixel[0] = UInt8(truncatingIfNeeded: channel[Int((y &+ redOfV[cr]) &>> 6)])
+                unsafe pixel[1] = UInt8(truncatingIfNeeded: channel[Int((y &+ greenOfU[cb] &+ greenOfV[cr]) &>> 6)])
+                unsafe pixel[2] = UInt8(truncatingIfNeeded: channel[Int((y &+ blueOfU[cb]) &>> 6)])
+                unsafe pixel[3] = 255
+                unsafe pixel += 4
+                x &+= 1
+            }
         }
     }
+
+    /// ``convertRowScalar(luma:u:v:into:count:)``'s tables, 256 entries each: the luma term
+    /// `(Y · 19077) >> 8`, red's V term (with its constant), green's U term, green's V term (with
+    /// the constant), blue's U term (with its constant); then the channel of a sum shifted right
+    /// by 6 (−320…703, clamped to 0…255: every sum lies within −17685…34237).
+    static let twinTables: [Int32] = {
+        var tables = [Int32]()
+        for i in Int32(0)...255 { tables.append(multiplyHigh(i, 19077)) }
+        for i in Int32(0)...255 { tables.append(multiplyHigh(i, 26149) - 14234) }
+        for i in Int32(0)...255 { tables.append(-multiplyHigh(i, 6419)) }
+        for i in Int32(0)...255 { tables.append(8708 - multiplyHigh(i, 13320)) }
+        for i in Int32(0)...255 { tables.append(multiplyHigh(i, 33050) - 17685) }
+        for i in Int32(-320)...703 { tables.append(min(max(i, 0), 255)) }
+        return tables
+    }()
 
     private typealias Lanes = SIMD16<UInt16>
 

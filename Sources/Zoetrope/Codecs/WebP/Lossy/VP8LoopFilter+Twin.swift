@@ -1,0 +1,83 @@
+/// The normal loop filter as debug builds run it: every edge of one block in one direction per
+/// call, with libwebp's clipping tables (`src/dsp/dec_clip_tables.c`) in place of the comparisons.
+///
+/// Unoptimised, ``VP8LoopFilter/normalEdge(_:across:along:count:limit:interiorLimit:varianceThreshold:isMacroblockEdge:)``
+/// spends most of a position on the branches of its distances and clamps (every conditional
+/// value is stored and reloaded), and each call zeroes its many locals with a `memset` call apiece;
+/// here a distance or a clamp is one load from a table and a block is two calls. The same bytes
+/// (the tests compare the two on random samples); optimised builds filter with
+/// ``VP8VectorLoopFilter`` and never come here.
+extension VP8LoopFilter {
+    /// The tables, one after another: |i| for i in −255…255, i clamped to −128…127 for
+    /// i in −1020…1020, to −16…15 for −112…112, and to 0…255 for −255…510.
+    static let clippingTables: [Int16] = {
+        var tables = [Int16]()
+        tables.reserveCapacity(TableCentre.end)
+        for i in -255...255 { tables.append(Int16(abs(i))) }
+        for i in -1020...1020 { tables.append(Int16(min(max(i, -128), 127))) }
+        for i in -112...112 { tables.append(Int16(min(max(i, -16), 15))) }
+        for i in -255...510 { tables.append(Int16(min(max(i, 0), 255))) }
+        return tables
+    }()
+
+    /// Where value 0 of each table is in ``clippingTables``.
+    enum TableCentre {
+        static let distance = 255
+        static let signedByte = 511 + 1020
+        static let step = 511 + 2041 + 112
+        static let byte = 511 + 2041 + 225 + 255
+        static let end = 511 + 2041 + 225 + 766
+    }
+
+    /// The normal filter on the edges of one `count`-sample block (16 luma, 8 chroma) that run
+    /// one way: edge `k` (from `first` through `last`, 0 the macroblock edge, then every 4 samples)
+    /// starts at `origin + 4·k·across`. `across` crosses the edges (1 for the vertical ones, the
+    /// row stride for the horizontal ones), `along` steps along them; `outerLimit` is edge 0's
+    /// limit, `innerLimit` the others'. `tables` is ``clippingTables``' storage.
+    static func normalEdgesTwin(_ origin: UnsafeMutablePointer<UInt8>, across: Int, along: Int, count: Int, first: Int, last: Int,
+                                outerLimit: Int, innerLimit: Int, interiorLimit: Int, varianceThreshold: Int,
+                                tables: UnsafePointer<Int16>) {
+        let distance = unsafe tables + TableCentre.distance, signedByte = unsafe tables + TableCentre.signedByte
+        let step = unsafe tables + TableCentre.step, byte = unsafe tables + TableCentre.byte
+        let back2 = 0 &- 2 &* across, back3 = 0 &- 3 &* across, back4 = 0 &- 4 &* across
+        var edge = first
+        while edge <= last { // no ranges, `defer`, `continue` or helper calls: this runs unoptimised
+            let threshold = 2 &* (edge == 0 ? outerLimit : innerLimit) &+ 1
+            var p = unsafe origin + 4 &* edge &* across, position = 0
+            while position < count {
+                let p2 = unsafe Int(p[back3]), p1 = unsafe Int(p[back2]), p0 = unsafe Int(p[0 &- across])
+                let q0 = unsafe Int(p[0]), q1 = unsafe Int(p[across]), q2 = unsafe Int(p[2 &* across])
+                let nearP = unsafe Int(distance[p1 &- p0]), nearQ = unsafe Int(distance[q1 &- q0])
+                if unsafe 4 &* Int(distance[p0 &- q0]) &+ Int(distance[p1 &- q1]) <= threshold,
+                   nearP <= interiorLimit, nearQ <= interiorLimit,
+                   unsafe Int(distance[Int(p[back4]) &- p2]) <= interiorLimit, unsafe Int(distance[p2 &- p1]) <= interiorLimit,
+                   unsafe Int(distance[Int(p[3 &* across]) &- q2]) <= interiorLimit, unsafe Int(distance[q2 &- q1]) <= interiorLimit {
+                    if nearP > varianceThreshold || nearQ > varianceThreshold { // two samples
+                        let a = unsafe 3 &* (q0 &- p0) &+ Int(signedByte[p1 &- q1])
+                        unsafe p[0 &- across] = UInt8(truncatingIfNeeded: byte[p0 &+ Int(step[(a &+ 3) &>> 3])])
+                        unsafe p[0] = UInt8(truncatingIfNeeded: byte[q0 &- Int(step[(a &+ 4) &>> 3])])
+                    } else if edge == 0 { // six samples, weights 27, 18, 9 / 128
+                        let a = unsafe Int(signedByte[3 &* (q0 &- p0) &+ Int(signedByte[p1 &- q1])])
+                        let near = (27 &* a &+ 63) &>> 7, middle = (18 &* a &+ 63) &>> 7, far = (9 &* a &+ 63) &>> 7
+                        unsafe p[back3] = UInt8(truncatingIfNeeded: byte[p2 &+ far])
+                        unsafe p[back2] = UInt8(truncatingIfNeeded: byte[p1 &+ middle])
+                        unsafe p[0 &- across] = UInt8(truncatingIfNeeded: byte[p0 &+ near])
+                        unsafe p[0] = UInt8(truncatingIfNeeded: byte[q0 &- near])
+                        unsafe p[across] = UInt8(truncatingIfNeeded: byte[q1 &- middle])
+                        unsafe p[2 &* across] = UInt8(truncatingIfNeeded: byte[q2 &- far])
+                    } else { // four samples
+                        let forQ = unsafe Int(step[(3 &* (q0 &- p0) &+ 4) &>> 3]), forP = unsafe Int(step[(3 &* (q0 &- p0) &+ 3) &>> 3])
+                        let outer = (forQ &+ 1) &>> 1
+                        unsafe p[back2] = UInt8(truncatingIfNeeded: byte[p1 &+ outer])
+                        unsafe p[0 &- across] = UInt8(truncatingIfNeeded: byte[p0 &+ forP])
+                        unsafe p[0] = UInt8(truncatingIfNeeded: byte[q0 &- forQ])
+                        unsafe p[across] = UInt8(truncatingIfNeeded: byte[q1 &- outer])
+                    }
+                }
+                unsafe p += along
+                position &+= 1
+            }
+            edge &+= 1
+        }
+    }
+}
