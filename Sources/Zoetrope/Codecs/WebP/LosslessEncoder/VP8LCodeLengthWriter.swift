@@ -61,10 +61,11 @@ enum VP8LCodeLengthWriter {
     }
 
     /// A normal code: the code-length code's lengths in their stored order (trailing zeros
-    /// dropped, at least four), no max_symbol, then the tokens.
+    /// dropped, at least four), max_symbol when leaving out the trailing zero-length tokens saves
+    /// more than it costs, then the tokens.
     private static func writeNormal(_ lengths: [UInt8], to writer: inout BitWriter) {
         writer.write(0, bits: 1)
-        let tokens = tokens(lengths)
+        var tokens = tokens(lengths)
         var histogram = [UInt32](repeating: 0, count: 19)
         for token in tokens { histogram[token.symbol] += 1 }
         let lengthCode = codeLengthCode(histogram)
@@ -73,16 +74,44 @@ enum VP8LCodeLengthWriter {
         while count > 4, lengthCode.lengths[order[count - 1]] == 0 { count -= 1 }
         writer.write(UInt32(count - 4), bits: 4)
         for index in 0 ..< count { writer.write(UInt32(lengthCode.lengths[order[index]]), bits: 3) }
-        writer.write(0, bits: 1) // max_symbol absent: every length is coded
+        let kept = keptTokenCount(tokens, code: lengthCode)
+        if let kept {
+            tokens.removeLast(tokens.count - kept.count)
+            writer.write(1, bits: 1)
+            writer.write(UInt32(kept.pairs - 1), bits: 3)
+            writer.write(UInt32(kept.count - 2), bits: 2 * kept.pairs)
+        } else {
+            writer.write(0, bits: 1) // max_symbol absent: every length is coded
+        }
         for token in tokens {
             lengthCode.write(token.symbol, to: &writer)
-            switch token.symbol {
-            case 16: writer.write(token.extra, bits: 2)
-            case 17: writer.write(token.extra, bits: 3)
-            case 18: writer.write(token.extra, bits: 7)
-            default: break
-            }
+            writer.write(token.extra, bits: extraBits(token.symbol))
         }
+    }
+
+    /// Extra bits after a code-length symbol.
+    private static func extraBits(_ symbol: Int) -> Int {
+        switch symbol {
+        case 16: 2
+        case 17: 3
+        case 18: 7
+        default: 0
+        }
+    }
+
+    /// How many tokens to write when the trailing zero-length ones (0, 17, 18) take more bits
+    /// than max_symbol (3 bits, then 2 per bit pair of the count − 2); `nil` to write them all.
+    private static func keptTokenCount(_ tokens: [Token], code: VP8LHuffmanCode) -> (count: Int, pairs: Int)? {
+        var kept = tokens.count, trailingBits = 0
+        while kept > 2, [0, 17, 18].contains(tokens[kept - 1].symbol) {
+            kept -= 1
+            trailingBits += code.cost(tokens[kept].symbol) + extraBits(tokens[kept].symbol)
+        }
+        guard kept < tokens.count else { return nil }
+        var bits = 1
+        while (kept - 2) >> bits > 0 { bits += 1 }
+        let pairs = (bits + 1) / 2
+        return trailingBits > 3 + 2 * pairs ? (kept, pairs) : nil
     }
 
     /// The code-length code: a prefix code over 0...18 with lengths of at most 7.

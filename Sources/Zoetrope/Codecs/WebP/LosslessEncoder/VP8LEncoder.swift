@@ -84,7 +84,8 @@ struct VP8LEncoderSettings: Sendable {
         let level = min(max(level, 0), 9)
         self.level = level
         let chain = [1, 4, 8, 16, 24, 32, 48, 64, 96, 128][level]
-        let caches: [Int] = level < 3 ? [0] : level < 6 ? [0, 4, 8] : Array(0...10)
+        // Animations' palette frames mostly take a cache of 1 to 3 bits.
+        let caches: [Int] = level < 3 ? [0] : level < 5 ? [0, 4, 8] : level < 6 ? [0, 1, 2, 3, 4, 8] : Array(0...10)
         entropy = VP8LEntropyEncoder.Settings(
             matching: VP8LMatchFinder.Settings(chainLength: chain, isLazy: level >= 5, shortensRepeatedCopies: level == 5),
             cacheCandidates: caches, refinesMatches: level >= 5, parsesOptimally: level >= 5,
