@@ -2,10 +2,11 @@ import Testing
 @testable import Zoetrope
 
 /// The plain twins that debug builds take for the lossy decoder's lane kernels (YUV → RGBA, the
-/// fancy upsampler, the three-coefficient transform, the normal loop filter), against the kernels optimised builds run,
-/// on random inputs. In a debug build the dispatching entry points are the twins themselves, so
-/// the lane kernels are compared where the suite runs optimised (CI's ASan pass); the twins are
-/// also compared with the independent per-pixel formulas in both.
+/// fancy upsampler, the three-coefficient transform, the normal loop filter), against the kernels
+/// optimised builds run, on random inputs; and the fused upsampler-converter that debug builds
+/// decode with, against the two kernels it fuses. In a debug build the dispatching entry points are
+/// the twins themselves, so the lane kernels are compared where the suite runs optimised (CI's ASan
+/// pass); the twins are also compared with the independent per-pixel formulas in both.
 @Suite("VP8 debug-build twins of the lane kernels")
 struct VP8DebugTwinTests {
     private static func bytes(_ count: Int, _ g: inout SplitMix64) -> [UInt8] {
@@ -85,6 +86,55 @@ struct VP8DebugTwinTests {
                     #expect(Int(twin[width + 1 + x]) == ((sum + 2 * (an + bf)) / 8 + bn) / 2)
                 }
             }
+        }
+    }
+
+    @Test("fused upsampling and conversion of a row pair: the twin gives the two kernels' pixels")
+    func convertRowPair() {
+        var g = SplitMix64(seed: 5_365)
+        for width in 1...70 {
+            let chroma = (width + 1) / 2
+            let luma = Self.bytes(2 * width, &g), u = Self.bytes(2 * chroma, &g), v = Self.bytes(2 * chroma, &g)
+            // The kernels: each chroma plane upsampled to two rows, then each row converted.
+            var fullU = [UInt8](repeating: 0, count: 2 * width), fullV = fullU
+            var expected = [UInt8](repeating: 7, count: 8 * width + 4), fused = expected
+            func upsample(_ plane: [UInt8], into full: inout [UInt8]) {
+                plane.withUnsafeBufferPointer { p in
+                    full.withUnsafeMutableBufferPointer {
+                        ChromaUpsampler.upsampleRowPair(above: p.baseAddress!, below: p.baseAddress! + chroma, top: $0.baseAddress!,
+                                                        bottom: $0.baseAddress! + width, width: width)
+                    }
+                }
+            }
+            upsample(u, into: &fullU)
+            upsample(v, into: &fullV)
+            luma.withUnsafeBufferPointer { y in
+                fullU.withUnsafeBufferPointer { u in
+                    fullV.withUnsafeBufferPointer { v in
+                        expected.withUnsafeMutableBufferPointer {
+                            for row in 0..<2 {
+                                YUVToRGBA.convertRow(luma: y.baseAddress! + row * width, u: u.baseAddress! + row * width,
+                                                     v: v.baseAddress! + row * width, into: $0.baseAddress! + row * width * 4,
+                                                     count: width)
+                            }
+                        }
+                    }
+                }
+            }
+            luma.withUnsafeBufferPointer { y in
+                u.withUnsafeBufferPointer { u in
+                    v.withUnsafeBufferPointer { v in
+                        fused.withUnsafeMutableBufferPointer {
+                            ChromaUpsampler.convertRowPairScalar(
+                                luma: (y.baseAddress!, y.baseAddress! + width), u: (u.baseAddress!, u.baseAddress! + chroma),
+                                v: (v.baseAddress!, v.baseAddress! + chroma),
+                                output: ($0.baseAddress!, $0.baseAddress! + width * 4), width: width)
+                        }
+                    }
+                }
+            }
+            #expect(fused == expected, "width \(width)")
+            #expect(Array(fused[(8 * width)...]) == [7, 7, 7, 7]) // nothing written past the rows
         }
     }
 

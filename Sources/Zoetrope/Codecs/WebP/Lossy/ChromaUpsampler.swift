@@ -7,7 +7,7 @@
 /// sides. *Point-sampled* (`dwebp -nofancy`) gives each 2×2 block its one chroma sample.
 ///
 /// Chroma is first brought to full resolution for a row (or row pair), then the row is converted
-/// by ``YUVToRGBA/convertRow(luma:u:v:into:count:)``. Rows are converted as soon as the row cache
+/// by ``YUVToRGBA/convertRow(luma:u:v:into:count:)`` (debug builds do both in one pass). Rows are converted as soon as the row cache
 /// holds everything they need, while the data is still in the processor's cache.
 struct ChromaUpsampler {
     let width: Int
@@ -104,26 +104,39 @@ struct ChromaUpsampler {
             let height = finalRows
             var y = start
             if y == 0 && (isComplete || finalRows >= 2) {
-                unsafe upsample(above: 0, below: 0, top: topU, bottom: bottomU, plane: source.uRow)
-                unsafe upsample(above: 0, below: 0, top: topV, bottom: bottomV, plane: source.vRow)
-                unsafe emit(0, u: topU, v: topV)
+                unsafe convert(0, above: 0, below: 0, pair: false)
                 y = 1
             }
             while y > 0 && y + 1 < height && (isComplete || y + 1 <= finalRows - 2) {
                 let below = (y + 1) >> 1
-                unsafe upsample(above: below - 1, below: below, top: topU, bottom: bottomU, plane: source.uRow)
-                unsafe upsample(above: below - 1, below: below, top: topV, bottom: bottomV, plane: source.vRow)
-                unsafe emit(y, u: topU, v: topV)
-                unsafe emit(y + 1, u: bottomU, v: bottomV)
+                unsafe convert(y, above: below - 1, below: below, pair: true)
                 y += 2
             }
             if isComplete && y == height - 1 && y > 0 {
-                unsafe upsample(above: y >> 1, below: y >> 1, top: topU, bottom: bottomU, plane: source.uRow)
-                unsafe upsample(above: y >> 1, below: y >> 1, top: topV, bottom: bottomV, plane: source.vRow)
-                unsafe emit(y, u: topU, v: topV)
+                unsafe convert(y, above: y >> 1, below: y >> 1, pair: false)
                 y = height
             }
             return y
+        }
+
+        /// Output rows `y` and `y + 1` between chroma rows `above` and `below`, or row `y` alone
+        /// (`pair` false, `above` equal to `below`). Debug builds take the fused twin, which never
+        /// stores the full-resolution chroma (a single row is written twice, the same pixels).
+        private func convert(_ y: Int, above: Int, below: Int, pair: Bool) {
+            #if DEBUG
+            let bottomRow = pair ? y + 1 : y
+            unsafe ChromaUpsampler.convertRowPairScalar(
+                luma: (source.lumaRow(y), source.lumaRow(bottomRow)), u: (source.uRow(above), source.uRow(below)),
+                v: (source.vRow(above), source.vRow(below)), output: (output + y * width * 4, output + bottomRow * width * 4),
+                width: width)
+            #else
+            unsafe upsample(above: above, below: below, top: topU, bottom: bottomU, plane: source.uRow)
+            unsafe upsample(above: above, below: below, top: topV, bottom: bottomV, plane: source.vRow)
+            unsafe emit(y, u: topU, v: topV)
+            if pair {
+                unsafe emit(y + 1, u: bottomU, v: bottomV)
+            }
+            #endif
         }
 
         private func upsample(above: Int, below: Int, top: UnsafeMutablePointer<UInt8>,
@@ -139,7 +152,7 @@ struct ChromaUpsampler {
     ///
     /// Hot loop: eight output pairs at a time in 16-bit lanes (sums stay below 2¹¹), each pair
     /// of bytes stored as one 16-bit lane; the pairs left over one at a time. Debug builds take
-    /// ``upsampleRowPairScalar(above:below:top:bottom:width:)``.
+    /// ``upsampleRowPairScalar(above:below:top:bottom:width:)`` (and decode with its fused form).
     static func upsampleRowPair(above: UnsafePointer<UInt8>, below: UnsafePointer<UInt8>,
                                 top: UnsafeMutablePointer<UInt8>, bottom: UnsafeMutablePointer<UInt8>,
                                 width: Int) {
@@ -150,26 +163,25 @@ struct ChromaUpsampler {
         #endif
     }
 
-    /// The twin of ``upsampleRowPair(above:below:top:bottom:width:)`` that debug builds take: every
-    /// pair in one counted loop on running pointers, each chroma sample loaded once (the left pair
-    /// carried over), so that an unoptimised build makes no call per pixel and stores few values
-    /// (no range iterator, no SIMD code, no helper); the tests compare the two.
+    /// The plain twin of ``upsampleRowPair(above:below:top:bottom:width:)``: every pair in one
+    /// counted loop on running pointers, each chroma sample loaded once (the left pair carried
+    /// over), no range iterator and no SIMD code; the tests compare the two. Debug builds decode
+    /// with its fused form, ``convertRowPairScalar(luma:u:v:output:width:)``.
     static func upsampleRowPairScalar(above: UnsafePointer<UInt8>, below: UnsafePointer<UInt8>,
                                       top: UnsafeMutablePointer<UInt8>, bottom: UnsafeMutablePointer<UInt8>,
                                       width: Int) {
         var aboveLeft = unsafe Int(above[0]), belowLeft = unsafe Int(below[0])
-        unsafe top[0] = UInt8(truncatingIfNeeded: (3 &* aboveLeft &+ belowLeft &+ 2) &>> 2)
-        unsafe bottom[0] = UInt8(truncatingIfNeeded: (3 &* belowLeft &+ aboveLeft &+ 2) &>> 2)
+        unsafe top[0] = UInt8(truncatingIfNeeded: edgeTwin(aboveLeft, belowLeft))
+        unsafe bottom[0] = UInt8(truncatingIfNeeded: edgeTwin(belowLeft, aboveLeft))
         let lastPair = (width &- 1) &>> 1
         var x = 1, topPair = unsafe top + 1, bottomPair = unsafe bottom + 1
         while x <= lastPair {
             let aboveHere = unsafe Int(above[x]), belowHere = unsafe Int(below[x])
-            let sum = aboveLeft &+ aboveHere &+ belowLeft &+ belowHere &+ 8
-            let antiDiagonal = (sum &+ 2 &* (aboveHere &+ belowLeft)) &>> 3, diagonal = (sum &+ 2 &* (aboveLeft &+ belowHere)) &>> 3
-            unsafe topPair[0] = UInt8(truncatingIfNeeded: (antiDiagonal &+ aboveLeft) &>> 1)
-            unsafe topPair[1] = UInt8(truncatingIfNeeded: (diagonal &+ aboveHere) &>> 1)
-            unsafe bottomPair[0] = UInt8(truncatingIfNeeded: (diagonal &+ belowLeft) &>> 1)
-            unsafe bottomPair[1] = UInt8(truncatingIfNeeded: (antiDiagonal &+ belowHere) &>> 1)
+            let pair = pairTwin(aboveLeft: aboveLeft, aboveHere: aboveHere, belowLeft: belowLeft, belowHere: belowHere)
+            unsafe topPair[0] = UInt8(truncatingIfNeeded: pair.topLeft)
+            unsafe topPair[1] = UInt8(truncatingIfNeeded: pair.topRight)
+            unsafe bottomPair[0] = UInt8(truncatingIfNeeded: pair.bottomLeft)
+            unsafe bottomPair[1] = UInt8(truncatingIfNeeded: pair.bottomRight)
             aboveLeft = aboveHere
             belowLeft = belowHere
             unsafe topPair += 2
@@ -177,9 +189,71 @@ struct ChromaUpsampler {
             x &+= 1
         }
         if width & 1 == 0 { // the last output takes the last chroma sample alone
-            unsafe topPair[0] = UInt8(truncatingIfNeeded: (3 &* aboveLeft &+ belowLeft &+ 2) &>> 2)
-            unsafe bottomPair[0] = UInt8(truncatingIfNeeded: (3 &* belowLeft &+ aboveLeft &+ 2) &>> 2)
+            unsafe topPair[0] = UInt8(truncatingIfNeeded: edgeTwin(aboveLeft, belowLeft))
+            unsafe bottomPair[0] = UInt8(truncatingIfNeeded: edgeTwin(belowLeft, aboveLeft))
         }
+    }
+
+    /// The twin that debug builds decode with: ``upsampleRowPair(above:below:top:bottom:width:)``
+    /// for U and V fused with ``YUVToRGBA/convertRow(luma:u:v:into:count:)`` for both rows, so the
+    /// full-resolution chroma is never stored and reloaded. `luma` and `output` are the two rows
+    /// (`width` pixels each), `u` and `v` the chroma rows above and below; the tests compare it
+    /// with the two kernels.
+    static func convertRowPairScalar(luma: (top: UnsafePointer<UInt8>, bottom: UnsafePointer<UInt8>),
+                                     u: (above: UnsafePointer<UInt8>, below: UnsafePointer<UInt8>),
+                                     v: (above: UnsafePointer<UInt8>, below: UnsafePointer<UInt8>),
+                                     output: (top: UnsafeMutablePointer<UInt8>, bottom: UnsafeMutablePointer<UInt8>),
+                                     width: Int) {
+        unsafe YUVToRGBA.twinTables.withUnsafeBufferPointer { tables in
+            let tables = tables.baseAddress!
+            let (aboveU, belowU, aboveV, belowV) = unsafe (u.above, u.below, v.above, v.below)
+            var uAboveLeft = unsafe Int(aboveU[0]), uBelowLeft = unsafe Int(belowU[0])
+            var vAboveLeft = unsafe Int(aboveV[0]), vBelowLeft = unsafe Int(belowV[0])
+            var lumaTop = unsafe luma.top, lumaBottom = unsafe luma.bottom, top = unsafe output.top, bottom = unsafe output.bottom
+            unsafe YUVToRGBA.storePixelTwin(luma: lumaTop[0], u: edgeTwin(uAboveLeft, uBelowLeft),
+                                            v: edgeTwin(vAboveLeft, vBelowLeft), tables: tables, into: top)
+            unsafe YUVToRGBA.storePixelTwin(luma: lumaBottom[0], u: edgeTwin(uBelowLeft, uAboveLeft),
+                                            v: edgeTwin(vBelowLeft, vAboveLeft), tables: tables, into: bottom)
+            let lastPair = (width &- 1) &>> 1
+            var x = 1
+            unsafe (lumaTop, lumaBottom, top, bottom) = unsafe (lumaTop + 1, lumaBottom + 1, top + 4, bottom + 4)
+            while x <= lastPair {
+                let uAbove = unsafe Int(aboveU[x]), uBelow = unsafe Int(belowU[x])
+                let vAbove = unsafe Int(aboveV[x]), vBelow = unsafe Int(belowV[x])
+                let u = pairTwin(aboveLeft: uAboveLeft, aboveHere: uAbove, belowLeft: uBelowLeft, belowHere: uBelow)
+                let v = pairTwin(aboveLeft: vAboveLeft, aboveHere: vAbove, belowLeft: vBelowLeft, belowHere: vBelow)
+                unsafe YUVToRGBA.storePixelTwin(luma: lumaTop[0], u: u.topLeft, v: v.topLeft, tables: tables, into: top)
+                unsafe YUVToRGBA.storePixelTwin(luma: lumaTop[1], u: u.topRight, v: v.topRight, tables: tables, into: top + 4)
+                unsafe YUVToRGBA.storePixelTwin(luma: lumaBottom[0], u: u.bottomLeft, v: v.bottomLeft, tables: tables, into: bottom)
+                unsafe YUVToRGBA.storePixelTwin(luma: lumaBottom[1], u: u.bottomRight, v: v.bottomRight, tables: tables,
+                                                into: bottom + 4)
+                (uAboveLeft, uBelowLeft, vAboveLeft, vBelowLeft) = (uAbove, uBelow, vAbove, vBelow)
+                unsafe (lumaTop, lumaBottom, top, bottom) = unsafe (lumaTop + 2, lumaBottom + 2, top + 8, bottom + 8)
+                x &+= 1
+            }
+            if width & 1 == 0 { // the last output takes the last chroma sample alone
+                unsafe YUVToRGBA.storePixelTwin(luma: lumaTop[0], u: edgeTwin(uAboveLeft, uBelowLeft),
+                                                v: edgeTwin(vAboveLeft, vBelowLeft), tables: tables, into: top)
+                unsafe YUVToRGBA.storePixelTwin(luma: lumaBottom[0], u: edgeTwin(uBelowLeft, uAboveLeft),
+                                                v: edgeTwin(vBelowLeft, vAboveLeft), tables: tables, into: bottom)
+            }
+        }
+    }
+
+    /// An end output of the twins: the nearer chroma sample weighed 3:1 against the farther.
+    @_transparent
+    static func edgeTwin(_ near: Int, _ far: Int) -> Int { (3 &* near &+ far &+ 2) &>> 2 }
+
+    /// The two outputs of each of the twins' row pair between a chroma sample and its left
+    /// neighbour, above and below (libwebp's rounding: the mean of two diagonal averages).
+    /// `@_transparent` because an unoptimised build inlines nothing else.
+    @_transparent
+    static func pairTwin(aboveLeft: Int, aboveHere: Int, belowLeft: Int, belowHere: Int)
+        -> (topLeft: Int, topRight: Int, bottomLeft: Int, bottomRight: Int) {
+        let sum = aboveLeft &+ aboveHere &+ belowLeft &+ belowHere &+ 8
+        let antiDiagonal = (sum &+ 2 &* (aboveHere &+ belowLeft)) &>> 3, diagonal = (sum &+ 2 &* (aboveLeft &+ belowHere)) &>> 3
+        return ((antiDiagonal &+ aboveLeft) &>> 1, (diagonal &+ aboveHere) &>> 1,
+                (diagonal &+ belowLeft) &>> 1, (antiDiagonal &+ belowHere) &>> 1)
     }
 
     /// Eight pairs at a time in lanes while they fit when `inLanes` (as optimised builds call it),

@@ -79,20 +79,29 @@ enum YUVToRGBA {
     static func convertRowScalar(luma: UnsafePointer<UInt8>, u: UnsafePointer<UInt8>, v: UnsafePointer<UInt8>,
                                  into output: UnsafeMutablePointer<UInt8>, count: Int) {
         unsafe twinTables.withUnsafeBufferPointer { tables in
-            let lumaTerm = tables.baseAddress!, redOfV = unsafe lumaTerm + 256, greenOfU = unsafe lumaTerm + 512
-            let greenOfV = unsafe lumaTerm + 768, blueOfU = unsafe lumaTerm + 1024, channel = unsafe lumaTerm + 1280 + 320
+            let tables = tables.baseAddress!
             var x = 0
             var pixel = unsafe output
             while x < count {
-                let y = unsafe lumaTerm[Int(luma[x])], cb = unsafe Int(u[x]), cr = unsafe Int(v[x])
-                unsafe pixel[0] = UInt8(truncatingIfNeeded: channel[Int((y &+ redOfV[cr]) &>> 6)])
-                unsafe pixel[1] = UInt8(truncatingIfNeeded: channel[Int((y &+ greenOfU[cb] &+ greenOfV[cr]) &>> 6)])
-                unsafe pixel[2] = UInt8(truncatingIfNeeded: channel[Int((y &+ blueOfU[cb]) &>> 6)])
-                unsafe pixel[3] = 255
+                unsafe storePixelTwin(luma: luma[x], u: Int(u[x]), v: Int(v[x]), tables: tables, into: pixel)
                 unsafe pixel += 4
                 x &+= 1
             }
         }
+    }
+
+    /// One pixel of the twins (this one and the fused upsampler's,
+    /// ``ChromaUpsampler/convertRowPairScalar(luma:u:v:output:width:)``), from ``twinTables``.
+    /// `@_transparent` because that is the inlining an unoptimised build does: a call per pixel
+    /// would cost more than the pixel.
+    @_transparent
+    static func storePixelTwin(luma: UInt8, u cb: Int, v cr: Int, tables lumaTerm: UnsafePointer<Int32>,
+                               into pixel: UnsafeMutablePointer<UInt8>) {
+        let y = unsafe lumaTerm[Int(luma)], channel = unsafe lumaTerm + 1280 + 320
+        unsafe pixel[0] = UInt8(truncatingIfNeeded: channel[Int((y &+ lumaTerm[256 &+ cr]) &>> 6)])
+        unsafe pixel[1] = UInt8(truncatingIfNeeded: channel[Int((y &+ lumaTerm[512 &+ cb] &+ lumaTerm[768 &+ cr]) &>> 6)])
+        unsafe pixel[2] = UInt8(truncatingIfNeeded: channel[Int((y &+ lumaTerm[1024 &+ cb]) &>> 6)])
+        unsafe pixel[3] = 255
     }
 
     /// ``convertRowScalar(luma:u:v:into:count:)``'s tables, 256 entries each: the luma term
