@@ -67,7 +67,7 @@ enum VP8LEntropyEncoder {
     }
 
     /// The chain length of the pass that prices an optimal parse: it only counts symbols, and a
-    /// longer search made the output no smaller (level 6 was 0.1 % larger with its chain of 48).
+    /// longer search made the output no smaller (a chain of 48 made the output 0.1 % larger).
     static let pricingChainLength = 8
 
     /// The costs of a first LZ77 pass's symbols (its tokens are gone before the second pass makes
