@@ -4,8 +4,9 @@
 /// (8 MB at 1080p; page faults were about a tenth of the surface benchmark's CPU time). A GIF
 /// frame's index buffer is kept the same way.
 ///
-/// It holds at most ``byteLimit`` bytes in ``countLimit`` buffers, and only while its cache decodes: a cache with nothing
-/// left to decode empties it (``drain()``), so nothing stays resident once every frame is held.
+/// It holds at most ``byteLimit`` bytes in ``countLimit`` buffers, and only while its cache
+/// decodes: a cache with nothing left to decode empties it (``drain()``), so nothing stays
+/// resident once every frame is held.
 /// The cache counts its bytes (``SharedFrameCache/Statistics/reusableBytes``).
 package final class ReusableBuffers: Sendable {
     private struct State {
