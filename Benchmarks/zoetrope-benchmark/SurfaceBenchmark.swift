@@ -1,7 +1,7 @@
 import Foundation
 import Zoetrope
 
-/// `zoetrope-benchmark surface DIR [--seconds S] [--full] [--glibc-default] [--trace] [--affinity MS]`: many animations on one surface, as a
+/// `zoetrope-benchmark surface DIR [--seconds S] [--full] [--glibc-default] [--trace] [--affinity MS] [--reuse MB]`: many animations on one surface, as a
 /// chat stream holds them. Every GIF in DIR (sorted by name) is opened once; 200 attachments show
 /// them in turn, each at 160×90 pixels (`--full`: at the images' own size), and the first 20 are
 /// visible. They play on one 60 Hz timer clock at rate 1 for S seconds of wall time (20 by
@@ -12,19 +12,22 @@ import Zoetrope
 /// buffers go back to the system as in the `zoetrope` command (``LargeBufferRelease``) unless
 /// `--glibc-default`. `--trace` prints, every 5 s after every frame is held, each visible
 /// animator's misses and the cache's decodes, evictions and frames held (misses at rest traced).
+/// `--affinity MS` sets the decode workers' affinity; `--reuse MB` the most bytes of canvas buffers
+/// the cache keeps for reuse between images (``ReusableBuffers``; 0: none).
 enum SurfaceBenchmark {
     static let attachmentCount = 200
     static let visibleCount = 20
 
     static func run(_ arguments: [String]) -> Int32 {
         guard let folder = arguments.first, !folder.hasPrefix("--") else {
-            print("usage: zoetrope-benchmark surface DIR [--seconds S] [--full] [--glibc-default] [--trace] [--affinity MS]")
+            print("usage: zoetrope-benchmark surface DIR [--seconds S] [--full] [--glibc-default] [--trace] [--affinity MS] [--reuse MB]")
             return 2
         }
         let seconds = arguments.firstIndex(of: "--seconds").flatMap { arguments.dropFirst($0 + 1).first }
             .flatMap(Double.init) ?? 20
         let full = arguments.contains("--full")
         let affinity = arguments.firstIndex(of: "--affinity").flatMap { arguments.dropFirst($0 + 1).first }.flatMap(Int.init)
+        let reuse = arguments.firstIndex(of: "--reuse").flatMap { arguments.dropFirst($0 + 1).first }.flatMap(Int.init)
         if !arguments.contains("--glibc-default") { LargeBufferRelease.enable() }
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
             .filter { $0.hasSuffix(".gif") }.sorted()
@@ -41,12 +44,16 @@ enum SurfaceBenchmark {
             print("surface: no GIF in \(folder)")
             return 1
         }
-        return play(images, seconds: seconds, full: full, affinity: affinity)
+        return play(images, seconds: seconds, full: full, affinity: affinity, reuse: reuse)
     }
 
-    private static func play(_ images: [AnimatedImage], seconds: Double, full: Bool, affinity: Int?) -> Int32 {
+    private static func play(_ images: [AnimatedImage], seconds: Double, full: Bool, affinity: Int?, reuse: Int?) -> Int32 {
         let pool = affinity.map { DecodeWorkerPool(workers: 2, affinity: .milliseconds($0)) } ?? DecodeWorkerPool()
-        let surface = AnimationSurface(cache: SharedFrameCache(scheduler: pool), clock: TimerClock(ticksPerSecond: 60),
+        let origin = ContinuousClock.now
+        let cache = SharedFrameCache(byteLimit: nil, scheduler: pool,
+                                     reusableBytes: reuse.map { $0 << 20 } ?? SharedFrameCache.defaultReusableBytes,
+                                     timeSource: { ContinuousClock.now - origin })
+        let surface = AnimationSurface(cache: cache, clock: TimerClock(ticksPerSecond: 60),
                                        configuration: Animator.Configuration(style: PlaybackStyle(playCount: .infinite)))
         let attachments = (0..<attachmentCount).map { index in
             let image = images[index % images.count]

@@ -51,6 +51,29 @@ struct Compositor: Sendable {
         self.format = format
     }
 
+    /// A blank canvas drawn on `buffer` (a canvas-sized buffer another canvas let go, of arbitrary
+    /// contents: ``ReusableBuffers``), which the first drawing clears as after a ``reset()``
+    /// instead of allocating a new one; a buffer of another size is not used.
+    init(size: PixelSize, format: ImageFormat? = nil, recycling buffer: [UInt8]?) {
+        self.init(size: size, format: format)
+        guard let buffer, buffer.count == size.area * 4, !buffer.isEmpty else { return }
+        pixels = buffer
+        dirty = bounds
+        clearPending = true
+    }
+
+    /// Gives up the canvas's buffer (for another canvas of this size to reuse) and is blank
+    /// afterwards; empty when it has none.
+    mutating func releaseBuffer() -> [UInt8] {
+        defer {
+            pixels = []
+            dirty = PixelRect(x: 0, y: 0, width: 0, height: 0)
+            clearPending = false
+            sharing = .none
+        }
+        return pixels
+    }
+
     /// Whether the canvas is all transparent.
     var isBlank: Bool { dirty.isEmpty || clearPending }
 
@@ -122,6 +145,20 @@ struct Compositor: Sendable {
         changed = bounds
         clearPending = false
         sharing = .handedOut
+    }
+
+    /// Replaces the canvas with `packed` unpacked (a canvas parked earlier, same size), written
+    /// into the canvas's own buffer when it has one it does not share.
+    mutating func restore(unpacking packed: PackedCanvas) {
+        precondition(packed.pixelCount == width * height, "parked canvas of another size")
+        var buffer = sharing == .handedOut ? [] : pixels
+        pixels = []
+        packed.unpacked(into: &buffer)
+        pixels = buffer
+        dirty = bounds
+        changed = bounds
+        clearPending = false
+        sharing = .none
     }
 
     /// Starts following what changes from now on (``changed``).

@@ -95,46 +95,65 @@ struct PackedCanvas: Sendable, Hashable {
 
     /// The canvas's RGBA bytes.
     func unpacked() -> [UInt8] {
-        let pixelBytes = holdsWholePixels ? 4 : 1
-        // Every byte a palette index: the palette padded to 256 colours (packing never writes an
-        // index past it; runs from elsewhere read transparent black there).
-        let colours = holdsWholePixels ? [] : palette + [UInt32](repeating: 0, count: 256 - min(256, palette.count))
-        return unsafe [UInt8](unsafeUninitializedCapacity: pixelCount * 4) { buffer, initialized in
-            let raw = UnsafeMutableRawBufferPointer(buffer)
-            var pixel = 0, position = 0
-            unsafe runs.withUnsafeBytes { runs in
-                unsafe colours.withUnsafeBufferPointer { colours in
-                    while position < runs.count, pixel < pixelCount {
-                        let header = unsafe Int(runs[position])
-                        position += 1
-                        let repeats = header >= Self.longestLiteral
-                        let available = repeats ? (position + pixelBytes <= runs.count ? Int.max : 0)
-                            : (runs.count - position) / pixelBytes
-                        let length = min(repeats ? header - 126 : header + 1, pixelCount - pixel, available)
-                        guard length > 0 else { break }
-                        let out = unsafe raw.baseAddress! + pixel * 4
-                        if repeats {
-                            let colour = unsafe Self.colour(at: position, in: runs, colours: colours, whole: pixelBytes == 4)
-                            for offset in 0..<length { unsafe out.storeBytes(of: colour, toByteOffset: offset * 4, as: UInt32.self) }
-                            position += pixelBytes
-                        } else {
-                            for offset in 0..<length {
-                                let colour = unsafe Self.colour(at: position + offset * pixelBytes, in: runs, colours: colours,
-                                                                whole: pixelBytes == 4)
-                                unsafe out.storeBytes(of: colour, toByteOffset: offset * 4, as: UInt32.self)
-                            }
-                            position += length * pixelBytes
-                        }
-                        pixel += length
-                    }
-                }
-            }
+        var pixels: [UInt8] = []
+        unpacked(into: &pixels)
+        return pixels
+    }
+
+    /// Writes the canvas's RGBA bytes into `pixels`, reusing its buffer when it holds exactly the
+    /// canvas's bytes (a canvas let go by another image, ``ReusableBuffers``): every byte is
+    /// written, so what it held does not matter. Otherwise it gets a new buffer.
+    func unpacked(into pixels: inout [UInt8]) {
+        if pixels.count != pixelCount * 4 {
+            pixels = []
+            // Every byte is written below: the runs, then transparent black for any pixel left.
+            pixels = unsafe [UInt8](unwrittenCount: pixelCount * 4)
+        }
+        unsafe pixels.withUnsafeMutableBytes { raw in
+            let pixel = unsafe unpack(into: raw)
             // Runs written by init(pixels:) cover every pixel; anything short is left transparent.
             if pixel < pixelCount {
                 unsafe UnsafeMutableRawBufferPointer(rebasing: raw[(pixel * 4)...]).initializeMemory(as: UInt8.self, repeating: 0)
             }
-            initialized = pixelCount * 4
         }
+    }
+
+    /// Writes the runs' pixels into `raw` (the canvas's bytes) from the first; returns how many
+    /// pixels they covered.
+    private func unpack(into raw: UnsafeMutableRawBufferPointer) -> Int {
+        let pixelBytes = holdsWholePixels ? 4 : 1
+        // Every byte a palette index: the palette padded to 256 colours (packing never writes an
+        // index past it; runs from elsewhere read transparent black there).
+        let colours = holdsWholePixels ? [] : palette + [UInt32](repeating: 0, count: 256 - min(256, palette.count))
+        var pixel = 0, position = 0
+        unsafe runs.withUnsafeBytes { runs in
+            unsafe colours.withUnsafeBufferPointer { colours in
+                while position < runs.count, pixel < pixelCount {
+                    let header = unsafe Int(runs[position])
+                    position += 1
+                    let repeats = header >= Self.longestLiteral
+                    let available = repeats ? (position + pixelBytes <= runs.count ? Int.max : 0)
+                        : (runs.count - position) / pixelBytes
+                    let length = min(repeats ? header - 126 : header + 1, pixelCount - pixel, available)
+                    guard length > 0 else { break }
+                    let out = unsafe raw.baseAddress! + pixel * 4
+                    if repeats {
+                        let colour = unsafe Self.colour(at: position, in: runs, colours: colours, whole: pixelBytes == 4)
+                        for offset in 0..<length { unsafe out.storeBytes(of: colour, toByteOffset: offset * 4, as: UInt32.self) }
+                        position += pixelBytes
+                    } else {
+                        for offset in 0..<length {
+                            let colour = unsafe Self.colour(at: position + offset * pixelBytes, in: runs, colours: colours,
+                                                            whole: pixelBytes == 4)
+                            unsafe out.storeBytes(of: colour, toByteOffset: offset * 4, as: UInt32.self)
+                        }
+                        position += length * pixelBytes
+                    }
+                    pixel += length
+                }
+            }
+        }
+        return pixel
     }
 
     /// The pixel coded at `position` of `runs`: a whole pixel, or an index into `colours` (256 of

@@ -189,7 +189,7 @@ public final class AnimatedImage: AnimatableImage {
     /// clean start when that is at most half of it (``CanvasPatch``: the next frame read draws the
     /// clean start again and pastes it), or else stays whole, with no working memory.
     /// The file's pages read so far go back to the kernel too.
-    func parkCanvas() {
+    func parkCanvas(into reusable: ReusableBuffers? = nil) {
         let taken = state.withLock { state -> (FrameReplay?, RGBAImage?) in
             defer {
                 state.replay = nil
@@ -198,10 +198,15 @@ public final class AnimatedImage: AnimatableImage {
             return (state.replay, state.lastFrame?.image)
         }
         bytes?.releaseResidentPages()
-        guard let walk = taken.0, walk.nextIndex < frames.count, !walk.compositor.isBlank,
-              !walk.plan.isCleanStart(walk.nextIndex) else { return }
-        let packed = PackedCanvas(pixels: walk.compositor.canvas.pixels)
-        let patch = packed == nil ? walk.patch : nil
+        guard var walk = taken.0 else { return }
+        let resumes = walk.nextIndex < frames.count && !walk.compositor.isBlank && !walk.plan.isCleanStart(walk.nextIndex)
+        let packed = resumes ? PackedCanvas(pixels: walk.compositor.canvas.pixels) : nil
+        let patch = resumes && packed == nil ? walk.patch : nil
+        // The buffers go to the next image a worker decodes, unless the canvas stays whole.
+        reusable?.give(walk.scratch)
+        walk.scratch = [] // a decode grows it again when it comes
+        if !resumes || packed != nil || patch != nil { reusable?.give(walk.compositor.releaseBuffer()) }
+        guard resumes else { return }
         state.withLock { state in
             // Unless a reader started a walk meanwhile (it then holds the canvas it needs).
             guard state.replay == nil else { return }
@@ -212,12 +217,31 @@ public final class AnimatedImage: AnimatableImage {
             // A canvas that does not pack stays whole: dropping it would replay every frame since
             // the last clean start on the next decode (quadratic work over a play).
             guard let packed else {
-                var whole = walk
-                whole.scratch = [] // a decode grows it again when it comes
-                state.replay = whole
+                state.replay = walk
                 return
             }
             state.checkpoints.park(packed, before: walk.nextIndex)
+        }
+    }
+
+    /// About to be decoded: when no replay walk is kept, starts one on a canvas buffer (and a GIF
+    /// frame's index buffer) that another image's parked canvas let go into `reusable`, rather
+    /// than on fresh zeroed memory. The walk resumes from the parked canvas as it would have.
+    func prepareToDecode(reusing reusable: ReusableBuffers) {
+        guard state.withLock({ $0.replay == nil }) else { return }
+        let canvasBytes = canvasSize.area * 4
+        let scratchBytes = resumeBytes - canvasBytes // a GIF frame's indices; none for other formats
+        guard let buffer = reusable.take(count: canvasBytes) else { return }
+        let scratch = scratchBytes > 0 ? reusable.take(1...scratchBytes) ?? [] : []
+        let unused = state.withLock { state -> ([UInt8], [UInt8])? in
+            guard state.replay == nil else { return (buffer, scratch) } // a reader started a walk meanwhile
+            state.replay = FrameReplay(canvas: canvasSize, format: format, plan: state.plan,
+                                       checkpoints: state.checkpoints, recycling: buffer, scratch: scratch)
+            return nil
+        }
+        if let unused {
+            reusable.give(unused.0)
+            reusable.give(unused.1)
         }
     }
 
@@ -265,8 +289,10 @@ public final class AnimatedImage: AnimatableImage {
             throw ZoetropeError(.invalidArgument, format: format,
                                 "frame index \(index) is outside 0..<\(frames.count)")
         }
-        let checkedOut = state.withLock { state -> CheckOut in
-            if let last = state.lastFrame, last.index == index { return .shown(last.image) }
+        // A cache keeping every frame (no random access kept) lets go of each frame before the
+        // next: the canvas is lent to it, not handed out.
+        let (checkedOut, lending) = state.withLock { state -> (CheckOut, Bool) in
+            if let last = state.lastFrame, last.index == index { return (.shown(last.image), false) }
             // The last frame read shares the walk's canvas: let go of it, so that drawing the next
             // frame changes the canvas in place rather than copying it (8 MB at 1080p) when the
             // caller has let go of the frame too (a cache keeping it reduced does).
@@ -274,8 +300,8 @@ public final class AnimatedImage: AnimatableImage {
                 state.replay = nil
                 state.lastFrame = nil
             }
-            return .walk(state.replay ?? FrameReplay(canvas: canvasSize, format: format, plan: state.plan,
-                                                     checkpoints: state.checkpoints))
+            return (.walk(state.replay ?? FrameReplay(canvas: canvasSize, format: format, plan: state.plan,
+                                                      checkpoints: state.checkpoints)), !state.keepsRandomAccess)
         }
         var walk: FrameReplay
         switch checkedOut {
@@ -285,7 +311,7 @@ public final class AnimatedImage: AnimatableImage {
         let container = container
         var decoded = 0
         let frames = frames
-        let image = try walk.advance(to: index, frames: frames) { (frame, compositor, scratch) throws(ZoetropeError) in
+        let image = try walk.advance(to: index, frames: frames, lending: lending) { (frame, compositor, scratch) throws(ZoetropeError) in
             decoded += 1
             return try container.drawFrame(at: frame, info: frames[frame], onto: &compositor, scratch: &scratch)
         }

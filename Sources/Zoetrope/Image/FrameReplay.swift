@@ -25,20 +25,27 @@ struct FrameReplay: Sendable {
     /// A parked patch to paste once the walk has drawn its base frame again.
     private var pendingPatch: CanvasPatch?
 
-    /// A walk that has not started: the next frame drawn decides where it starts.
-    init(canvas: PixelSize, format: ImageFormat? = nil, plan: ReplayPlan, checkpoints: ReplayCheckpoints) {
-        compositor = Compositor(size: canvas, format: format)
+    /// A walk that has not started: the next frame drawn decides where it starts. It draws on
+    /// `buffer` and reuses `scratch` when given them (let go by another walk: ``ReusableBuffers``).
+    init(canvas: PixelSize, format: ImageFormat? = nil, plan: ReplayPlan, checkpoints: ReplayCheckpoints,
+         recycling buffer: [UInt8]? = nil, scratch: [UInt8] = []) {
+        compositor = Compositor(size: canvas, format: format, recycling: buffer)
         nextIndex = Int.max
         self.plan = plan
         self.checkpoints = checkpoints
+        self.scratch = scratch
     }
 
     /// Walks to frame `index` and returns the canvas with it drawn. `draw` draws a frame straight
     /// onto the canvas (``ImageContainer/drawFrame(at:info:onto:scratch:)``), given the walk's
-    /// ``scratch`` to reuse from frame to frame.
+    /// ``scratch`` to reuse from frame to frame. With `lending`, the canvas is lent
+    /// (``Compositor/lend(offset:)``) rather than handed out: for a caller that lets go of the
+    /// frame before the next, so that a clean start clears the buffer in place instead of
+    /// allocating a new one.
     /// - Throws: the decoding error of a first frame with no usable data, or `limitExceeded` when a
     ///   canvas-sized buffer cannot be allocated.
-    mutating func advance(to index: Int, frames: [FrameInfo], draw: FrameDrawing) throws(ZoetropeError) -> RGBAImage {
+    mutating func advance(to index: Int, frames: [FrameInfo], lending: Bool = false,
+                          draw: FrameDrawing) throws(ZoetropeError) -> RGBAImage {
         // Continue from the current canvas when it is at or a short replay before `index`;
         // otherwise start over from the nearest saved or clean state.
         if nextIndex > index || index - nextIndex > checkpoints.interval {
@@ -74,7 +81,9 @@ struct FrameReplay: Sendable {
                     continue
                 }
             }
-            if next == index { shown = try compositor.handOut(offset: info.offset) }
+            if next == index {
+                shown = try lending ? compositor.lend(offset: info.offset) : compositor.handOut(offset: info.offset)
+            }
             try compositor.dispose(info)
             nextIndex = next + 1
             if wasCleanStart && plan.isCleanStart(next) {
@@ -111,7 +120,10 @@ struct FrameReplay: Sendable {
             nextIndex = patch.base
             pendingPatch = patch
         } else if let checkpoint, checkpoint.index > cleanStart {
-            compositor.restore(checkpoint.canvas)
+            switch checkpoint.canvas {
+            case .whole(let canvas): compositor.restore(canvas)
+            case .packed(let packed): compositor.restore(unpacking: packed)
+            }
             nextIndex = checkpoint.index
             base = nil
         } else {

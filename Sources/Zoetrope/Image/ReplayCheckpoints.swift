@@ -64,14 +64,20 @@ struct ReplayCheckpoints: Sendable {
         for (index, canvas) in other.canvases { offer(canvas, before: index) }
     }
 
+    /// A canvas saved before some frame: kept whole, or the parked one, packed.
+    enum Saved {
+        case whole([UInt8])
+        case packed(PackedCanvas)
+    }
+
     /// The saved state closest before (or at) frame `index`: a saved canvas, or the parked one
-    /// unpacked.
-    func nearest(atOrBefore index: Int) -> (index: Int, canvas: [UInt8])? {
+    /// (unpacked by the walk, into the buffer it has).
+    func nearest(atOrBefore index: Int) -> (index: Int, canvas: Saved)? {
         let saved = nearestSaved(atOrBefore: index)
         if let parked, parked.index <= index, parked.index > (saved?.index ?? 0) {
-            return (parked.index, parked.canvas.unpacked())
+            return (parked.index, .packed(parked.canvas))
         }
-        return saved
+        return saved.map { ($0.index, .whole($0.canvas)) }
     }
 
     private func nearestSaved(atOrBefore index: Int) -> (index: Int, canvas: [UInt8])? {

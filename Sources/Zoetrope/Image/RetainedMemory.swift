@@ -20,8 +20,12 @@ protocol RetainsMemory: AnyObject, Sendable {
     /// which ``retainedBytes`` counts only once the decode is over.
     var resumeBytes: Int { get }
     /// The image is not being decoded now and may not be for a while: let go of the canvas,
-    /// keeping what decoding needs to continue cheaply (a packed copy of it).
-    func parkCanvas()
+    /// keeping what decoding needs to continue cheaply (a packed copy of it), and give the
+    /// buffers let go to `reusable` (for the next image decoded).
+    func parkCanvas(into reusable: ReusableBuffers?)
+    /// About to be decoded: take the buffers to draw on from `reusable` when the image needs new
+    /// ones (it holds no canvas).
+    func prepareToDecode(reusing reusable: ReusableBuffers)
 }
 
 extension RetainsMemory where Self: AnimatableImage {
@@ -33,7 +37,9 @@ extension RetainsMemory {
     /// No canvas of its own, by default.
     var holdsCanvas: Bool { false }
     /// Nothing to park, by default.
-    func parkCanvas() {}
+    func parkCanvas(into reusable: ReusableBuffers?) {}
+    /// No buffer to take, by default.
+    func prepareToDecode(reusing reusable: ReusableBuffers) {}
     /// No canvas to take up again, by default.
     var resumeBytes: Int { 0 }
 }
@@ -44,7 +50,10 @@ extension ScaledImage: RetainsMemory {
     func stopKeepingRandomAccess() { (source as? any RetainsMemory)?.stopKeepingRandomAccess() }
     func releaseRetainedMemory() { (source as? any RetainsMemory)?.releaseRetainedMemory() }
     var holdsCanvas: Bool { (source as? any RetainsMemory)?.holdsCanvas ?? false }
-    func parkCanvas() { (source as? any RetainsMemory)?.parkCanvas() }
+    func parkCanvas(into reusable: ReusableBuffers?) { (source as? any RetainsMemory)?.parkCanvas(into: reusable) }
+    func prepareToDecode(reusing reusable: ReusableBuffers) {
+        (source as? any RetainsMemory)?.prepareToDecode(reusing: reusable)
+    }
     var workingBytesPerDecode: Int { (source as? any RetainsMemory)?.workingBytesPerDecode ?? source.bytesPerFrame }
     var resumeBytes: Int { (source as? any RetainsMemory)?.resumeBytes ?? 0 }
 }
@@ -58,7 +67,8 @@ extension ProgressiveImage: RetainsMemory {
     /// Lets go of the parsed image's own memory (and of the pages of a mapped file read so far).
     func releaseRetainedMemory() { latestImage?.releaseRetainedMemory() }
     var holdsCanvas: Bool { latestImage?.holdsCanvas ?? false }
-    func parkCanvas() { latestImage?.parkCanvas() }
+    func parkCanvas(into reusable: ReusableBuffers?) { latestImage?.parkCanvas(into: reusable) }
+    func prepareToDecode(reusing reusable: ReusableBuffers) { latestImage?.prepareToDecode(reusing: reusable) }
     var workingBytesPerDecode: Int { latestImage?.workingBytesPerDecode ?? bytesPerFrame }
     var resumeBytes: Int { latestImage?.resumeBytes ?? 0 }
 }

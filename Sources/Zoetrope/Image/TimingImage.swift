@@ -33,7 +33,8 @@ extension TimingImage: RetainsMemory {
     func stopKeepingRandomAccess() { image.stopKeepingRandomAccess() }
     func releaseRetainedMemory() { image.releaseRetainedMemory() }
     var holdsCanvas: Bool { image.holdsCanvas }
-    func parkCanvas() { image.parkCanvas() }
+    func parkCanvas(into reusable: ReusableBuffers?) { image.parkCanvas(into: reusable) }
+    func prepareToDecode(reusing reusable: ReusableBuffers) { image.prepareToDecode(reusing: reusable) }
     var workingBytesPerDecode: Int { image.workingBytesPerDecode }
     var resumeBytes: Int { image.resumeBytes }
 }

@@ -37,9 +37,11 @@ struct CanvasBoundTests {
         /// Images holding a full-size canvas now, as the images themselves say.
         var canvasesHeld: Int { images.count { $0.holdsCanvas } }
 
-        /// Bytes the cache should report: every image's own memory and every frame it keeps.
+        /// Bytes the cache should report: every image's own memory, every frame it keeps and the
+        /// buffers parked canvases let go, kept for the next image decoded.
         var heldBytes: Int {
             images.reduce(0) { $0 + $1.retainedBytes } + cache.statistics.storedFrames * references[0].canvasSize.area * 4
+                + cache.statistics.reusableBytes
         }
     }
 
@@ -74,6 +76,7 @@ struct CanvasBoundTests {
                 let statistics = grid.cache.statistics
                 #expect(statistics.retainedBytes == grid.images.reduce(0) { $0 + $1.retainedBytes })
                 #expect(statistics.totalBytes == grid.heldBytes)
+                #expect(statistics.reusableBytes <= 2 * (canvasBytes + 48 * 30)) // two canvases and their indices at most
                 // Mid-play, parked animations keep a packed canvas: counted, and smaller than one.
                 let parked = grid.images.filter { !$0.holdsCanvas && $0.retainedBytes > 0 }
                 #expect(parked.allSatisfy { $0.retainedBytes < canvasBytes })
@@ -82,8 +85,10 @@ struct CanvasBoundTests {
             grid.clock.tick(at: .milliseconds(step * 50))
         }
         #expect(sawParked)
-        // Every frame held at 12×8: the canvases and packed copies are gone.
+        // Every frame held at 12×8: the canvases and packed copies are gone, and the buffers kept
+        // for reuse with them.
         #expect(grid.cache.statistics.retainedBytes == 0)
+        #expect(grid.cache.statistics.reusableBytes == 0)
     }
 
     @Test("with no idle canvas allowed, only the image being decoded holds one")
