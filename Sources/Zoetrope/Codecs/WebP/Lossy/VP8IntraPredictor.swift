@@ -14,7 +14,8 @@ enum VP8PredictionMode: UInt8, Sendable {
 /// samples after the block), and the left column at `block - 1 + row * stride`. Outside the image
 /// those edges hold 127 (above) and 129 (left); only DC prediction treats missing edges specially.
 enum VP8IntraPredictor {
-    private static let stride = VP8Transform.stride
+    /// ``VP8Transform/stride`` as a literal, which an unoptimised build folds (see ``VP8MacroblockDecoder``).
+    private static let stride = 32
 
     @inline(__always) private static func clampToByte(_ value: Int) -> UInt8 {
         UInt8(truncatingIfNeeded: value < 0 ? 0 : value > 255 ? 255 : value)
@@ -75,9 +76,11 @@ enum VP8IntraPredictor {
 
     private static func predictDC(_ block: UnsafeMutablePointer<UInt8>, size: Int, hasAbove: Bool, hasLeft: Bool) {
         let log2Size = size == 16 ? 4 : 3
-        var sum = 0
-        if hasAbove { for column in 0..<size { unsafe sum &+= Int(block[column &- stride]) } }
-        if hasLeft { for row in 0..<size { unsafe sum &+= Int(block[row &* stride &- 1]) } }
+        var sum = 0, i = 0
+        // Counted loops: unoptimised, a range iterator is a generic call per pass.
+        if hasAbove { while i < size { unsafe sum &+= Int(block[i &- stride]); i &+= 1 } }
+        i = 0
+        if hasLeft { while i < size { unsafe sum &+= Int(block[i &* stride &- 1]); i &+= 1 } }
         let value: Int
         switch (hasAbove, hasLeft) {
         case (true, true): value = (sum &+ size) >> (log2Size &+ 1)
@@ -111,15 +114,23 @@ enum VP8IntraPredictor {
         while row < size {
             let leftMinusCorner = unsafe Int(line[-1]) &- corner
             var column = 0
-            while column < size {
-                var value = unsafe Int(above[column]) &+ leftMinusCorner
-                if value < 0 { value = 0 } else if value > 255 { value = 255 }
-                unsafe line[column] = UInt8(truncatingIfNeeded: value)
-                column &+= 1
+            while column < size { // four pixels a pass: `size` is 4, 8 or 16
+                unsafe line[column] = clampedByteTwin(Int(above[column]) &+ leftMinusCorner)
+                unsafe line[column &+ 1] = clampedByteTwin(Int(above[column &+ 1]) &+ leftMinusCorner)
+                unsafe line[column &+ 2] = clampedByteTwin(Int(above[column &+ 2]) &+ leftMinusCorner)
+                unsafe line[column &+ 3] = clampedByteTwin(Int(above[column &+ 3]) &+ leftMinusCorner)
+                column &+= 4
             }
             unsafe line += 32
             row &+= 1
         }
+    }
+
+    /// `value` clamped to 0…255 with masks rather than branches (unoptimised, every branch stores
+    /// and reloads the values live across it); `@_transparent`, the inlining an unoptimised build does.
+    @_transparent
+    private static func clampedByteTwin(_ value: Int) -> UInt8 {
+        UInt8(truncatingIfNeeded: (value | ((255 &- value) &>> 63)) & ~(value &>> 63))
     }
 
     // MARK: 4×4 luma
