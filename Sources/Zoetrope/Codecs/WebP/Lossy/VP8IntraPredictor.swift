@@ -14,8 +14,7 @@ enum VP8PredictionMode: UInt8, Sendable {
 /// samples after the block), and the left column at `block - 1 + row * stride`. Outside the image
 /// those edges hold 127 (above) and 129 (left); only DC prediction treats missing edges specially.
 enum VP8IntraPredictor {
-    /// ``VP8Transform/stride`` as a literal, which an unoptimised build folds (see ``VP8MacroblockDecoder``).
-    private static let stride = 32
+    private static let stride = VP8Transform.stride
 
     @inline(__always) private static func clampToByte(_ value: Int) -> UInt8 {
         UInt8(truncatingIfNeeded: value < 0 ? 0 : value > 255 ? 255 : value)
@@ -76,11 +75,9 @@ enum VP8IntraPredictor {
 
     private static func predictDC(_ block: UnsafeMutablePointer<UInt8>, size: Int, hasAbove: Bool, hasLeft: Bool) {
         let log2Size = size == 16 ? 4 : 3
-        var sum = 0, i = 0
-        // Counted loops: unoptimised, a range iterator is a generic call per pass.
-        if hasAbove { while i < size { unsafe sum &+= Int(block[i &- stride]); i &+= 1 } }
-        i = 0
-        if hasLeft { while i < size { unsafe sum &+= Int(block[i &* stride &- 1]); i &+= 1 } }
+        var sum = 0
+        if hasAbove { for column in 0..<size { unsafe sum &+= Int(block[column &- stride]) } }
+        if hasLeft { for row in 0..<size { unsafe sum &+= Int(block[row &* stride &- 1]) } }
         let value: Int
         switch (hasAbove, hasLeft) {
         case (true, true): value = (sum &+ size) >> (log2Size &+ 1)

@@ -5,9 +5,7 @@
 /// `aboveSamples`, because the planes get loop-filtered), the right column of the macroblock to
 /// the left, and the fixed 127/129 values outside the image.
 struct VP8MacroblockDecoder {
-    /// ``VP8Transform/stride`` as a literal: an unoptimised build folds a literal constant, where
-    /// it calls an accessor (and `swift_once`) at every use of one computed from another.
-    private static let stride = 32
+    private static let stride = VP8Transform.stride
     /// Workspace offsets of the three blocks: luma has 8 bytes of left margin, chroma sits below.
     private static let lumaOffset = stride + 8
     private static let uOffset = lumaOffset + 16 * stride + stride
@@ -96,21 +94,18 @@ struct VP8MacroblockDecoder {
         unsafe loadEdges(p, hasLeft: hasLeft, hasAbove: hasAbove)
         if modes.usesSubblocks {
             unsafe setAboveRight(p, hasAbove: hasAbove)
-            var index = subblockModes.startIndex, block = 0
-            while block < 16 { // counted loops here: unoptimised, an iterator is a generic call per pass
+            var index = subblockModes.startIndex
+            for block in 0..<16 {
                 let target = unsafe p.luma + (block >> 2) * 4 * stride + (block & 3) * 4
                 unsafe VP8IntraPredictor.predictSubblock(subblockModes[index], target)
                 unsafe addResidual(code: blockCodes[block], coefficients + block * 16, to: target)
                 index += 1
-                block += 1
             }
         } else {
             unsafe VP8IntraPredictor.predictWholeBlock(modes.lumaMode, size: 16, p.luma, hasAbove: hasAbove, hasLeft: hasLeft)
-            var block = 0
-            while block < 16 {
+            for block in Swift.stride(from: 0, to: 16, by: 2) {
                 let target = unsafe p.luma + (block >> 2) * 4 * stride + (block & 3) * 4
                 unsafe addResiduals(codes: blockCodes + block, coefficients + block * 16, to: target)
-                block += 2
             }
         }
         for plane in 0..<2 { // U, then V
@@ -172,14 +167,10 @@ struct VP8MacroblockDecoder {
     /// included) and the unfiltered row above.
     private static func loadEdges(_ p: Pointers, hasLeft: Bool, hasAbove: Bool) {
         if hasLeft {
-            var row = -1
-            while row < 16 {
-                unsafe (p.luma + row * stride - 4).update(from: p.luma + row * stride + 12, count: 4)
-                if row < 8 {
-                    unsafe (p.u + row * stride - 4).update(from: p.u + row * stride + 4, count: 4)
-                    unsafe (p.v + row * stride - 4).update(from: p.v + row * stride + 4, count: 4)
-                }
-                row += 1
+            for row in -1..<16 { unsafe (p.luma + row * stride - 4).update(from: p.luma + row * stride + 12, count: 4) }
+            for row in -1..<8 {
+                unsafe (p.u + row * stride - 4).update(from: p.u + row * stride + 4, count: 4)
+                unsafe (p.v + row * stride - 4).update(from: p.v + row * stride + 4, count: 4)
             }
         }
         guard hasAbove else { return }
@@ -200,10 +191,8 @@ struct VP8MacroblockDecoder {
                 unsafe aboveRight.update(repeating: p.above[15], count: 4)
             }
         }
-        var row = 3
-        while row <= 11 {
+        for row in Swift.stride(from: 3, through: 11, by: 4) {
             unsafe (aboveRight + (row + 1) * stride).update(from: aboveRight, count: 4)
-            row += 4
         }
     }
 
@@ -212,14 +201,10 @@ struct VP8MacroblockDecoder {
         unsafe p.above.update(from: p.luma + 15 * stride, count: 16)
         unsafe (p.above + 16).update(from: p.u + 7 * stride, count: 8)
         unsafe (p.above + 24).update(from: p.v + 7 * stride, count: 8)
-        var row = 0
-        while row < 16 {
-            unsafe (p.lumaPlane + row * p.lumaStride).update(from: p.luma + row * stride, count: 16)
-            if row < 8 {
-                unsafe (p.uPlane + row * p.chromaStride).update(from: p.u + row * stride, count: 8)
-                unsafe (p.vPlane + row * p.chromaStride).update(from: p.v + row * stride, count: 8)
-            }
-            row += 1
+        for row in 0..<16 { unsafe (p.lumaPlane + row * p.lumaStride).update(from: p.luma + row * stride, count: 16) }
+        for row in 0..<8 {
+            unsafe (p.uPlane + row * p.chromaStride).update(from: p.u + row * stride, count: 8)
+            unsafe (p.vPlane + row * p.chromaStride).update(from: p.v + row * stride, count: 8)
         }
     }
 }

@@ -116,10 +116,9 @@ struct VP8ResidualDecoder {
             firstLumaCoefficient = 1
             unsafe lumaTable = w.table(.lumaAfterSecondOrder)
         }
-        var anyNonZero = false, y = 0
-        while y < 4 { // counted loops: unoptimised, a range iterator is a generic call per pass
-            var x = 0
-            while x < 4 {
+        var anyNonZero = false
+        for y in 0..<4 {
+            for x in 0..<4 {
                 let block = unsafe w.coefficients + (y * 4 + x) * 16
                 let count = unsafe readCoefficients(&reader, lumaTable, zigzag: w.zigzag, context: Int(w.above[x] &+ w.left[y]),
                                              dcFactor: quant.lumaDC, acFactor: quant.lumaAC,
@@ -130,9 +129,7 @@ struct VP8ResidualDecoder {
                 let code = unsafe blockCode(count: count, dc: block[0])
                 unsafe w.blockCodes[y * 4 + x] = code
                 anyNonZero = anyNonZero || code != 0
-                x += 1
             }
-            y += 1
         }
         let chromaTable = unsafe w.table(.chroma)
         for plane in 0..<2 { // U then V: two 4×4 columns and rows each
@@ -158,8 +155,7 @@ struct VP8ResidualDecoder {
 
     /// libwebp's summary of a block: more than 3 coefficients read → 3, 2–3 → 2, else whether
     /// the DC is non-zero (which, after a second-order transform, may come from that transform).
-    @_transparent // an unoptimised build inlines only these: a call per block costs more than the code
-    private static func blockCode(count: Int, dc: Int16) -> UInt8 {
+    @inline(__always) private static func blockCode(count: Int, dc: Int16) -> UInt8 {
         count > 3 ? 3 : count > 1 ? 2 : (dc != 0 ? 1 : 0)
     }
 
