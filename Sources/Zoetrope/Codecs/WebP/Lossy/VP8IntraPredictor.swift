@@ -111,15 +111,23 @@ enum VP8IntraPredictor {
         while row < size {
             let leftMinusCorner = unsafe Int(line[-1]) &- corner
             var column = 0
-            while column < size {
-                var value = unsafe Int(above[column]) &+ leftMinusCorner
-                if value < 0 { value = 0 } else if value > 255 { value = 255 }
-                unsafe line[column] = UInt8(truncatingIfNeeded: value)
-                column &+= 1
+            while column < size { // four pixels a pass: `size` is 4, 8 or 16
+                unsafe line[column] = clampedByteTwin(Int(above[column]) &+ leftMinusCorner)
+                unsafe line[column &+ 1] = clampedByteTwin(Int(above[column &+ 1]) &+ leftMinusCorner)
+                unsafe line[column &+ 2] = clampedByteTwin(Int(above[column &+ 2]) &+ leftMinusCorner)
+                unsafe line[column &+ 3] = clampedByteTwin(Int(above[column &+ 3]) &+ leftMinusCorner)
+                column &+= 4
             }
             unsafe line += 32
             row &+= 1
         }
+    }
+
+    /// `value` clamped to 0…255 with masks rather than branches (unoptimised, every branch stores
+    /// and reloads the values live across it); `@_transparent`, the inlining an unoptimised build does.
+    @_transparent
+    private static func clampedByteTwin(_ value: Int) -> UInt8 {
+        UInt8(truncatingIfNeeded: (value | ((255 &- value) &>> 63)) & ~(value &>> 63))
     }
 
     // MARK: 4×4 luma

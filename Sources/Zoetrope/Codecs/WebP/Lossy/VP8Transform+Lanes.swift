@@ -120,16 +120,27 @@ extension VP8Transform {
     }
 
     /// Adds the 16 residuals at `residuals` (row-major) to the 4×4 block at `output`, clamping
-    /// to 0…255 (debug builds' twins: a counted loop with the clamp written out).
+    /// to 0…255 (debug builds' twins: a row per pass, four pixels written out, each clamp
+    /// ``clampedByte(_:)`` without a branch).
     static func addClampedScalar(_ residuals: UnsafePointer<Int>, to output: UnsafeMutablePointer<UInt8>) {
-        var i = 0
-        while i < 16 {
-            let pixel = unsafe output + ((i &>> 2) &* 32 &+ (i & 3)) // 32: the block stride
-            var sum = unsafe Int(pixel.pointee) &+ residuals[i]
-            if sum < 0 { sum = 0 } else if sum > 255 { sum = 255 }
-            unsafe pixel.pointee = UInt8(truncatingIfNeeded: sum)
-            i &+= 1
+        var row = unsafe output, residual = unsafe residuals, rows = 0
+        while rows < 4 {
+            unsafe row[0] = clampedByte(Int(row[0]) &+ residual[0])
+            unsafe row[1] = clampedByte(Int(row[1]) &+ residual[1])
+            unsafe row[2] = clampedByte(Int(row[2]) &+ residual[2])
+            unsafe row[3] = clampedByte(Int(row[3]) &+ residual[3])
+            unsafe row += 32 // the block stride
+            unsafe residual += 4
+            rows &+= 1
         }
+    }
+
+    /// `sum` clamped to 0…255 with masks rather than branches (an unoptimised build stores and
+    /// reloads its values around every branch); `@_transparent`, so the twins in this file make
+    /// no call per pixel.
+    @_transparent
+    static func clampedByte(_ sum: Int) -> UInt8 {
+        UInt8(truncatingIfNeeded: (sum | ((255 &- sum) &>> 63)) & ~(sum &>> 63))
     }
 
     /// The DC-only transform of two adjacent blocks in lanes.
@@ -140,35 +151,36 @@ extension VP8Transform {
     }
 
     /// The scalar twin of the DC-only transform (debug builds take it): `(dc + 4) >> 3` added
-    /// to each pixel, the clamp written out.
+    /// to each pixel, a row per pass, the clamp ``clampedByte(_:)``.
     static func addInverseDCScalar(_ dc: Int16, to output: UnsafeMutablePointer<UInt8>) {
         let value = (Int(dc) &+ 4) &>> 3
-        var i = 0
-        while i < 16 {
-            let pixel = unsafe output + ((i &>> 2) &* 32 &+ (i & 3)) // 32: the block stride
-            var sum = unsafe Int(pixel.pointee) &+ value
-            if sum < 0 { sum = 0 } else if sum > 255 { sum = 255 }
-            unsafe pixel.pointee = UInt8(truncatingIfNeeded: sum)
-            i &+= 1
+        var row = unsafe output, rows = 0
+        while rows < 4 {
+            unsafe row[0] = clampedByte(Int(row[0]) &+ value)
+            unsafe row[1] = clampedByte(Int(row[1]) &+ value)
+            unsafe row[2] = clampedByte(Int(row[2]) &+ value)
+            unsafe row[3] = clampedByte(Int(row[3]) &+ value)
+            unsafe row += 32 // the block stride
+            rows &+= 1
         }
     }
 
     /// The scalar twin of ``addInverseAC3Lanes(_:to:)`` (debug builds take it): row value plus
-    /// column value, shifted and clamped, with nothing called per pixel.
+    /// column value, shifted and clamped (``clampedByte(_:)``), a row per pass, with nothing called
+    /// per pixel.
     static func addInverseAC3Scalar(_ input: UnsafePointer<Int16>, to output: UnsafeMutablePointer<UInt8>) {
         let dc = unsafe Int(input[0]) &+ 4, vertical = unsafe Int(input[4]), horizontal = unsafe Int(input[1])
         let cosineV = ((vertical &* 20091) &>> 16) &+ vertical, sineV = (vertical &* 35468) &>> 16
         let cosineH = ((horizontal &* 20091) &>> 16) &+ horizontal, sineH = (horizontal &* 35468) &>> 16
-        var i = 0
-        while i < 16 {
-            let row = i &>> 2, column = i & 3
-            var value = row == 0 ? cosineV : row == 1 ? sineV : row == 2 ? 0 &- sineV : 0 &- cosineV
-            value &+= column == 0 ? cosineH : column == 1 ? sineH : column == 2 ? 0 &- sineH : 0 &- cosineH
-            let pixel = unsafe output + (row &* 32 &+ column) // 32: the block stride
-            var sum = unsafe Int(pixel.pointee) &+ ((dc &+ value) &>> 3)
-            if sum < 0 { sum = 0 } else if sum > 255 { sum = 255 }
-            unsafe pixel.pointee = UInt8(truncatingIfNeeded: sum)
-            i &+= 1
+        var row = unsafe output, rows = 0
+        while rows < 4 {
+            let base = dc &+ (rows == 0 ? cosineV : rows == 1 ? sineV : rows == 2 ? 0 &- sineV : 0 &- cosineV)
+            unsafe row[0] = clampedByte(Int(row[0]) &+ ((base &+ cosineH) &>> 3))
+            unsafe row[1] = clampedByte(Int(row[1]) &+ ((base &+ sineH) &>> 3))
+            unsafe row[2] = clampedByte(Int(row[2]) &+ ((base &- sineH) &>> 3))
+            unsafe row[3] = clampedByte(Int(row[3]) &+ ((base &- cosineH) &>> 3))
+            unsafe row += 32 // the block stride
+            rows &+= 1
         }
     }
 
