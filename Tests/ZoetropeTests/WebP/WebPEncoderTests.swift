@@ -116,7 +116,8 @@ struct WebPEncoderTests {
             #expect(histogram.red == expected.red && histogram.blue == expected.blue && histogram.alpha == expected.alpha)
             #expect(histogram.distance == expected.distance && histogram.extraBits == expected.extraBits)
         }
-        #expect(swept[4].green[VP8LPrefixCodeSet.literalCount + VP8LPrefixCodeSet.lengthPrefixCount...].contains { $0 > 0 })
+        let cacheStart = VP8LPrefixCodeSet.literalCount + VP8LPrefixCodeSet.lengthPrefixCount
+        #expect(swept[4].green.dropFirst(cacheStart).contains { $0 > 0 })
     }
 
     @Test("a flat image compresses to a few bytes")
