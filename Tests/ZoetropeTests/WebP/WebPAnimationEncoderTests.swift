@@ -44,6 +44,27 @@ struct WebPAnimationEncoderTests {
         for index in frames.indices { #expect(try image.frame(at: index) == frames[index]) }
     }
 
+    @Test("a frame whose unchanged pixels are scattered replaces its rectangle rather than blending, exactly")
+    func scatteredUnchangedPixelsReplace() throws {
+        let width = 64, height = 48
+        func gray(_ x: Int) -> (UInt8, UInt8, UInt8, UInt8) { (UInt8(x * 4), UInt8(x * 4), UInt8(x * 4), 255) }
+        var rng = SplitMix64(seed: 5)
+        var noise = RGBAImage(width: width, height: height), gradient = noise
+        for y in 0..<height {
+            for x in 0..<width {
+                gradient[x, y] = gray(x)
+                noise[x, y] = gray(Int(rng.next() % 64))
+            }
+        }
+        // Blending would be exact (every changed pixel is opaque) but riddle the gradient with holes.
+        #expect(WebPFramePlanner.piece(base: noise, target: gradient).blends)
+        let frames = [noise, gradient]
+        let bytes = try WebPEncoder.encode(frames: frames, durations: [.milliseconds(50), .milliseconds(50)], playCount: .infinite)
+        let image = try AnimatedImage(bytes: bytes)
+        #expect(image.frames[1].blend == .source)
+        for index in frames.indices { #expect(try image.frame(at: index) == frames[index]) }
+    }
+
     @Test("clearing what the previous frame drew is done by disposing it to the background")
     func disposal() throws {
         var dot = RGBAImage(width: 40, height: 40)

@@ -96,6 +96,30 @@ struct WebPEncoderTests {
         #expect(sizes[1] < sizes[0] && sizes[1] * 100 <= sizes[2] * 103, "levels 4, 5, 6: \(sizes) bytes")
     }
 
+    @Test("the histograms of every colour cache size, taken in one sweep, are those of the streams each cache makes")
+    func cacheHistogramsInOneSweep() {
+        var rng = SplitMix64(seed: 35)
+        let colors = (0..<40).map { _ in UInt32(truncatingIfNeeded: rng.next()) }
+        let width = 64
+        var pixels = [UInt32](repeating: 0, count: width * 40)
+        for index in pixels.indices {
+            let choice = rng.next() % 8
+            pixels[index] = choice < 3 && index >= width ? pixels[index - width]
+                : choice < 5 && index > 0 ? pixels[index - 1] : colors[Int(rng.next() % 40)]
+        }
+        let tokens = VP8LMatchFinder.tokens(pixels, width: width, settings: VP8LMatchFinder.Settings(chainLength: 8, isLazy: true))
+        let candidates = [0, 1, 3, 5, 8, 10]
+        let swept = VP8LColorCacheEncoder.histograms(bits: candidates, of: tokens, pixels: pixels)
+        for (bits, histogram) in zip(candidates, swept) {
+            let expected = VP8LHistogram(VP8LColorCacheEncoder.apply(bits: bits, to: tokens, pixels: pixels), cacheBits: bits)
+            #expect(histogram.green == expected.green, "cache bits \(bits)")
+            #expect(histogram.red == expected.red && histogram.blue == expected.blue && histogram.alpha == expected.alpha)
+            #expect(histogram.distance == expected.distance && histogram.extraBits == expected.extraBits)
+        }
+        let cacheStart = VP8LPrefixCodeSet.literalCount + VP8LPrefixCodeSet.lengthPrefixCount
+        #expect(swept[4].green.dropFirst(cacheStart).contains { $0 > 0 })
+    }
+
     @Test("a flat image compresses to a few bytes")
     func flatImage() throws {
         var image = RGBAImage(width: 300, height: 200)

@@ -98,9 +98,9 @@ public enum WebPEncoder {
                 pieceSettings.transparentColorIsFree = piece.blends
                 let frozen = pieceSettings
                 try work.submit {
-                    EncodedPiece(rect: piece.rect, blends: piece.blends, disposesToBackground: piece.disposesToBackground,
-                                 hasAlpha: !piece.image.isOpaque,
-                                 chunks: WebPFileWriter.chunk(RIFFChunk.vp8l, VP8LEncoder.encode(piece.image, settings: frozen)))
+                    let (image, blends, bytes) = encodeChoosingBlend(piece, settings: frozen)
+                    return EncodedPiece(rect: piece.rect, blends: blends, disposesToBackground: piece.disposesToBackground,
+                                        hasAlpha: !image.isOpaque, chunks: WebPFileWriter.chunk(RIFFChunk.vp8l, bytes))
                 }
             }
             try source.forEachCheckedFrame(format: .webp) { _, frame in
@@ -111,6 +111,32 @@ public enum WebPEncoder {
         }
         try writer.finish(to: output)
     }
+
+    /// The bytes of `piece`, or for a blended piece, of its rectangle of the frame replacing the
+    /// canvas's instead when that codes smaller (as exact: the unchanged pixels it would keep are
+    /// the frame's). Blending makes the unchanged pixels transparent, which pays when they lie in
+    /// runs and costs when they are scattered among changed ones (the perf animations: replacing
+    /// is about 20 % smaller; testsrc2: blending is 5 % smaller). Both ways are encoded on a strip
+    /// of the piece's middle rows (a sixteenth, at least ``blendTrialRows``), and the piece the
+    /// smaller way.
+    static func encodeChoosingBlend(_ piece: WebPFramePlanner.Piece,
+                                    settings: VP8LEncoderSettings) -> (image: RGBAImage, blends: Bool, bytes: [UInt8]) {
+        guard piece.blends, let frame = piece.frame else {
+            return (piece.image, piece.blends, VP8LEncoder.encode(piece.image, settings: settings))
+        }
+        let replaced = frame.cropped(to: piece.rect)
+        var replacing = settings
+        replacing.transparentColorIsFree = false
+        let height = piece.rect.height, rows = min(height, max(blendTrialRows, height / 16))
+        let strip = PixelRect(x: 0, y: (height - rows) / 2, width: piece.rect.width, height: rows)
+        let blendedSize = VP8LEncoder.encode(piece.image.cropped(to: strip), settings: settings).count
+        let replacedSize = VP8LEncoder.encode(replaced.cropped(to: strip), settings: replacing).count
+        guard replacedSize < blendedSize else { return (piece.image, true, VP8LEncoder.encode(piece.image, settings: settings)) }
+        return (replaced, false, VP8LEncoder.encode(replaced, settings: replacing))
+    }
+
+    /// The fewest rows ``encodeChoosingBlend(_:settings:)`` tries both ways on.
+    static let blendTrialRows = 16
 
     static func milliseconds(_ duration: Duration) -> Int {
         let components = duration.components

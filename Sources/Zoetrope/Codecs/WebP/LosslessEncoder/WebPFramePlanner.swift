@@ -9,7 +9,8 @@
 ///
 /// Blending is used only where it is exact with libwebp's integer blend: when every changed pixel
 /// is opaque (copied) and the unchanged ones are made transparent (kept). Otherwise the frame
-/// replaces its rectangle.
+/// replaces its rectangle. A blended piece carries its frame, so that the encoder can replace the
+/// rectangle instead when that codes smaller (``WebPEncoder/encodeChoosingBlend(_:settings:)``).
 struct WebPFramePlanner {
     /// One frame as written.
     struct Piece {
@@ -17,6 +18,9 @@ struct WebPFramePlanner {
         var image: RGBAImage
         var blends = false
         var disposesToBackground = false
+        /// For a blended piece, the frame it comes from: its pixels in `rect` replace the canvas's
+        /// as exactly, and may code smaller.
+        var frame: RGBAImage? = nil
     }
 
     /// The canvas as the frames planned so far leave it.
@@ -73,8 +77,11 @@ struct WebPFramePlanner {
         }
         let x = changed.x & ~1, y = changed.y & ~1
         let rect = PixelRect(x: x, y: y, width: changed.maxX - x, height: changed.maxY - y)
-        return blendedPiece(rect: rect, base: base, target: target)
-            ?? Piece(rect: rect, image: target.cropped(to: rect))
+        guard var blended = blendedPiece(rect: rect, base: base, target: target) else {
+            return Piece(rect: rect, image: target.cropped(to: rect))
+        }
+        blended.frame = target
+        return blended
     }
 
     /// `target`'s pixels in `rect` with those equal to `base` made transparent, when every other
