@@ -121,10 +121,9 @@ public enum WebPEncoder {
     /// smaller way.
     static func encodeChoosingBlend(_ piece: WebPFramePlanner.Piece,
                                     settings: VP8LEncoderSettings) -> (image: RGBAImage, blends: Bool, bytes: [UInt8]) {
-        guard piece.blends, let frame = piece.frame else {
+        guard piece.blends, let replaced = piece.replacement else {
             return (piece.image, piece.blends, VP8LEncoder.encode(piece.image, settings: settings))
         }
-        let replaced = frame.cropped(to: piece.rect)
         var replacing = settings
         replacing.transparentColorIsFree = false
         let height = piece.rect.height, rows = min(height, max(blendTrialRows, height / 16))

@@ -9,7 +9,7 @@
 ///
 /// Blending is used only where it is exact with libwebp's integer blend: when every changed pixel
 /// is opaque (copied) and the unchanged ones are made transparent (kept). Otherwise the frame
-/// replaces its rectangle. A blended piece carries its frame, so that the encoder can replace the
+/// replaces its rectangle. A blended piece carries the frame's rectangle too, so that the encoder can replace the
 /// rectangle instead when that codes smaller (``WebPEncoder/encodeChoosingBlend(_:settings:)``).
 struct WebPFramePlanner {
     /// One frame as written.
@@ -18,9 +18,9 @@ struct WebPFramePlanner {
         var image: RGBAImage
         var blends = false
         var disposesToBackground = false
-        /// For a blended piece, the frame it comes from: its pixels in `rect` replace the canvas's
-        /// as exactly, and may code smaller.
-        var frame: RGBAImage? = nil
+        /// For a blended piece, the frame's own pixels in `rect`: they replace the canvas's as
+        /// exactly, and may code smaller.
+        var replacement: RGBAImage? = nil
     }
 
     /// The canvas as the frames planned so far leave it.
@@ -80,7 +80,7 @@ struct WebPFramePlanner {
         guard var blended = blendedPiece(rect: rect, base: base, target: target) else {
             return Piece(rect: rect, image: target.cropped(to: rect))
         }
-        blended.frame = target
+        blended.replacement = target.cropped(to: rect) // the rectangle only: the frame is not kept
         return blended
     }
 
