@@ -37,15 +37,18 @@ struct WebPFramePlanner {
             return nil
         }
         let kept = canvas.canvas(after: .none), cleared = canvas.canvas(after: .background)
-        let keeping = Self.piece(base: kept, target: frame)
-        let afterClearing = Self.piece(base: cleared, target: frame)
-        if afterClearing.rect.area < keeping.rect.area {
+        // Only the winner's pieces are cut: at 1080p each is up to two canvases (blended and replacing).
+        let keeping = Self.changedRect(base: kept, target: frame)
+        let afterClearing = Self.changedRect(base: cleared, target: frame)
+        if (afterClearing?.area ?? 1) < (keeping?.area ?? 1) {
             finished.disposesToBackground = true
-            pending = afterClearing
-            canvas.draw(in: afterClearing.rect, on: cleared, leaving: frame)
+            let piece = Self.piece(in: afterClearing, base: cleared, target: frame)
+            pending = piece
+            canvas.draw(in: piece.rect, on: cleared, leaving: frame)
         } else {
-            pending = keeping
-            canvas.draw(in: keeping.rect, on: kept, leaving: frame)
+            let piece = Self.piece(in: keeping, base: kept, target: frame)
+            pending = piece
+            canvas.draw(in: piece.rect, on: kept, leaving: frame)
         }
         self.canvas = canvas
         return finished
@@ -70,13 +73,23 @@ struct WebPFramePlanner {
 
     /// The piece that turns `base` into `target`.
     static func piece(base: RGBAImage, target: RGBAImage) -> Piece {
-        guard let changed = base.changedRect(to: target) else {
+        piece(in: changedRect(base: base, target: target), base: base, target: target)
+    }
+
+    /// The rectangle where `target` differs from `base`, grown to even offsets; `nil` when they are equal.
+    static func changedRect(base: RGBAImage, target: RGBAImage) -> PixelRect? {
+        guard let changed = base.changedRect(to: target) else { return nil }
+        let x = changed.x & ~1, y = changed.y & ~1
+        return PixelRect(x: x, y: y, width: changed.maxX - x, height: changed.maxY - y)
+    }
+
+    /// The piece that turns `base` into `target` in `changed` (from ``changedRect(base:target:)``).
+    private static func piece(in changed: PixelRect?, base: RGBAImage, target: RGBAImage) -> Piece {
+        guard let rect = changed else {
             // Nothing changed: a 1×1 frame that copies the pixel already there.
             let corner = PixelRect(x: 0, y: 0, width: 1, height: 1)
             return Piece(rect: corner, image: target.cropped(to: corner))
         }
-        let x = changed.x & ~1, y = changed.y & ~1
-        let rect = PixelRect(x: x, y: y, width: changed.maxX - x, height: changed.maxY - y)
         guard var blended = blendedPiece(rect: rect, base: base, target: target) else {
             return Piece(rect: rect, image: target.cropped(to: rect))
         }
