@@ -121,16 +121,17 @@ public enum WebPEncoder {
     /// smaller way.
     static func encodeChoosingBlend(_ piece: WebPFramePlanner.Piece,
                                     settings: VP8LEncoderSettings) -> (image: RGBAImage, blends: Bool, bytes: [UInt8]) {
-        guard piece.blends, let replaced = piece.replacement else {
+        guard piece.blends, piece.holes != nil else {
             return (piece.image, piece.blends, VP8LEncoder.encode(piece.image, settings: settings))
         }
+        let blended = piece.blended, replaced = piece.image
         var replacing = settings
         replacing.transparentColorIsFree = false
         let height = piece.rect.height, rows = min(height, max(blendTrialRows, height / 16))
         let strip = PixelRect(x: 0, y: (height - rows) / 2, width: piece.rect.width, height: rows)
-        let blendedSize = VP8LEncoder.encode(piece.image.cropped(to: strip), settings: settings).count
+        let blendedSize = VP8LEncoder.encode(blended.cropped(to: strip), settings: settings).count
         let replacedSize = VP8LEncoder.encode(replaced.cropped(to: strip), settings: replacing).count
-        guard replacedSize < blendedSize else { return (piece.image, true, VP8LEncoder.encode(piece.image, settings: settings)) }
+        guard replacedSize < blendedSize else { return (blended, true, VP8LEncoder.encode(blended, settings: settings)) }
         return (replaced, false, VP8LEncoder.encode(replaced, settings: replacing))
     }
 

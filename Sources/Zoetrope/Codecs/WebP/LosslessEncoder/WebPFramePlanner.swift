@@ -15,12 +15,33 @@ struct WebPFramePlanner {
     /// One frame as written.
     struct Piece {
         var rect: PixelRect
+        /// The pixels to encode; when ``holes`` is set, the frame's own pixels in `rect` (which
+        /// replace the canvas's as exactly, and may code smaller than blending).
         var image: RGBAImage
         var blends = false
         var disposesToBackground = false
-        /// For a blended piece, the frame's own pixels in `rect`: they replace the canvas's as
-        /// exactly, and may code smaller.
-        var replacement: RGBAImage? = nil
+        /// For a blended piece that may replace instead: a bit per pixel of `rect`, row by row,
+        /// for those equal to the canvas, which blending leaves transparent (``blended``). A mask
+        /// instead of a second image: pieces wait in the encoder's window, 8 MB each at 1080p.
+        var holes: [UInt64]? = nil
+
+        /// `image` with its holes transparent: what a blended piece encodes.
+        var blended: RGBAImage {
+            guard let holes else { return image }
+            var out = image
+            unsafe out.withUnsafeMutablePixels { pixels in
+                let words = UnsafeMutableRawBufferPointer(pixels)
+                for (index, word) in holes.enumerated() where word != 0 {
+                    var bits = word
+                    while bits != 0 {
+                        let pixel = index &* 64 &+ bits.trailingZeroBitCount
+                        unsafe words.storeBytes(of: UInt32(0), toByteOffset: pixel &* 4, as: UInt32.self)
+                        bits &= bits &- 1
+                    }
+                }
+            }
+            return out
+        }
     }
 
     /// The canvas as the frames planned so far leave it.
@@ -66,14 +87,18 @@ struct WebPFramePlanner {
     /// frame's alpha from its `VP8L` header); libwebp's encoder always starts with a full frame.
     static func firstPiece(_ frame: RGBAImage) -> Piece {
         let full = PixelRect(x: 0, y: 0, width: frame.width, height: frame.height)
-        let piece = piece(base: RGBAImage(width: frame.width, height: frame.height), target: frame)
+        let blank = RGBAImage(width: frame.width, height: frame.height)
+        let piece = piece(in: changedRect(base: blank, target: frame), base: blank, target: frame)
         guard piece.rect != full, piece.image.isOpaque else { return piece }
         return Piece(rect: full, image: frame)
     }
 
-    /// The piece that turns `base` into `target`.
+    /// The piece that turns `base` into `target`; a blended one carries its image blended (no
+    /// ``Piece/holes``).
     static func piece(base: RGBAImage, target: RGBAImage) -> Piece {
-        piece(in: changedRect(base: base, target: target), base: base, target: target)
+        let piece = piece(in: changedRect(base: base, target: target), base: base, target: target)
+        guard piece.holes != nil else { return piece }
+        return Piece(rect: piece.rect, image: piece.blended, blends: true)
     }
 
     /// The rectangle where `target` differs from `base`, grown to even offsets; `nil` when they are equal.
@@ -83,46 +108,42 @@ struct WebPFramePlanner {
         return PixelRect(x: x, y: y, width: changed.maxX - x, height: changed.maxY - y)
     }
 
-    /// The piece that turns `base` into `target` in `changed` (from ``changedRect(base:target:)``).
+    /// The piece that turns `base` into `target` in `changed` (from ``changedRect(base:target:)``),
+    /// blending through ``Piece/holes`` where it can.
     private static func piece(in changed: PixelRect?, base: RGBAImage, target: RGBAImage) -> Piece {
         guard let rect = changed else {
             // Nothing changed: a 1×1 frame that copies the pixel already there.
             let corner = PixelRect(x: 0, y: 0, width: 1, height: 1)
             return Piece(rect: corner, image: target.cropped(to: corner))
         }
-        guard var blended = blendedPiece(rect: rect, base: base, target: target) else {
-            return Piece(rect: rect, image: target.cropped(to: rect))
-        }
-        blended.replacement = target.cropped(to: rect) // the rectangle only: the frame is not kept
-        return blended
+        let image = target.cropped(to: rect)
+        guard let holes = holes(rect: rect, base: base, target: target) else { return Piece(rect: rect, image: image) }
+        return Piece(rect: rect, image: image, blends: true, holes: holes)
     }
 
-    /// `target`'s pixels in `rect` with those equal to `base` made transparent, when every other
-    /// one is opaque and some are equal; `nil` otherwise.
-    static func blendedPiece(rect: PixelRect, base: RGBAImage, target: RGBAImage) -> Piece? {
-        var image = RGBAImage(width: rect.width, height: rect.height)
+    /// The pixels of `rect` equal in `base` and `target`, a bit each, when every other one is
+    /// opaque (blending copies it exactly) and some are equal; `nil` otherwise.
+    static func holes(rect: PixelRect, base: RGBAImage, target: RGBAImage) -> [UInt64]? {
+        var holes = [UInt64](repeating: 0, count: (rect.area + 63) / 64)
         var unchanged = 0
-        let exact: Bool = unsafe image.withUnsafeMutablePixels { out in
-            unsafe base.pixels.withUnsafeBytes { baseBytes in
-                unsafe target.pixels.withUnsafeBytes { targetBytes in
-                    for row in 0 ..< rect.height {
-                        for column in 0 ..< rect.width {
-                            let offset = ((rect.y + row) * target.width + rect.x + column) * 4
-                            let pixel = unsafe targetBytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
-                            if unsafe pixel == baseBytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self) {
-                                unchanged += 1
-                                continue
-                            }
-                            guard unsafe targetBytes[offset + 3] == 255 else { return false }
-                            unsafe UnsafeMutableRawBufferPointer(out).storeBytes(of: pixel, toByteOffset: (row * rect.width + column) * 4,
-                                                                          as: UInt32.self)
+        let exact: Bool = unsafe base.pixels.withUnsafeBytes { baseBytes in
+            unsafe target.pixels.withUnsafeBytes { targetBytes in
+                for row in 0 ..< rect.height {
+                    for column in 0 ..< rect.width {
+                        let offset = ((rect.y + row) * target.width + rect.x + column) * 4
+                        let pixel = unsafe targetBytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
+                        if unsafe pixel == baseBytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self) {
+                            let index = row * rect.width + column
+                            holes[index >> 6] |= 1 << UInt64(index & 63)
+                            unchanged += 1
+                        } else if unsafe targetBytes[offset + 3] != 255 {
+                            return false
                         }
                     }
-                    return true
                 }
+                return true
             }
         }
-        guard exact, unchanged > 0 else { return nil }
-        return Piece(rect: rect, image: image, blends: true)
+        return exact && unchanged > 0 ? holes : nil
     }
 }
