@@ -229,6 +229,39 @@ struct VP8DebugTwinTests {
         }
     }
 
+    #if DEBUG
+    /// Debug builds filter a whole macroblock row at a time (the planes' storage taken once);
+    /// `filterMacroblock`, one macroblock at a time, is the lane kernels where the suite runs
+    /// optimised and the same twin on one macroblock in a debug build.
+    @Test("the loop filter's row twin gives filterMacroblock's bytes, macroblock by macroblock")
+    func filterRow() {
+        var g = SplitMix64(seed: 6_365)
+        for round in 0..<40 {
+            var planes = VP8Planes(macroblockColumns: 3)
+            let level = Int.random(in: 0...255, using: &g), spread = Int.random(in: 0...40, using: &g)
+            func smooth(_ count: Int) -> [UInt8] {
+                (0..<count).map { _ in UInt8(min(max(level + Int.random(in: -spread...spread, using: &g), 0), 255)) }
+            }
+            planes.luma = smooth(planes.luma.count)
+            planes.u = smooth(planes.u.count)
+            planes.v = smooth(planes.v.count)
+            let strengths = (0..<3).map { _ in
+                VP8FilterStrength(limit: Int.random(in: 0...63, using: &g), interiorLimit: Int.random(in: 1...63, using: &g),
+                                  varianceThreshold: Int.random(in: 0...2, using: &g), filtersInnerEdges: Bool.random(using: &g))
+            }
+            let y = round % 2
+            var reference = planes
+            for x in 0..<3 {
+                VP8LoopFilter.filterMacroblock(x: x, y: y, strength: strengths[x], isSimple: false, planes: &reference)
+            }
+            strengths.withUnsafeBufferPointer {
+                VP8LoopFilter.filterMacroblocksTwin(from: 0, y: y, strengths: $0, planes: &planes)
+            }
+            #expect(planes.luma == reference.luma && planes.u == reference.u && planes.v == reference.v, "round \(round)")
+        }
+    }
+    #endif
+
     /// In a debug build `readCoefficients` is the one-loop twin; optimised, it is the per-bit
     /// form itself, so the comparison bites in CI's debug pass.
     @Test("token reading: readCoefficients gives the per-bit reader's coefficients, counts and reader state")

@@ -70,6 +70,15 @@
 
     private mutating func filterRow(_ y: Int) {
         guard unsafe !filterStrengths.isEmpty else { return }
+        #if DEBUG
+        // Unoptimised, the planes' storage is taken once for the row rather than per macroblock.
+        if unsafe !header.filter.isSimple {
+            unsafe strengths.withUnsafeBufferPointer { strengths in
+                unsafe VP8LoopFilter.filterMacroblocksTwin(from: 0, y: y, strengths: strengths, planes: &macroblocks.planes)
+            }
+            return
+        }
+        #endif
         for x in unsafe 0..<columns {
             unsafe VP8LoopFilter.filterMacroblock(x: x, y: y, strength: strengths[x], isSimple: header.filter.isSimple,
                                            planes: &macroblocks.planes)

@@ -104,6 +104,8 @@ enum VP8IntraPredictor {
 
     /// ``trueMotion(_:size:)`` as debug builds run it: counted loops with the clamp written out
     /// (unoptimised, the range iterators and the clamp are calls per pixel); tests compare the two.
+    /// `@_transparent`: an unoptimised build gives it no debugger variables to zero and store.
+    @_transparent
     static func trueMotionScalar(_ block: UnsafeMutablePointer<UInt8>, size: Int) {
         let above = unsafe block - 32 // 32: the block stride
         let corner = unsafe Int(above[-1])

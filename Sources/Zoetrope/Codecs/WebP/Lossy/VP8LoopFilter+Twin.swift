@@ -34,42 +34,48 @@ extension VP8LoopFilter {
     /// starts at `origin + 4·k·across`. `across` crosses the edges (1 for the vertical ones, the
     /// row stride for the horizontal ones), `along` steps along them; `outerLimit` is edge 0's
     /// limit, `innerLimit` the others'. `tables` is ``clippingTables``' storage.
+    ///
+    /// `@_transparent`: an unoptimised build gives a transparent function no debugger variables,
+    /// so it does not zero its locals on entry (a `memset` call each) or keep a copy of each
+    /// value in memory; the offsets across the edge are computed once per call.
+    @_transparent
     static func normalEdgesTwin(_ origin: UnsafeMutablePointer<UInt8>, across: Int, along: Int, count: Int, first: Int, last: Int,
                                 outerLimit: Int, innerLimit: Int, interiorLimit: Int, varianceThreshold: Int,
                                 tables: UnsafePointer<Int16>) {
         let distance = unsafe tables + TableCentre.distance, signedByte = unsafe tables + TableCentre.signedByte
         let step = unsafe tables + TableCentre.step, byte = unsafe tables + TableCentre.byte
-        let back2 = 0 &- 2 &* across, back3 = 0 &- 3 &* across, back4 = 0 &- 4 &* across
+        let back1 = 0 &- across, back2 = 0 &- 2 &* across, back3 = 0 &- 3 &* across, back4 = 0 &- 4 &* across
+        let ahead2 = 2 &* across, ahead3 = 3 &* across
         var edge = first
         while edge <= last { // no ranges, `defer`, `continue` or helper calls: this runs unoptimised
             let threshold = 2 &* (edge == 0 ? outerLimit : innerLimit) &+ 1
             var p = unsafe origin + 4 &* edge &* across, position = 0
             while position < count {
-                let p2 = unsafe Int(p[back3]), p1 = unsafe Int(p[back2]), p0 = unsafe Int(p[0 &- across])
-                let q0 = unsafe Int(p[0]), q1 = unsafe Int(p[across]), q2 = unsafe Int(p[2 &* across])
+                let p2 = unsafe Int(p[back3]), p1 = unsafe Int(p[back2]), p0 = unsafe Int(p[back1])
+                let q0 = unsafe Int(p[0]), q1 = unsafe Int(p[across]), q2 = unsafe Int(p[ahead2])
                 let nearP = unsafe Int(distance[p1 &- p0]), nearQ = unsafe Int(distance[q1 &- q0])
                 if unsafe 4 &* Int(distance[p0 &- q0]) &+ Int(distance[p1 &- q1]) <= threshold,
                    nearP <= interiorLimit, nearQ <= interiorLimit,
                    unsafe Int(distance[Int(p[back4]) &- p2]) <= interiorLimit, unsafe Int(distance[p2 &- p1]) <= interiorLimit,
-                   unsafe Int(distance[Int(p[3 &* across]) &- q2]) <= interiorLimit, unsafe Int(distance[q2 &- q1]) <= interiorLimit {
+                   unsafe Int(distance[Int(p[ahead3]) &- q2]) <= interiorLimit, unsafe Int(distance[q2 &- q1]) <= interiorLimit {
                     if nearP > varianceThreshold || nearQ > varianceThreshold { // two samples
                         let a = unsafe 3 &* (q0 &- p0) &+ Int(signedByte[p1 &- q1])
-                        unsafe p[0 &- across] = UInt8(truncatingIfNeeded: byte[p0 &+ Int(step[(a &+ 3) &>> 3])])
+                        unsafe p[back1] = UInt8(truncatingIfNeeded: byte[p0 &+ Int(step[(a &+ 3) &>> 3])])
                         unsafe p[0] = UInt8(truncatingIfNeeded: byte[q0 &- Int(step[(a &+ 4) &>> 3])])
                     } else if edge == 0 { // six samples, weights 27, 18, 9 / 128
                         let a = unsafe Int(signedByte[3 &* (q0 &- p0) &+ Int(signedByte[p1 &- q1])])
                         let near = (27 &* a &+ 63) &>> 7, middle = (18 &* a &+ 63) &>> 7, far = (9 &* a &+ 63) &>> 7
                         unsafe p[back3] = UInt8(truncatingIfNeeded: byte[p2 &+ far])
                         unsafe p[back2] = UInt8(truncatingIfNeeded: byte[p1 &+ middle])
-                        unsafe p[0 &- across] = UInt8(truncatingIfNeeded: byte[p0 &+ near])
+                        unsafe p[back1] = UInt8(truncatingIfNeeded: byte[p0 &+ near])
                         unsafe p[0] = UInt8(truncatingIfNeeded: byte[q0 &- near])
                         unsafe p[across] = UInt8(truncatingIfNeeded: byte[q1 &- middle])
-                        unsafe p[2 &* across] = UInt8(truncatingIfNeeded: byte[q2 &- far])
+                        unsafe p[ahead2] = UInt8(truncatingIfNeeded: byte[q2 &- far])
                     } else { // four samples
                         let forQ = unsafe Int(step[(3 &* (q0 &- p0) &+ 4) &>> 3]), forP = unsafe Int(step[(3 &* (q0 &- p0) &+ 3) &>> 3])
                         let outer = (forQ &+ 1) &>> 1
                         unsafe p[back2] = UInt8(truncatingIfNeeded: byte[p1 &+ outer])
-                        unsafe p[0 &- across] = UInt8(truncatingIfNeeded: byte[p0 &+ forP])
+                        unsafe p[back1] = UInt8(truncatingIfNeeded: byte[p0 &+ forP])
                         unsafe p[0] = UInt8(truncatingIfNeeded: byte[q0 &- forQ])
                         unsafe p[across] = UInt8(truncatingIfNeeded: byte[q1 &- outer])
                     }

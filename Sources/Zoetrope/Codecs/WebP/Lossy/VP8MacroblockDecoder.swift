@@ -166,6 +166,9 @@ struct VP8MacroblockDecoder {
     /// Brings in the left edge (shifting the previous macroblock's right columns, above row
     /// included) and the unfiltered row above.
     private static func loadEdges(_ p: Pointers, hasLeft: Bool, hasAbove: Bool) {
+        #if DEBUG
+        unsafe loadEdgesTwin(p, hasLeft: hasLeft, hasAbove: hasAbove)
+        #else
         if hasLeft {
             for row in -1..<16 { unsafe (p.luma + row * stride - 4).update(from: p.luma + row * stride + 12, count: 4) }
             for row in -1..<8 {
@@ -177,6 +180,7 @@ struct VP8MacroblockDecoder {
         unsafe (p.luma - stride).update(from: p.above, count: 16)
         unsafe (p.u - stride).update(from: p.above + 16, count: 8)
         unsafe (p.v - stride).update(from: p.above + 24, count: 8)
+        #endif
     }
 
     /// The four samples above and to the right of the macroblock, which 4×4 prediction reads for
@@ -198,6 +202,9 @@ struct VP8MacroblockDecoder {
 
     /// Saves the bottom rows for the next macroblock row and copies the block into the planes.
     private static func store(_ p: Pointers) {
+        #if DEBUG
+        unsafe storeTwin(p)
+        #else
         unsafe p.above.update(from: p.luma + 15 * stride, count: 16)
         unsafe (p.above + 16).update(from: p.u + 7 * stride, count: 8)
         unsafe (p.above + 24).update(from: p.v + 7 * stride, count: 8)
@@ -206,5 +213,54 @@ struct VP8MacroblockDecoder {
             unsafe (p.uPlane + row * p.chromaStride).update(from: p.u + row * stride, count: 8)
             unsafe (p.vPlane + row * p.chromaStride).update(from: p.v + row * stride, count: 8)
         }
+        #endif
     }
 }
+
+#if DEBUG
+extension VP8MacroblockDecoder {
+    /// Debug builds' ``loadEdges(_:hasLeft:hasAbove:)``: unoptimised, `update(from:count:)` is a
+    /// generic call, a range loop calls its iterator and each read of a static constant goes
+    /// through a one-time-initialisation call; here a `copyMemory` call per row, from one stride
+    /// read. The same bytes (the corpus tests compare the decoder's output with libwebp's).
+    private static func loadEdgesTwin(_ p: Pointers, hasLeft: Bool, hasAbove: Bool) {
+        let stride = Self.stride
+        if hasLeft { // rows −1 … 15 (−1 … 7 in chroma): the right 4 columns become the left 4
+            unsafe copyRowsTwin(p.luma - stride - 4, from: p.luma - stride + 12, rows: 17, count: 4, strides: (stride, stride))
+            unsafe copyRowsTwin(p.u - stride - 4, from: p.u - stride + 4, rows: 9, count: 4, strides: (stride, stride))
+            unsafe copyRowsTwin(p.v - stride - 4, from: p.v - stride + 4, rows: 9, count: 4, strides: (stride, stride))
+        }
+        guard hasAbove else { return }
+        unsafe copyRowsTwin(p.luma - stride, from: p.above, rows: 1, count: 16, strides: (0, 0))
+        unsafe copyRowsTwin(p.u - stride, from: p.above + 16, rows: 1, count: 8, strides: (0, 0))
+        unsafe copyRowsTwin(p.v - stride, from: p.above + 24, rows: 1, count: 8, strides: (0, 0))
+    }
+
+    /// Debug builds' ``store(_:)``, copying as ``loadEdgesTwin(_:hasLeft:hasAbove:)`` does.
+    private static func storeTwin(_ p: Pointers) {
+        let stride = Self.stride
+        unsafe copyRowsTwin(p.above, from: p.luma + 15 &* stride, rows: 1, count: 16, strides: (0, 0))
+        unsafe copyRowsTwin(p.above + 16, from: p.u + 7 &* stride, rows: 1, count: 8, strides: (0, 0))
+        unsafe copyRowsTwin(p.above + 24, from: p.v + 7 &* stride, rows: 1, count: 8, strides: (0, 0))
+        unsafe copyRowsTwin(p.lumaPlane, from: p.luma, rows: 16, count: 16, strides: (p.lumaStride, stride))
+        unsafe copyRowsTwin(p.uPlane, from: p.u, rows: 8, count: 8, strides: (p.chromaStride, stride))
+        unsafe copyRowsTwin(p.vPlane, from: p.v, rows: 8, count: 8, strides: (p.chromaStride, stride))
+    }
+
+    /// Copies `rows` rows of `count` bytes from `source` to `target`, the rows `strides.target`
+    /// and `strides.source` apart, a row per `copyMemory` (a plain call to `memmove` even
+    /// unoptimised, unlike `update(from:count:)`). `@_transparent`: an unoptimised build gives
+    /// it no locals to zero.
+    @_transparent
+    static func copyRowsTwin(_ target: UnsafeMutablePointer<UInt8>, from source: UnsafePointer<UInt8>, rows: Int, count: Int,
+                             strides: (target: Int, source: Int)) {
+        var to = unsafe target, from = unsafe source, row = 0
+        while row < rows {
+            unsafe UnsafeMutableRawPointer(to).copyMemory(from: from, byteCount: count)
+            unsafe to += strides.target
+            unsafe from += strides.source
+            row &+= 1
+        }
+    }
+}
+#endif

@@ -9,7 +9,9 @@ extension VP8LoopFilter {
         // Unoptimised builds run the SIMD filters unspecialised, lane by lane through generic
         // calls: the normal filter's table twin instead (the simple one below, position by position).
         if !isSimple {
-            filterMacroblockTwin(x: x, y: y, strength: strength, planes: &planes)
+            unsafe withUnsafePointer(to: strength) { strength in
+                unsafe filterMacroblocksTwin(from: x, y: y, strengths: UnsafeBufferPointer(start: strength, count: 1), planes: &planes)
+            }
             return
         }
         #endif
@@ -32,18 +34,33 @@ extension VP8LoopFilter {
     }
 
     #if DEBUG
-    /// Debug builds' normal filter of macroblock (`x`, `y`): luma, U and V in turn.
-    private static func filterMacroblockTwin(x: Int, y: Int, strength: VP8FilterStrength, planes: inout VP8Planes) {
+    /// Debug builds' normal filter of macroblocks `x`, `x + 1`, … of row `y`, one per strength in
+    /// `strengths` (a limit of 0 leaves a macroblock alone): luma, U and V in turn. The tables and
+    /// the planes' storage are taken once for them all: unoptimised, taking them costs thousands
+    /// of instructions, more than a smooth macroblock's filtering.
+    static func filterMacroblocksTwin(from x: Int, y: Int, strengths: UnsafeBufferPointer<VP8FilterStrength>,
+                                      planes: inout VP8Planes) {
         let (lumaStride, chromaStride) = (planes.lumaStride, planes.chromaStride)
-        let lumaOrigin = planes.lumaRowOrigin &+ x &* 16, chromaOrigin = planes.chromaRowOrigin &+ x &* 8
+        let (lumaRow, chromaRow) = (planes.lumaRowOrigin, planes.chromaRowOrigin)
         unsafe clippingTables.withUnsafeBufferPointer { tables in
             unsafe planes.luma.withUnsafeMutableBufferPointer { luma in
                 unsafe planes.u.withUnsafeMutableBufferPointer { u in
                     unsafe planes.v.withUnsafeMutableBufferPointer { v in
-                        let table = tables.baseAddress!
-                        unsafe filterBlockTwin(luma.baseAddress! + lumaOrigin, stride: lumaStride, count: 16, x: x, y: y, strength, table)
-                        unsafe filterBlockTwin(u.baseAddress! + chromaOrigin, stride: chromaStride, count: 8, x: x, y: y, strength, table)
-                        unsafe filterBlockTwin(v.baseAddress! + chromaOrigin, stride: chromaStride, count: 8, x: x, y: y, strength, table)
+                        let table = tables.baseAddress!, strength = strengths.baseAddress!
+                        var column = x, index = 0
+                        while index < strengths.count {
+                            if unsafe strength[index].limit > 0 {
+                                let lumaOrigin = lumaRow &+ column &* 16, chromaOrigin = chromaRow &+ column &* 8
+                                unsafe filterBlockTwin(luma.baseAddress! + lumaOrigin, stride: lumaStride, count: 16, x: column, y: y,
+                                                       strength[index], table)
+                                unsafe filterBlockTwin(u.baseAddress! + chromaOrigin, stride: chromaStride, count: 8, x: column, y: y,
+                                                       strength[index], table)
+                                unsafe filterBlockTwin(v.baseAddress! + chromaOrigin, stride: chromaStride, count: 8, x: column, y: y,
+                                                       strength[index], table)
+                            }
+                            column &+= 1
+                            index &+= 1
+                        }
                     }
                 }
             }
@@ -52,6 +69,8 @@ extension VP8LoopFilter {
 
     /// One plane's block (`count` square at `origin`): its vertical edges, then its horizontal ones,
     /// by ``normalEdgesTwin(_:across:along:count:first:last:outerLimit:innerLimit:interiorLimit:varianceThreshold:tables:)``.
+    /// `@_transparent`, so that an unoptimised build inlines it with no variables to zero.
+    @_transparent
     private static func filterBlockTwin(_ origin: UnsafeMutablePointer<UInt8>, stride: Int, count: Int, x: Int, y: Int,
                                         _ strength: VP8FilterStrength, _ tables: UnsafePointer<Int16>) {
         let last = strength.filtersInnerEdges ? count &>> 2 &- 1 : 0

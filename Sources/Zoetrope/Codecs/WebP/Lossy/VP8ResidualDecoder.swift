@@ -272,11 +272,16 @@ extension VP8ResidualDecoder {
     /// one loop that decodes a bit per pass with the reader's interval in local variables.
     /// Unoptimised, every call zeroes each of its parameters and locals with a `memset` call of
     /// its own (nine for ``VP8BoolDecoder/readBit(_:)``), so a call per bit cost more than the bit;
-    /// here that happens once per block (and the locals are few). The same values, count and reader
-    /// state as the optimised form, which the tests check in debug builds.
+    /// here nothing is zeroed (see below). The same values, count and reader state as the optimised
+    /// form, which the tests check in debug builds.
     ///
     /// `node` says what the pass reads: 0–10 a node of the token tree (RFC 6386 section 13.2), at
     /// probability `p[node]`; 32 + k the extra bit at k of the categories' probabilities; 64 the sign.
+    ///
+    /// `@_transparent` (as are its helpers): an unoptimised build gives a transparent function no
+    /// debugger variables, so it neither zeroes its locals on entry nor keeps a copy of each in
+    /// memory; and it inlines the function into its callers in this file.
+    @_transparent
     static func readCoefficients(_ reader: inout VP8BoolDecoder, _ table: UnsafePointer<UInt8>, zigzag: UnsafePointer<Int>,
                                  context: Int, dcFactor: Int32, acFactor: Int32, first: Int,
                                  into block: UnsafeMutablePointer<Int16>) -> Int {
@@ -336,6 +341,7 @@ extension VP8ResidualDecoder {
 
     /// Where the extra bits of category `category` (1–6) start and end, as `node` counts them in
     /// ``readCoefficients(_:_:zigzag:context:dcFactor:acFactor:first:into:)``.
+    @_transparent
     private static func extraBits(category: Int) -> (start: Int, end: Int) {
         let offsets = 0x1a_0f0a_0603_0100
         return (32 &+ offsets &>> ((category &- 1) &* 8) & 0xff, 32 &+ offsets &>> (category &* 8) & 0xff)
@@ -343,6 +349,7 @@ extension VP8ResidualDecoder {
 
     /// The probability of the extra bit at `k` in the categories' lists (RFC 6386 section 13.2:
     /// categories 1–6 in turn, 1, 2, 3, 4, 5 and 11 bits), packed eight to a word.
+    @_transparent
     private static func categoryProbability(_ k: Int) -> UInt8 {
         let word: UInt64 = k < 8 ? 0x9bb0_8c94_ad91_a59f : k < 16 ? 0xfe82_868d_9db4_878c : k < 24 ? 0x858c_99b1_c4e6_f3fe : 0x8182
         return UInt8(truncatingIfNeeded: word &>> UInt64(truncatingIfNeeded: (k & 7) &* 8))

@@ -85,54 +85,43 @@ extension VP8Transform {
 
     /// The scalar twin of ``addInverseDCT16Lanes(_:to:pair:)`` for one block, which debug builds
     /// take: the same 16-bit wrapping (each value that enters a multiplication or the final shift
-    /// reduced to 16 bits), in counted loops with every multiplication and clamp written out, so
-    /// that an unoptimised build makes no call per coefficient.
+    /// reduced to 16 bits), every multiplication and clamp written out, a column or a row per
+    /// ``butterflyTwin(_:_:_:_:)``, so that an unoptimised build makes no call per coefficient.
+    ///
+    /// `@_transparent`, as are the twins below and their helpers: an unoptimised build gives a
+    /// transparent function no debugger variables, so it neither zeroes its locals on entry (a
+    /// `memset` call each) nor keeps a copy of each value in memory.
+    @_transparent
     static func addInverseDCT16Scalar(_ input: UnsafePointer<Int16>, to output: UnsafeMutablePointer<UInt8>) {
-        unsafe withUnsafeTemporaryAllocation(of: Int.self, capacity: 16) { buffer in
-            let temp = buffer.baseAddress!
-            var column = 0
-            while column < 4 { // temp[4·k + column]: output k of the column's vertical pass
-                let i0 = unsafe Int(input[column]), i1 = unsafe Int(input[4 &+ column])
-                let i2 = unsafe Int(input[8 &+ column]), i3 = unsafe Int(input[12 &+ column])
-                let a = i0 &+ i2, b = i0 &- i2
-                let c = ((i1 &* 35468) &>> 16) &- (((i3 &* 20091) &>> 16) &+ i3)
-                let d = ((i1 &* 20091) &>> 16) &+ i1 &+ ((i3 &* 35468) &>> 16)
-                unsafe temp[column] = Int(Int16(truncatingIfNeeded: a &+ d))
-                unsafe temp[4 &+ column] = Int(Int16(truncatingIfNeeded: b &+ c))
-                unsafe temp[8 &+ column] = Int(Int16(truncatingIfNeeded: b &- c))
-                unsafe temp[12 &+ column] = Int(Int16(truncatingIfNeeded: a &- d))
-                column &+= 1
-            }
-            var row = 0
-            while row < 16 { // the horizontal pass in place: temp[row + k] becomes residual k of the row
-                let i0 = unsafe temp[row] &+ 4, i1 = unsafe temp[row &+ 1], i2 = unsafe temp[row &+ 2], i3 = unsafe temp[row &+ 3]
-                let a = i0 &+ i2, b = i0 &- i2
-                let c = ((i1 &* 35468) &>> 16) &- (((i3 &* 20091) &>> 16) &+ i3)
-                let d = ((i1 &* 20091) &>> 16) &+ i1 &+ ((i3 &* 35468) &>> 16)
-                unsafe temp[row] = Int(Int16(truncatingIfNeeded: a &+ d)) &>> 3
-                unsafe temp[row &+ 1] = Int(Int16(truncatingIfNeeded: b &+ c)) &>> 3
-                unsafe temp[row &+ 2] = Int(Int16(truncatingIfNeeded: b &- c)) &>> 3
-                unsafe temp[row &+ 3] = Int(Int16(truncatingIfNeeded: a &- d)) &>> 3
-                row &+= 4
-            }
-            unsafe addClampedScalar(temp, to: output)
-        }
+        // Vertical pass, a column at a time: column k's outputs k, 4 + k, 8 + k and 12 + k.
+        let c0 = unsafe butterflyTwin(Int(input[0]), Int(input[4]), Int(input[8]), Int(input[12]))
+        let c1 = unsafe butterflyTwin(Int(input[1]), Int(input[5]), Int(input[9]), Int(input[13]))
+        let c2 = unsafe butterflyTwin(Int(input[2]), Int(input[6]), Int(input[10]), Int(input[14]))
+        let c3 = unsafe butterflyTwin(Int(input[3]), Int(input[7]), Int(input[11]), Int(input[15]))
+        // Horizontal pass, a row at a time (+4 rounds the final >> 3), added to the pixels.
+        unsafe addRowTwin(butterflyTwin(c0.0 &+ 4, c1.0, c2.0, c3.0), to: output)
+        unsafe addRowTwin(butterflyTwin(c0.1 &+ 4, c1.1, c2.1, c3.1), to: output + 32)
+        unsafe addRowTwin(butterflyTwin(c0.2 &+ 4, c1.2, c2.2, c3.2), to: output + 64)
+        unsafe addRowTwin(butterflyTwin(c0.3 &+ 4, c1.3, c2.3, c3.3), to: output + 96)
     }
 
-    /// Adds the 16 residuals at `residuals` (row-major) to the 4×4 block at `output`, clamping
-    /// to 0…255 (debug builds' twins: a row per pass, four pixels written out, each clamp
-    /// ``clampedByte(_:)`` without a branch).
-    static func addClampedScalar(_ residuals: UnsafePointer<Int>, to output: UnsafeMutablePointer<UInt8>) {
-        var row = unsafe output, residual = unsafe residuals, rows = 0
-        while rows < 4 {
-            unsafe row[0] = clampedByte(Int(row[0]) &+ residual[0])
-            unsafe row[1] = clampedByte(Int(row[1]) &+ residual[1])
-            unsafe row[2] = clampedByte(Int(row[2]) &+ residual[2])
-            unsafe row[3] = clampedByte(Int(row[3]) &+ residual[3])
-            unsafe row += 32 // the block stride
-            unsafe residual += 4
-            rows &+= 1
-        }
+    /// One pass of the transform on four values, each output reduced to 16 bits.
+    @_transparent
+    static func butterflyTwin(_ i0: Int, _ i1: Int, _ i2: Int, _ i3: Int) -> (Int, Int, Int, Int) {
+        let a = i0 &+ i2, b = i0 &- i2
+        let c = ((i1 &* 35468) &>> 16) &- (((i3 &* 20091) &>> 16) &+ i3)
+        let d = ((i1 &* 20091) &>> 16) &+ i1 &+ ((i3 &* 35468) &>> 16)
+        return (Int(Int16(truncatingIfNeeded: a &+ d)), Int(Int16(truncatingIfNeeded: b &+ c)),
+                Int(Int16(truncatingIfNeeded: b &- c)), Int(Int16(truncatingIfNeeded: a &- d)))
+    }
+
+    /// Adds a row's four sums, shifted right by 3, to the pixels at `row`, clamping to 0…255.
+    @_transparent
+    static func addRowTwin(_ sums: (Int, Int, Int, Int), to row: UnsafeMutablePointer<UInt8>) {
+        unsafe row[0] = clampedByte(Int(row[0]) &+ (sums.0 &>> 3))
+        unsafe row[1] = clampedByte(Int(row[1]) &+ (sums.1 &>> 3))
+        unsafe row[2] = clampedByte(Int(row[2]) &+ (sums.2 &>> 3))
+        unsafe row[3] = clampedByte(Int(row[3]) &+ (sums.3 &>> 3))
     }
 
     /// `sum` clamped to 0…255 with masks rather than branches (an unoptimised build stores and
@@ -152,6 +141,7 @@ extension VP8Transform {
 
     /// The scalar twin of the DC-only transform (debug builds take it): `(dc + 4) >> 3` added
     /// to each pixel, a row per pass, the clamp ``clampedByte(_:)``.
+    @_transparent
     static func addInverseDCScalar(_ dc: Int16, to output: UnsafeMutablePointer<UInt8>) {
         let value = (Int(dc) &+ 4) &>> 3
         var row = unsafe output, rows = 0
@@ -168,6 +158,7 @@ extension VP8Transform {
     /// The scalar twin of ``addInverseAC3Lanes(_:to:)`` (debug builds take it): row value plus
     /// column value, shifted and clamped (``clampedByte(_:)``), a row per pass, with nothing called
     /// per pixel.
+    @_transparent
     static func addInverseAC3Scalar(_ input: UnsafePointer<Int16>, to output: UnsafeMutablePointer<UInt8>) {
         let dc = unsafe Int(input[0]) &+ 4, vertical = unsafe Int(input[4]), horizontal = unsafe Int(input[1])
         let cosineV = ((vertical &* 20091) &>> 16) &+ vertical, sineV = (vertical &* 35468) &>> 16
