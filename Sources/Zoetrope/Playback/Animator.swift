@@ -7,6 +7,12 @@
 /// on the final frame. It never shows a frame out of order: when the frame that is due is not
 /// decoded yet it holds the current frame, waits, and counts a ``bufferMisses`` miss.
 ///
+/// Playback of an image just loaded starts as a browser starts an image's animation: the first
+/// frame shows at once, and the clock starts once the next frame or two are decoded, or at the
+/// latest when the first frame's duration (at ``rate``) plus 100 ms have passed. Until then
+/// ``elapsed`` stays zero and nothing is due, so nothing counts as a miss. A seek or ``stop()``
+/// before the start drops the wait.
+///
 /// ```swift
 /// let animator = Animator(clock: TimerClock(ticksPerSecond: 60))
 /// try animator.prepare(try AnimatedImage(contentsOfFile: "cat.gif"))
@@ -367,7 +373,7 @@ public final class Animator: Sendable {
         followArrivals()
         for _ in 0..<Self.tickAttempts {
             guard let plan = state.withLock({ $0.planTick(tick) }) else { return }
-            let found = cache.lookUp(plan.candidates, of: plan.image)
+            let found = cache.lookUp(plan.lookups, of: plan.image)
             if let effects = state.withLock({ $0.finishTick(tick, plan: plan, found: found) }) {
                 carryOut(effects)
                 return

@@ -42,4 +42,9 @@ struct TickPlan: Sendable {
     let image: any AnimatableImage
     let candidates: [Int]
     let version: UInt64
+    /// While playback holds its first frame (``StartupHold``): the frames it waits for.
+    var startupFrames: [Int] = []
+
+    /// The frames to look up in the cache: the candidates and the frames waited for.
+    var lookups: [Int] { startupFrames.isEmpty ? candidates : candidates + startupFrames }
 }

@@ -6,13 +6,18 @@ extension AnimatorState {
     /// The frames a tick may land on, or `nil` when nothing plays.
     func planTick(_ tick: ClockTick) -> TickPlan? {
         guard isPlaying, let loaded else { return nil }
-        let candidates = loaded.cursor.framesReached(by: tickTime(tick), policy: configuration.lateness)
-        return TickPlan(image: loaded.image, candidates: candidates, version: version)
+        let candidates = loaded.cursor.framesReached(by: playbackTime(tick.interval), policy: configuration.lateness)
+        var plan = TickPlan(image: loaded.image, candidates: candidates, version: version)
+        if startup != nil {
+            let window = loaded.window.window
+            plan.startupFrames = StartupHold.frames(upcoming: loaded.cursor.upcomingFrames(limit: window), window: window)
+        }
+        return plan
     }
 
-    /// The playback time a tick carries at the current rate.
-    private func tickTime(_ tick: ClockTick) -> Duration {
-        tick.interval * configuration.style.effectiveRate
+    /// The playback time `interval` of wall-clock time carries at the current rate.
+    private func playbackTime(_ interval: Duration) -> Duration {
+        interval * configuration.style.effectiveRate
     }
 
     /// Moves playback by `tick` onto the frames `found` decoded (a broken frame counts as there:
@@ -24,8 +29,13 @@ extension AnimatorState {
         guard isPlaying, var loaded, loaded.image === plan.image else { return effects }
         now = tick.timestamp
         loaded.decodeTime = found.decodeTime
+        guard let played = playedInterval(of: tick, plan: plan, found: found, cursor: loaded.cursor) else {
+            effects.request = prefetch(&loaded, missed: false) // the first frame is held: the buffer fills
+            self.loaded = loaded
+            return effects
+        }
         let shown = activeIndex
-        let (events, notReady) = loaded.cursor.advance(by: tickTime(tick), policy: configuration.lateness) { index in
+        let (events, notReady) = loaded.cursor.advance(by: playbackTime(played), policy: configuration.lateness) { index in
             index == shown || found.frames[index]?.isSettled == true
         }
         let missed = notReady != nil && waitingFor != notReady
@@ -43,6 +53,20 @@ extension AnimatorState {
         }
         version &+= 1
         return effects
+    }
+
+    /// The wall-clock time of `tick` that plays: all of it once playback has started; while it
+    /// holds its first frame (``StartupHold``), `nil` until the frames it waits for are decoded (or
+    /// broken) or the deadline passes, when the hold is dropped.
+    private mutating func playedInterval(of tick: ClockTick, plan: TickPlan, found: FrameSnapshot,
+                                         cursor: PlaybackCursor) -> Duration? {
+        guard var hold = startup else { return tick.interval }
+        let buffered = plan.startupFrames.allSatisfy { found.frames[$0]?.isSettled == true }
+        let deadline = StartupHold.deadline(firstDuration: cursor.durations[cursor.frame],
+                                            rate: configuration.style.effectiveRate)
+        let played = hold.start(buffered: buffered, interval: tick.interval, deadline: deadline)
+        startup = played == nil ? hold : nil
+        return played
     }
 
     /// The cursor moved onto a new frame: it shows, or when it is broken the picture before stays

@@ -29,6 +29,9 @@ struct AnimatorState {
     var activeIndex = 0
     var isPlaying = false
     var bufferMisses = 0
+    /// Playback holds the first frame of the image loaded until the next ones are decoded (or a
+    /// deadline passes); `nil` once it has started.
+    var startup: StartupHold?
     var waitingFor: Int?
     var now = Duration.zero
     var frameVersion: UInt64 = 0
@@ -67,6 +70,7 @@ struct AnimatorState {
                             decodeTime: decodeTime)
         waitingFor = nil
         bufferMisses = 0
+        startup = StartupHold()
         lastFailure = nil
         moveGeneration &+= 1
         version &+= 1
@@ -81,6 +85,7 @@ struct AnimatorState {
     mutating func unload() -> (any AnimatableImage)? {
         defer {
             loaded = nil
+            startup = nil
             activeFrame = nil
             isPlaying = false
             frameVersion += 1
@@ -184,6 +189,7 @@ struct AnimatorState {
         let previous = loaded.cursor
         loaded.cursor = cursor
         waitingFor = nil
+        startup = nil
         if changed || activeFrame == nil {
             effects.pendingFrame = PendingFrame(image: loaded.image, frame: cursor.frame, loop: cursor.loop,
                                                 generation: moveGeneration, previous: previous)

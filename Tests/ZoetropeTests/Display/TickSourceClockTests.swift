@@ -73,6 +73,7 @@ struct TickSourceClockTests {
     func resumeAfterPause() throws {
         let (animator, clock, scheduler) = try harness()
         animator.play()
+        scheduler.runAll() // the frames after the first: playback starts on the first tick
         clock.tick(timestamp: origin, targetTimestamp: origin + .milliseconds(10))
         animator.pause()
         clock.tick(timestamp: origin + .milliseconds(10), targetTimestamp: origin + .milliseconds(20))

@@ -109,11 +109,15 @@ struct PlaybackBufferTests {
             let image = Self.image()
             let harness = try PlaybackHarness(image, configuration: Animator.Configuration(lateness: lateness))
             harness.animator.play()
-            harness.tick(milliseconds: 60, decoding: false)
-            harness.tick(milliseconds: 70, decoding: false)
+            // Nothing decoded ahead: the first frame is held until its duration plus 100 ms, then
+            // the clock starts (frame 1 falls due at 200 ms).
+            harness.tick(milliseconds: 150, decoding: false)
+            #expect(harness.animator.elapsed == .zero && harness.animator.bufferMisses == 0)
+            harness.tick(milliseconds: 210, decoding: false)
+            harness.tick(milliseconds: 220, decoding: false)
             #expect(harness.animator.currentFrame == 0)
             #expect(harness.animator.bufferMisses == 1)
-            harness.tick(milliseconds: 80)
+            harness.tick(milliseconds: 230)
             #expect(harness.animator.currentFrame == 1)
             #expect(frameChanges(harness.events) == [1])
             switch lateness {
@@ -147,8 +151,8 @@ struct PlaybackBufferTests {
         let harness = try PlaybackHarness(image, configuration: Animator.Configuration(budget: .frames(3)))
         harness.animator.play()
         for step in 1...300 {
-            // Decode only one job every third tick: decoding is slower than playback.
-            if step % 3 == 0 { harness.scheduler.runNext() }
+            // Decode only one job every fourth tick: decoding is slower than playback.
+            if step % 4 == 0 { harness.scheduler.runNext() }
             harness.tick(milliseconds: step * 17, decoding: false)
         }
         let shown = frameChanges(harness.events)

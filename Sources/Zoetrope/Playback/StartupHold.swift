@@ -1,0 +1,44 @@
+/// How an ``Animator`` starts playing an image it has just loaded: as a browser starts an image's
+/// animation when it is painted, the animation's clock starts from its first frame shown, and the
+/// first frame is held until the next frames are decoded (a short start-up buffer) — or until a
+/// deadline, so that a slow decode still starts within the first frame's duration (at the
+/// playback rate) plus ``allowance``. While held, playback time stands still and no frame is due,
+/// so nothing counts as a buffer miss; from the tick that starts it, a frame falling due before it
+/// is decoded is a miss as before.
+///
+/// A plain value in the animator's state, armed when an image is loaded and dropped once playback
+/// starts, or by a jump (a seek, a stop): after a jump the frames play from where they were put.
+struct StartupHold: Sendable, Hashable {
+    /// The most frames after the first that playback waits for: the next frame or two.
+    static let bufferedFrames = 2
+    /// How much longer than the first frame's duration playback waits at most.
+    static let allowance = Duration.milliseconds(100)
+
+    /// Wall-clock time held so far (the ticks' intervals).
+    private(set) var waited = Duration.zero
+
+    /// The frames to wait for: the first of `upcoming` (the frames after the shown one, nearest
+    /// first), no more than ``bufferedFrames`` nor than the `window` frames the animator has asked
+    /// the cache to decode ahead.
+    static func frames(upcoming: [Int], window: Int) -> [Int] {
+        Array(upcoming.prefix(min(bufferedFrames, max(window, 0))))
+    }
+
+    /// The longest hold, in wall-clock time: the first frame's `duration` at `rate`, plus
+    /// ``allowance``.
+    static func deadline(firstDuration duration: Duration, rate: Double) -> Duration {
+        let shown = rate > 0 && rate.isFinite ? duration / rate : .zero
+        return shown + allowance
+    }
+
+    /// Decides a tick of `interval`: playback starts when every frame waited for is `buffered` (the
+    /// tick's whole interval is played), or when this tick reaches `deadline` (only the part of it
+    /// past the deadline is played); otherwise the tick is held and counted. Returns the wall-clock
+    /// time of this tick that plays, `nil` while held.
+    mutating func start(buffered: Bool, interval: Duration, deadline: Duration) -> Duration? {
+        let interval = max(interval, .zero)
+        if buffered { return interval }
+        waited += interval
+        return waited >= deadline ? waited - deadline : nil
+    }
+}
