@@ -144,13 +144,22 @@ struct VP8LPalette: Sendable {
                                    into target: UnsafeMutablePointer<UInt8>) {
         let indexBits = 8 >> bits, perPixel = 1 << bits
         let indexMask = (1 << indexBits) - 1
-        var expansions = [UInt64](repeating: 0, count: 256)
-        for green in 0 ..< 256 {
+        // The expansion of each 4-bit half of a green byte (perPixel / 2 indices), then of every
+        // byte as its two halves: 16 small entries and 256 combinations rather than 256 × perPixel
+        // lookups (the table is rebuilt for every ALPH plane).
+        let halfSlots = perPixel / 2
+        var halves = [UInt64](repeating: 0, count: 16)
+        for nibble in 0 ..< 16 {
             var word: UInt64 = 0
-            for slot in 0 ..< perPixel {
-                unsafe word |= UInt64(greens[(green >> (slot * indexBits)) & indexMask]) << (slot * 8)
+            for slot in 0 ..< halfSlots {
+                unsafe word |= UInt64(greens[(nibble >> (slot * indexBits)) & indexMask]) << (slot * 8)
             }
-            expansions[green] = word.littleEndian
+            halves[nibble] = word
+        }
+        var expansions = [UInt64](repeating: 0, count: 256)
+        let highShift = UInt64(halfSlots * 8)
+        for green in 0 ..< 256 {
+            expansions[green] = (halves[green & 15] | halves[green >> 4] &<< highShift).littleEndian
         }
         let packedWidth = self.packedWidth
         let wordColumns = width >= 8 ? (width - 8) / perPixel + 1 : 0 // columns whose 8-byte store fits the row

@@ -18,8 +18,11 @@
     private var value: UInt64 = 0
     private var range: UInt32 = 255 - 1
     private var bitCount: Int = -8
-    /// Whether the reader needed a byte beyond the partition (libwebp's `eof`).
-    private(set) var isPastEnd = false
+
+    /// Whether the reader needed a byte beyond the partition (libwebp's `eof`): `position` is
+    /// then one past `end`, which only ``loadFinalBits`` sets. (A stored flag would be one more
+    /// value the token loop carries in its registers.)
+    var isPastEnd: Bool { unsafe position > end }
 
     /// A reader over `buffer[range]`; `range` must lie within the (non-empty) buffer.
     init(_ buffer: UnsafeBufferPointer<UInt8>, range: Range<Int>) {
@@ -44,22 +47,23 @@
             unsafe position &+= 7
             unsafe bitCount &+= 56
         } else {
-            unsafe (value, bitCount, position, isPastEnd) = unsafe Self.loadFinalBits(
-                bytes, position: position, end: end, value: value, bitCount: bitCount, isPastEnd: isPastEnd)
+            unsafe (value, bitCount, position) = unsafe Self.loadFinalBits(
+                bytes, position: position, end: end, value: value, bitCount: bitCount)
         }
     }
 
-    /// Byte by byte near the end, then one byte of zeros that marks the reader as past the end.
+    /// Byte by byte near the end, then one byte of zeros that marks the reader as past the end
+    /// (`position` one past `end`).
     @inline(never)
-    private static func loadFinalBits(_ bytes: UnsafePointer<UInt8>, position: Int, end: Int, value: UInt64, bitCount: Int,
-                                      isPastEnd: Bool) -> (UInt64, Int, Int, Bool) {
+    private static func loadFinalBits(_ bytes: UnsafePointer<UInt8>, position: Int, end: Int, value: UInt64,
+                                      bitCount: Int) -> (UInt64, Int, Int) {
         if position < end {
-            return unsafe (value &<< 8 | UInt64(bytes[position]), bitCount &+ 8, position &+ 1, false)
+            return unsafe (value &<< 8 | UInt64(bytes[position]), bitCount &+ 8, position &+ 1)
         }
-        if !isPastEnd { return (value &<< 8, bitCount &+ 8, position, true) }
+        if position == end { return (value &<< 8, bitCount &+ 8, end &+ 1) }
         // Reading on after the end: libwebp resets the count so shifts stay defined. Whatever
         // follows is discarded by the caller, which checks `isPastEnd`.
-        return (value, 0, position, true)
+        return (value, 0, position)
     }
 
     /// Decodes one boolean whose probability of being `false` is `probability / 256`.

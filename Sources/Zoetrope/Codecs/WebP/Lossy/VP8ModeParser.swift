@@ -29,16 +29,46 @@ struct VP8ModeParser {
 
     /// Parses a whole row: `modes[x]` for each macroblock and its 16 luma modes (raster order)
     /// in `subblockModes[16x ..< 16x+16]`.
-    mutating func parseRow(_ reader: inout VP8BoolDecoder, into modes: inout [VP8MacroblockModes],
+    ///
+    /// The row is parsed on raw pointers with the reader in a local variable (kept in registers;
+    /// an `inout` reader is written back and re-read around every bit).
+    mutating func parseRow(_ sharedReader: inout VP8BoolDecoder, into modes: inout [VP8MacroblockModes],
                            subblockModes: inout [VP8PredictionMode]) {
-        for i in 0..<4 { leftModes[i] = 0 }
-        for x in 0..<modes.count {
-            modes[x] = unsafe parseMacroblock(&reader, column: x, subblockModes: &subblockModes)
+        precondition(subblockModes.count >= modes.count * 16 && aboveModes.count >= modes.count * 4,
+                     "mode rows shorter than the macroblock row")
+        var reader = unsafe sharedReader
+        defer { unsafe sharedReader = reader }
+        let segmentation = self.segmentation, skipProbability = self.skipProbability
+        unsafe leftModes.withUnsafeMutableBufferPointer { left in
+            unsafe aboveModes.withUnsafeMutableBufferPointer { above in
+                unsafe subblockModes.withUnsafeMutableBufferPointer { subblocks in
+                    unsafe VP8Tables.subblockModeProbabilities.withUnsafeBufferPointer { probabilities in
+                        let context = unsafe ModeContext(left: left.baseAddress!, above: above.baseAddress!,
+                                                         subblocks: subblocks.baseAddress!,
+                                                         probabilities: probabilities.baseAddress!)
+                        unsafe context.left.update(repeating: 0, count: 4)
+                        for x in 0..<modes.count {
+                            modes[x] = unsafe Self.parseMacroblock(&reader, column: x, context, segmentation: segmentation,
+                                                                   skipProbability: skipProbability)
+                        }
+                    }
+                }
+            }
         }
     }
 
-    private mutating func parseMacroblock(_ reader: inout VP8BoolDecoder, column: Int,
-                                          subblockModes: inout [VP8PredictionMode]) -> VP8MacroblockModes {
+    /// Pointers ``parseRow(_:into:subblockModes:)`` works with: the 4 left and the row's
+    /// above contexts, the row's 4×4 modes and the 4×4 mode probabilities.
+    @unsafe private struct ModeContext {
+        let left: UnsafeMutablePointer<UInt8>
+        let above: UnsafeMutablePointer<UInt8>
+        let subblocks: UnsafeMutablePointer<VP8PredictionMode>
+        let probabilities: UnsafePointer<UInt8>
+    }
+
+    @inline(__always)
+    private static func parseMacroblock(_ reader: inout VP8BoolDecoder, column: Int, _ context: ModeContext,
+                                        segmentation: VP8Segmentation, skipProbability: UInt8?) -> VP8MacroblockModes {
         var modes = VP8MacroblockModes()
         if segmentation.updatesMap {
             let p = segmentation.mapProbabilities
@@ -46,17 +76,27 @@ struct VP8ModeParser {
         }
         if let skipProbability { modes.skipsCoefficients = unsafe reader.readBit(skipProbability) }
         modes.usesSubblocks = unsafe !reader.readBit(145)
+        let above = unsafe context.above + column * 4
         if modes.usesSubblocks {
-            unsafe parseSubblockModes(&reader, column: column, into: &subblockModes)
+            let target = unsafe context.subblocks + column * 16
+            for y in 0..<4 {
+                var left = unsafe context.left[y]
+                for x in 0..<4 {
+                    let offset = (Int(unsafe above[x]) &* 10 &+ Int(left)) &* 9
+                    let mode = unsafe readSubblockMode(&reader, context.probabilities + offset)
+                    unsafe target[y &* 4 &+ x] = mode
+                    unsafe above[x] = mode.rawValue
+                    left = mode.rawValue
+                }
+                unsafe context.left[y] = left
+            }
         } else {
             let mode: VP8PredictionMode = unsafe reader.readBit(156)
                 ? (reader.readBit(128) ? .trueMotion : .horizontal)
                 : (reader.readBit(163) ? .vertical : .dc)
             modes.lumaMode = mode
-            for i in 0..<4 {
-                aboveModes[column * 4 + i] = mode.rawValue
-                leftModes[i] = mode.rawValue
-            }
+            unsafe above.update(repeating: mode.rawValue, count: 4)
+            unsafe context.left.update(repeating: mode.rawValue, count: 4)
         }
         modes.chromaMode = unsafe !reader.readBit(142) ? .dc
             : !reader.readBit(114) ? .vertical
@@ -64,33 +104,19 @@ struct VP8ModeParser {
         return modes
     }
 
-    private mutating func parseSubblockModes(_ reader: inout VP8BoolDecoder, column: Int,
-                                             into subblockModes: inout [VP8PredictionMode]) {
-        for y in 0..<4 {
-            var left = leftModes[y]
-            for x in 0..<4 {
-                let above = aboveModes[column * 4 + x]
-                let mode = unsafe Self.readSubblockMode(&reader, probabilityOffset: (Int(above) * 10 + Int(left)) * 9)
-                subblockModes[column * 16 + y * 4 + x] = mode
-                aboveModes[column * 4 + x] = mode.rawValue
-                left = mode.rawValue
-            }
-            leftModes[y] = left
+    /// The 4×4 mode tree of RFC 6386 section 11.2, walked with the nine context probabilities at `p`
+    /// (modes are below 10, so a context's nine lie within the table).
+    @inline(__always)
+    private static func readSubblockMode(_ reader: inout VP8BoolDecoder, _ p: UnsafePointer<UInt8>) -> VP8PredictionMode {
+        if unsafe !reader.readBit(p[0]) { return .dc }
+        if unsafe !reader.readBit(p[1]) { return .trueMotion }
+        if unsafe !reader.readBit(p[2]) { return .vertical }
+        if unsafe !reader.readBit(p[3]) {
+            if unsafe !reader.readBit(p[4]) { return .horizontal }
+            return unsafe reader.readBit(p[5]) ? .verticalRight : .downRight
         }
-    }
-
-    /// The 4×4 mode tree of RFC 6386 section 11.2, walked with the nine context probabilities.
-    private static func readSubblockMode(_ reader: inout VP8BoolDecoder, probabilityOffset o: Int) -> VP8PredictionMode {
-        let p = VP8Tables.subblockModeProbabilities
-        if unsafe !reader.readBit(p[o]) { return .dc }
-        if unsafe !reader.readBit(p[o + 1]) { return .trueMotion }
-        if unsafe !reader.readBit(p[o + 2]) { return .vertical }
-        if unsafe !reader.readBit(p[o + 3]) {
-            if unsafe !reader.readBit(p[o + 4]) { return .horizontal }
-            return unsafe reader.readBit(p[o + 5]) ? .verticalRight : .downRight
-        }
-        if unsafe !reader.readBit(p[o + 6]) { return .downLeft }
-        if unsafe !reader.readBit(p[o + 7]) { return .verticalLeft }
-        return unsafe reader.readBit(p[o + 8]) ? .horizontalUp : .horizontalDown
+        if unsafe !reader.readBit(p[6]) { return .downLeft }
+        if unsafe !reader.readBit(p[7]) { return .verticalLeft }
+        return unsafe reader.readBit(p[8]) ? .horizontalUp : .horizontalDown
     }
 }

@@ -11,7 +11,7 @@ extension VP8VectorLoopFilter {
     private typealias Block = (Row, Row, Row, Row, Row, Row, Row, Row)
 
     /// Transposes an 8×8 block of 16-bit samples.
-    @inline(__always)
+    @_transparent
     private static func transpose(_ r: Block) -> Block {
         typealias I = SIMDInterleave
         // 32-bit units: two rows' samples of one column; 64-bit units: four rows' samples.
@@ -35,13 +35,13 @@ extension VP8VectorLoopFilter {
         return transpose((row(0), row(1), row(2), row(3), row(4), row(5), row(6), row(7)))
     }
 
-    /// Stores 8 columns of 8 rows (samples 0…255) back as rows, q0 of the first row at `q0`.
+    /// Stores 8 columns of 8 rows back as rows, clamped to 0…255, q0 of the first row at `q0`.
     @inline(__always)
     private static func storeColumns(_ columns: Block, _ q0: UnsafeMutablePointer<UInt8>, stride: Int) {
         let rows = transpose(columns)
         let target = unsafe UnsafeMutableRawPointer(q0 - 4)
         @inline(__always) func store(_ first: Row, _ second: Row, _ row: Int) {
-            let bytes = SIMD16<UInt8>(truncating: SIMD16<Int16>(lowHalf: first, highHalf: second))
+            let bytes = SIMD16<UInt8>(clamping: SIMD16<Int16>(lowHalf: first, highHalf: second))
             unsafe target.storeBytes(of: bytes.lowHalf, toByteOffset: row &* stride, as: SIMD8<UInt8>.self)
             unsafe target.storeBytes(of: bytes.highHalf, toByteOffset: (row &+ 1) &* stride, as: SIMD8<UInt8>.self)
         }
