@@ -90,7 +90,8 @@ struct VP8LEncoderSettings: Sendable {
         // Animations' palette frames mostly take a cache of 1 to 3 bits.
         let caches: [Int] = level < 3 ? [0] : level < 5 ? [0, 4, 8] : level < 6 ? [0, 1, 2, 3, 4, 8] : Array(0...10)
         entropy = VP8LEntropyEncoder.Settings(
-            matching: VP8LMatchFinder.Settings(chainLength: chain, isLazy: level >= 5, shortensRepeatedCopies: level == 5),
+            matching: VP8LMatchFinder.Settings(chainLength: chain, isLazy: level >= 5, shortensRepeatedCopies: level == 5,
+                                               takenLength: level == 5 ? 64 : nil),
             cacheCandidates: caches, refinesMatches: level >= 5, parsesOptimally: level >= 5,
             entropyImageBits: level < 4 ? 0 : 5, groupLimit: 64)
         triesAllPlans = level >= 7
