@@ -65,7 +65,7 @@ struct WebPEncoderLibWebPTests {
                 #expect(reference.width == piece.rect.width && reference.height == piece.rect.height)
                 // A blended piece's transparent pixels show the canvas: their colour is free (the
                 // encoder codes them as predicted), only their alpha must be 0.
-                #expect(Self.visible(reference.pixels, blends: piece.blends) == Self.visible(piece.image.pixels, blends: piece.blends),
+                #expect(Self.visible(reference.pixels, blends: piece.blends) == Self.visible(piece.blended.pixels, blends: piece.blends),
                         "frame \(index)")
             }
         }
