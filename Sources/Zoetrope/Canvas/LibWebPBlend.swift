@@ -80,7 +80,7 @@ enum LibWebPBlend {
     /// The end of the run of pixels from `start` (below `count`) whose alpha is `alpha` (0 or
     /// 255), testing four pixels per step (two 8-byte loads) while they are in the row. The
     /// callers keep `count` pixels readable, so the wrapping arithmetic cannot wrap.
-    @inline(__always)
+    @_transparent // (inlined unoptimised too: a call per run costs debug builds a stack clearing)
     private static func runEnd(_ pixels: UnsafeRawPointer, from start: Int, count: Int, alpha: UInt8) -> Int {
         #if DEBUG
         // Unoptimised, every raw load and byte-order conversion below is a generic call: test the
