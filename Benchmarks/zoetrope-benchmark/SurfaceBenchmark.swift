@@ -1,7 +1,7 @@
 import Foundation
 import Zoetrope
 
-/// `zoetrope-benchmark surface DIR [--seconds S] [--full] [--glibc-default] [--trace] [--affinity MS] [--reuse MB]`: many animations on one surface, as a
+/// `zoetrope-benchmark surface DIR [--seconds S] [--full] [--glibc-default] [--trace] [--trace-start] [--trace-jobs] [--affinity MS] [--reuse MB]`: many animations on one surface, as a
 /// chat stream holds them. Every GIF in DIR (sorted by name) is opened once; 200 attachments show
 /// them in turn, each at 160×90 pixels (`--full`: at the images' own size), and the first 20 are
 /// visible. They play on one 60 Hz timer clock at rate 1 for S seconds of wall time (20 by
@@ -13,7 +13,9 @@ import Zoetrope
 /// `--glibc-default`. `--trace` prints, every 5 s after every frame is held, each visible
 /// animator's misses and the cache's decodes, evictions and frames held (misses at rest traced).
 /// `--affinity MS` sets the decode workers' affinity; `--reuse MB` the most bytes of canvas buffers
-/// the cache keeps for reuse between images (``ReusableBuffers``; 0: none).
+/// the cache keeps for reuse between images (``ReusableBuffers``; 0: none). `--trace-start` prints
+/// when each visible attachment became visible, started playing and missed, until the first loop
+/// ends; `--trace-jobs` every decode job the workers ran until then.
 enum SurfaceBenchmark {
     static let attachmentCount = 200
     static let visibleCount = 20
@@ -50,7 +52,9 @@ enum SurfaceBenchmark {
     private static func play(_ images: [AnimatedImage], seconds: Double, full: Bool, affinity: Int?, reuse: Int?) -> Int32 {
         let pool = affinity.map { DecodeWorkerPool(workers: 2, affinity: .milliseconds($0)) } ?? DecodeWorkerPool()
         let origin = ContinuousClock.now
-        let cache = SharedFrameCache(byteLimit: nil, scheduler: pool,
+        let jobTrace = CommandLine.arguments.contains("--trace-jobs")
+            ? JobTrace(pool: pool, images: images, now: { ContinuousClock.now - origin }) : nil
+        let cache = SharedFrameCache(byteLimit: nil, scheduler: jobTrace ?? pool,
                                      reusableBytes: reuse.map { $0 << 20 } ?? SharedFrameCache.defaultReusableBytes,
                                      timeSource: { ContinuousClock.now - origin })
         let surface = AnimationSurface(cache: cache, clock: TimerClock(ticksPerSecond: 60),
@@ -61,7 +65,11 @@ enum SurfaceBenchmark {
         }
         let visible = Array(attachments.prefix(visibleCount))
         let run = Run(surface: surface, start: .now)
-        for attachment in visible { attachment.setVisible(true) }
+        let startTrace = CommandLine.arguments.contains("--trace-start") ? StartTrace(visible, run: run) : nil
+        for (number, attachment) in visible.enumerated() {
+            attachment.setVisible(true)
+            startTrace?.note("a\(number) visible")
+        }
         // The first loop ends when every frame of every visible animation is held: decoding sets the
         // pace (an animator's play count moves on with the clock, late frames skipped).
         let looped = run.wait(until: seconds) {
@@ -79,6 +87,8 @@ enum SurfaceBenchmark {
             }
             return false
         }
+        startTrace?.finish()
+        jobTrace?.finish(until: .seconds(looped ?? seconds))
         let cpuAfter = PlaybackBenchmark.cpuSeconds() - cpuAtLoop
         let misses = visible.reduce(0) { $0 + $1.animator.bufferMisses }
         let statistics = surface.statistics
@@ -119,6 +129,87 @@ enum SurfaceBenchmark {
                 Thread.sleep(forTimeInterval: 0.05)
             }
             return nil
+        }
+    }
+
+    /// `--trace-start`: when each visible attachment is made visible, starts playing (its start-up
+    /// hold ends) and misses, sampled every 2 ms until the first loop ends; printed at the end.
+    private final class StartTrace: @unchecked Sendable {
+        private let visible: [SurfaceAttachment]
+        private let run: Run
+        private let lock = NSLock()
+        private var lines: [String] = []
+        private var done = false
+
+        init(_ visible: [SurfaceAttachment], run: Run) {
+            self.visible = visible
+            self.run = run
+            Thread.detachNewThread { [self] in sample() }
+        }
+
+        func note(_ text: String) {
+            let line = "t=\(PlaybackBenchmark.format(run.elapsed * 1000)) ms " + text
+            lock.withLock { lines.append(line) }
+        }
+
+        private func sample() {
+            var held = [Bool](repeating: true, count: visible.count), misses = [Int](repeating: 0, count: visible.count)
+            while !lock.withLock({ done }) {
+                for (number, attachment) in visible.enumerated() {
+                    let animator = attachment.animator
+                    let stored = attachment.animator.cache.storedFrameCount(of: attachment.image.source)
+                    if held[number] && !animator.holdsStart && attachment.presentation == .playing {
+                        held[number] = false
+                        note("a\(number) starts (frames held \(stored))")
+                    }
+                    let missed = animator.bufferMisses
+                    if missed != misses[number] {
+                        note("a\(number) miss +\(missed - misses[number]) frame \(animator.currentFrame) (held \(stored))")
+                        misses[number] = missed
+                    }
+                }
+                Thread.sleep(forTimeInterval: 0.002)
+            }
+        }
+
+        func finish() {
+            let lines = lock.withLock { done = true; return self.lines }
+            for line in lines { print("start: " + line) }
+        }
+    }
+
+    /// `--trace-jobs`: every decode job the pool runs until the first loop ends: when it was
+    /// scheduled, its deadline, when it ran, and the image (its number in the folder).
+    private final class JobTrace: DecodeScheduler, @unchecked Sendable {
+        private let pool: DecodeWorkerPool
+        private let names: [ObjectIdentifier: Int]
+        private let now: @Sendable () -> Duration
+        private let lock = NSLock()
+        private var lines: [(Duration, String)] = []
+
+        init(pool: DecodeWorkerPool, images: [AnimatedImage], now: @escaping @Sendable () -> Duration) {
+            self.pool = pool
+            self.now = now
+            names = Dictionary(images.enumerated().map { (ObjectIdentifier($1), $0) }, uniquingKeysWith: { a, _ in a })
+        }
+
+        func schedule(_ job: @escaping @Sendable () -> Void) { pool.schedule(job) }
+
+        func schedule(deadline: Duration, group: ObjectIdentifier, _ job: @escaping @Sendable () -> Void) {
+            let queued = now(), name = names[group] ?? -1
+            pool.schedule(deadline: deadline, group: group) { [self] in
+                let start = now()
+                job()
+                let end = now()
+                let ms = { (d: Duration) in PlaybackBenchmark.format(d / .milliseconds(1)) }
+                lock.withLock { lines.append((start, "img \(name) ran \(ms(start))-\(ms(end)) deadline \(ms(deadline)) queued \(ms(queued))")) }
+            }
+        }
+
+        func cancel(group: ObjectIdentifier) { pool.cancel(group: group) }
+
+        func finish(until end: Duration) {
+            for (start, line) in lock.withLock({ lines }).sorted(by: { $0.0 < $1.0 }) where start <= end { print("job: " + line) }
         }
     }
 

@@ -9,7 +9,7 @@
 ///
 /// Playback of an image just loaded starts as a browser starts an image's animation: the first
 /// frame shows at once, and the clock starts once the next frame or two are decoded, or at the
-/// latest when the first frame's duration (at ``rate``) plus 100 ms have passed. Until then
+/// latest when the first frame's duration (at ``rate``) plus a second have passed. Until then
 /// ``elapsed`` stays zero and nothing is due, so nothing counts as a miss. A seek or ``stop()``
 /// before the start drops the wait.
 ///
@@ -331,6 +331,9 @@ public final class Animator: Sendable {
 
     /// What the prefetch window is now (tests).
     var prefetchWindow: PrefetchWindow? { state.withLock { $0.loaded?.window } }
+
+    /// Whether playback still holds the first frame of the image loaded (``StartupHold``; benchmarks).
+    package var holdsStart: Bool { state.withLock { $0.startup != nil } }
 
     /// How many frames ahead are decoded now, and the most the budget allows (benchmarks).
     package var prefetchSize: (window: Int, frameLimit: Int)? {

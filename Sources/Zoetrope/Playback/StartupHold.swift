@@ -11,8 +11,12 @@
 struct StartupHold: Sendable, Hashable {
     /// The most frames after the first that playback waits for: the next frame or two.
     static let bufferedFrames = 2
-    /// How much longer than the first frame's duration playback waits at most.
-    static let allowance = Duration.milliseconds(100)
+    /// How much longer than the first frame's duration playback waits at most: a second, so that
+    /// when many animations appear at once (a chat stream opened on twenty GIFs) they start in
+    /// turn as the decoder reaches them, each with its next frames decoded, as a browser does not
+    /// advance an animation to a frame it has not decoded. With 100 ms the last of twenty 1080p
+    /// GIFs on two workers started with nothing decoded ahead and missed (28 Nov).
+    static let allowance = Duration.seconds(1)
 
     /// Wall-clock time held so far (the ticks' intervals).
     private(set) var waited = Duration.zero

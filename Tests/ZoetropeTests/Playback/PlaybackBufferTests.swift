@@ -109,15 +109,16 @@ struct PlaybackBufferTests {
             let image = Self.image()
             let harness = try PlaybackHarness(image, configuration: Animator.Configuration(lateness: lateness))
             harness.animator.play()
-            // Nothing decoded ahead: the first frame is held until its duration plus 100 ms, then
-            // the clock starts (frame 1 falls due at 200 ms).
-            harness.tick(milliseconds: 150, decoding: false)
+            // Nothing decoded ahead: the first frame is held until its duration plus a second, then
+            // the clock starts (frame 1 falls due at 1,100 ms).
+            harness.tick(milliseconds: 500, decoding: false) // a tick carries at most a second
+            harness.tick(milliseconds: 1050, decoding: false)
             #expect(harness.animator.elapsed == .zero && harness.animator.bufferMisses == 0)
-            harness.tick(milliseconds: 210, decoding: false)
-            harness.tick(milliseconds: 220, decoding: false)
+            harness.tick(milliseconds: 1110, decoding: false)
+            harness.tick(milliseconds: 1120, decoding: false)
             #expect(harness.animator.currentFrame == 0)
             #expect(harness.animator.bufferMisses == 1)
-            harness.tick(milliseconds: 230)
+            harness.tick(milliseconds: 1130)
             #expect(harness.animator.currentFrame == 1)
             #expect(frameChanges(harness.events) == [1])
             switch lateness {
