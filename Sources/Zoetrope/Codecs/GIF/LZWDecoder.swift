@@ -45,10 +45,11 @@ enum LZWDecoder {
                      && output.count <= Int(UInt32.max))
         // Per table code (literals are not stored), its string's output start (high 32 bits) and
         // length (low 32 bits), one word so that one load and one store serve both; not cleared:
-        // an entry is read only once defined (codes at or past the next free code are refused or
-        // defined first), and frames start after a fresh table. 32 bits hold any pixel position
-        // or length (a frame has fewer than 2^32 pixels).
-        return unsafe withUnsafeTemporaryAllocation(of: UInt64.self, capacity: tableSize) { entries in
+        // an entry is read only once defined (codes past the next free code are refused, and the
+        // next free code is defined before it is read), and frames start after a fresh table. 32
+        // bits hold any pixel position or length (a frame has fewer than 2^32 pixels). One entry
+        // more than codes: ``CodeStream`` defines into it, never to be read, once the table is full.
+        return unsafe withUnsafeTemporaryAllocation(of: UInt64.self, capacity: tableSize + 1) { entries in
             var decoder = unsafe CodeStream(reader: LSBBitReader(data), minimumCodeSize: minimumCodeSize,
                                      output: output, entries: entries)
             return unsafe decoder.run()
@@ -56,8 +57,8 @@ enum LZWDecoder {
     }
 }
 
-/// One LZW decode: the constants, and the position and reader where ``run()`` stopped. The loop
-/// keeps its per-code state in locals, so that it stays in registers.
+/// One LZW decode: the constants, and the state where ``run()`` stopped. Each loop keeps the
+/// per-code state in locals, so that it stays in registers.
 @unsafe private struct CodeStream<Index: FixedWidthInteger & UnsignedInteger & BitwiseCopyable> {
     var reader: LSBBitReader
     let minimumCodeSize: Int
@@ -66,6 +67,15 @@ enum LZWDecoder {
     let entries: UnsafeMutableBufferPointer<UInt64>
     /// Pixels written.
     var position = 0
+    /// The code width, and the next free code. After a clear code (and at the start) that is the
+    /// end code, a slot no code reads: the first code's entry (no previous string, plus a pixel)
+    /// goes there harmlessly, no "defining?" state is kept, and any table code (> end code) is
+    /// then above it, refused.
+    var width: Int
+    var nextCode: Int
+    /// The previous code's string, as an entry (start << 32 | length: the entry it implies is one
+    /// more, and a literal's is a shift and an or, with no 64-bit constant kept live).
+    var previous: UInt64 = 0
 
     init(reader: LSBBitReader, minimumCodeSize: Int,
          output: UnsafeMutableBufferPointer<Index>, entries: UnsafeMutableBufferPointer<UInt64>) {
@@ -74,12 +84,108 @@ enum LZWDecoder {
         unsafe self.clearCode = 1 << minimumCodeSize
         unsafe self.output = output
         unsafe self.entries = entries
+        unsafe self.width = minimumCodeSize + 1
+        unsafe self.nextCode = (1 << minimumCodeSize) + 1
     }
 
-    /// Decodes until the output is full or the stream stops.
+    /// Decodes until the output is full or the stream stops: most of a large frame in
+    /// ``fastCodes()``, the rest (and small frames) in ``decodeCodes()``.
     mutating func run() -> LZWDecoder.Result {
-        let stop = unsafe decodeCodes()
+        let stop = unsafe fastCodes() ?? decodeCodes()
         return unsafe LZWDecoder.Result(pixelsWritten: position, stop: stop, bytePosition: reader.byteOffset)
+    }
+
+    /// The code loop for the bulk of a frame: while a whole string (at most tableSize indices)
+    /// and a chunk fit after `position`, and 8 bytes of input are left, so that it checks no room
+    /// per code. Returns `nil` when it leaves the rest to ``decodeCodes()`` (its state saved).
+    /// Unlike that loop it defines the next free code before looking at the code (into the spare
+    /// entry once the table is full), and it copies a string that ends with its own first index
+    /// (the code just defined) as a chunk too.
+    @inline(__always)
+    private mutating func fastCodes() -> LZWDecoder.Stop? {
+        let endCode = unsafe clearCode &+ 1
+        let fastEnd = unsafe output.count &- LZWDecoder.tableSize &- Self.perChunk
+        guard unsafe position <= fastEnd, let out = unsafe output.baseAddress else { return nil }
+        var reader = unsafe self.reader, position = unsafe self.position, width = unsafe self.width
+        var nextCode = unsafe self.nextCode, previous = unsafe self.previous, mask = (1 &<< width) &- 1
+        let entries = unsafe self.entries.baseAddress.unsafelyUnwrapped
+        defer {
+            unsafe self.reader = reader; unsafe self.position = position; unsafe self.width = width
+            unsafe self.nextCode = nextCode; unsafe self.previous = previous
+        }
+        while position <= fastEnd {
+            if unsafe reader.bitCount < width {
+                guard unsafe reader.hasWordAhead else { return nil }
+                unsafe reader.refillWord()
+            }
+            // `mask` is at most 4095 (width ≤ 12), so the code is below tableSize.
+            let code = unsafe Int(truncatingIfNeeded: reader.bits) & mask
+            unsafe reader.consume(width)
+            let slot = nextCode
+            unsafe entries[slot] = previous &+ 1
+            nextCode &+= slot < LZWDecoder.tableSize ? 1 : 0
+            if UInt(bitPattern: code &- endCode &- 1) < UInt(bitPattern: slot &- endCode) {
+                // A table code, endCode < code ≤ slot (the one just defined).
+                let entry = unsafe entries[code], start = Int(truncatingIfNeeded: entry &>> 32)
+                let length = Int(truncatingIfNeeded: UInt32(truncatingIfNeeded: entry))
+                previous = UInt64(truncatingIfNeeded: position) &<< 32 | UInt64(truncatingIfNeeded: length)
+                unsafe Self.copy(from: start, length: length, to: position, out: out, endsWithFirst: code == slot)
+                position &+= length
+            } else if code < endCode &- 1 {
+                unsafe out[position] = Index(truncatingIfNeeded: code)
+                previous = UInt64(truncatingIfNeeded: position) &<< 32 | 1
+                position &+= 1
+            } else if code == endCode &- 1 {
+                width = unsafe minimumCodeSize + 1
+                mask = (1 &<< width) &- 1
+                nextCode = endCode
+                continue // (no growth check: see decodeCodes())
+            } else if code == endCode {
+                return .endCode
+            } else {
+                return .invalidCode(code: code, nextCode: max(slot, endCode &+ 1))
+            }
+            if nextCode > mask && width < LZWDecoder.maximumCodeWidth {
+                width &+= 1
+                mask = (1 &<< width) &- 1
+            }
+        }
+        return nil
+    }
+
+    /// Indices per 8-byte chunk: 8 bytes, 4 of 16 bits.
+    private static var perChunk: Int { 8 / MemoryLayout<Index>.stride }
+
+    /// Writes the string of `length` (≥ 2) indices at `start` to `position` in 8-byte chunks,
+    /// covering up to a chunk less one index past it (which later output overwrites): room for
+    /// that follows `position`. When `endsWithFirst` (the code just defined), `length` is
+    /// `position - start + 1`: the string is the one before `position` plus its own first index;
+    /// otherwise it lies wholly before `position`.
+    @inline(__always)
+    private static func copy(from start: Int, length: Int, to position: Int, out: UnsafeMutablePointer<Index>,
+                             endsWithFirst: Bool) {
+        let stride = MemoryLayout<Index>.stride, perChunk = 8 / stride
+        let raw = UnsafeMutableRawPointer(out), to = unsafe raw + position &* stride
+        // The first chunk's first `length - 1` indices come from before `position`; the last is
+        // set here when it is the first (in the register: storing one index would keep the next
+        // load of these bytes from being forwarded from the store).
+        var chunk = unsafe UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: start &* stride, as: UInt64.self))
+        if endsWithFirst && length <= perChunk {
+            let shift = UInt64(truncatingIfNeeded: (length &- 1) &* 8 &* stride)
+            let element: UInt64 = stride == 1 ? 0xFF : 0xFFFF
+            chunk = chunk & ~(element &<< shift) | (chunk & element) &<< shift
+        }
+        unsafe to.storeBytes(of: chunk.littleEndian, as: UInt64.self)
+        guard length > perChunk else { return }
+        // A longer string starts at least a chunk back (position - start ≥ length - 1 ≥
+        // perChunk), so each chunk's source is final before it is read; one that ends with its
+        // first index reads it back from where this copy wrote it.
+        let back = (position &- start) &* stride, bytes = length &* stride
+        var k = 8
+        repeat {
+            unsafe to.storeBytes(of: to.loadUnaligned(fromByteOffset: k &- back, as: UInt64.self), toByteOffset: k, as: UInt64.self)
+            k &+= 8
+        } while k < bytes
     }
 
     /// The `nextCode` at which a code width grows: `1 << width`, or `2 * tableSize` (never reached,
@@ -89,19 +195,15 @@ enum LZWDecoder {
         width < LZWDecoder.maximumCodeWidth ? 1 << width : 2 * LZWDecoder.tableSize
     }
 
-    /// The code loop. It stays whole so that its per-code state stays in registers; literal codes,
-    /// most of the codes of dithered frames, take the first branch: no table read and no copy.
+    /// The code loop from where ``fastCodes()`` stopped, to the end. It stays whole so that its
+    /// per-code state stays in registers; literal codes take the first branch: no table read and
+    /// no copy.
     @inline(__always)
     private mutating func decodeCodes() -> LZWDecoder.Stop {
         let count = unsafe output.count, clearCode = unsafe self.clearCode, endCode = clearCode + 1
-        var reader = unsafe self.reader, position = 0, width = unsafe minimumCodeSize + 1
-        // The next free code. After a clear code (and at the start) it is `endCode`, a slot no code
-        // reads: the first code's entry (no previous string, plus a pixel) goes there harmlessly,
-        // no "defining?" state is kept, and any table code (> endCode) is then above it, refused.
-        var widthLimit = unsafe Self.widthLimit(width), nextCode = endCode
-        // The previous code's string, as an entry (start << 32 | length: the entry it implies is
-        // one more, and a literal's is a shift and an or, with no 64-bit constant kept live).
-        var previous: UInt64 = 0
+        var reader = unsafe self.reader, position = unsafe self.position, width = unsafe self.width
+        var widthLimit = unsafe Self.widthLimit(width), nextCode = unsafe self.nextCode
+        var previous = unsafe self.previous
         defer { unsafe self.reader = reader; unsafe self.position = position }
         // Base addresses in locals, so that stores through them do not make the loop reload them.
         // `entries` holds tableSize entries; an empty `output` has nothing to decode.
