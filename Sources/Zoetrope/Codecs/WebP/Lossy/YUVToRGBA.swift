@@ -144,18 +144,23 @@ enum YUVToRGBA {
                                     to: Lanes.self)
     }
 
-    /// `max(value − amount, 0)` (a saturating subtraction).
+    /// `max(value − amount, 0)` (a saturating subtraction), written as `max(value, amount) −
+    /// amount`, which LLVM turns into one `psubusw` per eight lanes (a select of `value − amount`
+    /// or zero it turns into a comparison, a mask and the subtraction).
     @inline(__always) private static func subtractingClamped(_ value: Lanes, _ amount: Lanes) -> Lanes {
-        Lanes.zero.replacing(with: value &- amount, where: value .>= amount)
+        value.replacing(with: amount, where: value .< amount) &- amount
     }
 
     /// The 6 fractional bits dropped and the result clamped to 255 (the value is at least 0).
     ///
-    /// `fixed >> 6` is at most 1023, so the clamp is a signed 16-bit minimum (one SSE2
-    /// instruction; an unsigned comparison has none and costs several).
+    /// `fixed >> 6` is at most 1023, so the clamp can be signed: `x − (max(x, 255) − 255)`, which
+    /// compiles to a `pmaxsw` and two subtractions, where `min(x, 255)` written as a select was
+    /// merged by LLVM with the shifts that follow into comparisons and masks.
     @inline(__always) private static func channel(_ fixed: Lanes) -> Lanes {
         let shifted = unsafe unsafeBitCast(fixed &>> 6, to: SIMD16<Int16>.self)
-        return unsafe unsafeBitCast(shifted.replacing(with: 255, where: shifted .> SIMD16<Int16>(repeating: 255)), to: Lanes.self)
+        let limit = SIMD16<Int16>(repeating: 255)
+        let excess = shifted.replacing(with: limit, where: shifted .< limit) &- limit
+        return unsafe unsafeBitCast(shifted &- excess, to: Lanes.self)
     }
 
     /// Sixteen pixels of ``convertRow(luma:u:v:into:count:)``: the same fixed-point terms as the
