@@ -10,6 +10,9 @@ struct BitWriter: Sendable {
         bytes.reserveCapacity(capacity)
     }
 
+    /// The bits written so far.
+    var bitCount: Int { bytes.count * 8 + count }
+
     /// Appends the low `bitCount` bits of `value` (at most 32).
     @inline(__always)
     mutating func write(_ value: UInt32, bits bitCount: Int) {

@@ -153,7 +153,7 @@ struct WebPEncoderTests {
         let image = Self.twoRegions()
         let settings = VP8LEncoderSettings(level: 6)
         var single = settings
-        single.entropy.entropyImageBits = 0
+        single.entropy.entropyImageBits = []
         var sizes: [Int] = []
         for options in [settings, single] {
             let payload = VP8LEncoder.encode(image, settings: options)

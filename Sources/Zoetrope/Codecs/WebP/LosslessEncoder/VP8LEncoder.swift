@@ -93,7 +93,7 @@ struct VP8LEncoderSettings: Sendable {
             matching: VP8LMatchFinder.Settings(chainLength: chain, isLazy: level >= 5, shortensRepeatedCopies: level == 5,
                                                takenLength: level == 5 ? 64 : nil),
             cacheCandidates: caches, refinesMatches: level >= 5, parsesOptimally: level >= 5,
-            entropyImageBits: level < 4 ? 0 : 5, groupLimit: 64)
+            entropyImageBits: level < 4 ? [] : level < 5 ? [5] : [4, 5], groupLimit: 64)
         triesAllPlans = level >= 7
         triesSpatialVariants = level >= 6
         tileBits = 4
