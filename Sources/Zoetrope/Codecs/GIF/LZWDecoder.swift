@@ -106,6 +106,9 @@ enum LZWDecoder {
         let endCode = unsafe clearCode &+ 1
         let fastEnd = unsafe output.count &- LZWDecoder.tableSize &- Self.perChunk
         guard unsafe position <= fastEnd, let out = unsafe output.baseAddress else { return nil }
+        #if DEBUG
+        let stride = MemoryLayout<Index>.stride, bytes = unsafe UnsafeMutableRawPointer(out).assumingMemoryBound(to: UInt8.self)
+        #endif
         var reader = unsafe self.reader, position = unsafe self.position, width = unsafe self.width
         var nextCode = unsafe self.nextCode, previous = unsafe self.previous, mask = (1 &<< width) &- 1
         let entries = unsafe self.entries.baseAddress.unsafelyUnwrapped
@@ -129,7 +132,11 @@ enum LZWDecoder {
                 let entry = unsafe entries[code], start = Int(truncatingIfNeeded: entry &>> 32)
                 let length = Int(truncatingIfNeeded: UInt32(truncatingIfNeeded: entry))
                 previous = UInt64(truncatingIfNeeded: position) &<< 32 | UInt64(truncatingIfNeeded: length)
+                #if DEBUG
+                unsafe Self.copyTwin(from: start &* stride, count: length &* stride, to: position &* stride, bytes: bytes)
+                #else
                 unsafe Self.copy(from: start, length: length, to: position, out: out, endsWithFirst: code == slot)
+                #endif
                 position &+= length
             } else if code < endCode &- 1 {
                 unsafe out[position] = Index(truncatingIfNeeded: code)
@@ -155,6 +162,22 @@ enum LZWDecoder {
 
     /// Indices per 8-byte chunk: 8 bytes, 4 of 16 bits.
     private static var perChunk: Int { 8 / MemoryLayout<Index>.stride }
+
+    #if DEBUG
+    /// ``copy(from:length:to:out:endsWithFirst:)`` as debug builds run it: byte by byte through a
+    /// byte pointer (unoptimised, raw chunk loads and stores and copies of a generic `Index` are
+    /// generic calls), forwards, so that a string ending with its own first index reads that
+    /// index where it was just written; `@_transparent`, as a call would clear a stack frame per
+    /// code. Offsets and `count` are in bytes.
+    @_transparent
+    private static func copyTwin(from start: Int, count: Int, to position: Int, bytes: UnsafeMutablePointer<UInt8>) {
+        var offset = 0
+        while offset < count {
+            unsafe bytes[position &+ offset] = bytes[start &+ offset]
+            offset &+= 1
+        }
+    }
+    #endif
 
     /// Writes the string of `length` (≥ 2) indices at `start` to `position` in 8-byte chunks,
     /// covering up to a chunk less one index past it (which later output overwrites): room for
