@@ -298,4 +298,47 @@ struct VP8DebugTwinTests {
             }
         }
     }
+
+    #if DEBUG
+    /// Debug builds read 4×4 modes with a one-loop twin; optimised builds with the per-bit walk.
+    @Test("4×4 modes: the twin gives the per-bit walk's modes and reader state")
+    func subblockModes() {
+        var g = SplitMix64(seed: 11_365)
+        for stream in 0..<40 {
+            let bytes = Self.bytes(4 + stream * 2, &g) // short streams also read past the end
+            let probabilities = (0..<9).map { _ in
+                Bool.random(using: &g) ? UInt8.random(in: 1...40, using: &g) : UInt8.random(in: 1...255, using: &g)
+            }
+            bytes.withUnsafeBufferPointer { buffer in
+                var perBit = VP8BoolDecoder(buffer, range: 0..<buffer.count), twin = perBit
+                probabilities.withUnsafeBufferPointer { p in
+                    for block in 0..<40 {
+                        let expected = VP8ModeParser.readSubblockModePerBit(&perBit, p.baseAddress!)
+                        #expect(VP8ModeParser.readSubblockMode(&twin, p.baseAddress!) == expected, "stream \(stream), block \(block)")
+                    }
+                }
+                #expect(twin.isPastEnd == perBit.isPastEnd)
+                #expect(twin.readLiteral(24) == perBit.readLiteral(24))
+            }
+        }
+    }
+    #endif
+
+    @Test("horizontal prediction: every row repeats its left sample, 16×16 and 8×8")
+    func horizontal() {
+        var g = SplitMix64(seed: 12_365)
+        for round in 0..<40 {
+            let size = round % 2 == 0 ? 16 : 8
+            var area = Self.bytes(32 * 18, &g)
+            let before = area
+            area.withUnsafeMutableBufferPointer {
+                VP8IntraPredictor.predictWholeBlock(.horizontal, size: size, $0.baseAddress! + 32 + 4, hasAbove: true, hasLeft: true)
+            }
+            let expected = (0..<before.count).map { i -> UInt8 in
+                let row = i / 32 - 1, column = i % 32 - 4
+                return (0..<size).contains(row) && (0..<size).contains(column) ? before[32 * (row + 1) + 3] : before[i]
+            }
+            #expect(area == expected, "round \(round)")
+        }
+    }
 }

@@ -87,7 +87,15 @@
     }
 
     /// Decodes one boolean whose probability of being `false` is `probability / 256`.
+    ///
+    /// Debug builds make it `@_transparent`: unoptimised, a function that is not zeroes each of its
+    /// nine parameters and locals with a `memset` call of its own on every call. (Optimised builds
+    /// run more instructions with it transparent than inlined.)
+    #if DEBUG
+    @_transparent
+    #else
     @inline(__always)
+    #endif
     mutating func readBit(_ probability: UInt8) -> Bool {
         if unsafe bitCount < 0 { unsafe loadBits() }
         // In 64-bit registers throughout (the range is 0…255, the split 0…254), so that the

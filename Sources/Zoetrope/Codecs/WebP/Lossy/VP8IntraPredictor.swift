@@ -30,26 +30,35 @@ enum VP8IntraPredictor {
 
     private static func fill(_ block: UnsafeMutablePointer<UInt8>, size: Int, with value: UInt8) {
         #if DEBUG
-        // Unoptimised builds call the generic `update(repeating:count:)` and the range iterator:
-        // a counted loop instead, four bytes a pass (`size` is 4, 8 or 16; 32: the block stride).
-        var row = unsafe block, rowEnd = unsafe block + size
-        let end = unsafe block + size &* 32
-        while unsafe row < end {
-            var pixel = unsafe row
-            while unsafe pixel < rowEnd {
-                unsafe pixel[0] = value
-                unsafe pixel[1] = value
-                unsafe pixel[2] = value
-                unsafe pixel[3] = value
-                unsafe pixel += 4
-            }
+        var row = unsafe block, rowsLeft = size
+        while rowsLeft > 0 {
+            unsafe fillRowTwin(row, count: size, with: value)
             unsafe row += 32
-            unsafe rowEnd += 32
+            rowsLeft &-= 1
         }
         #else
         for row in 0..<size { unsafe (block + row &* stride).update(repeating: value, count: size) }
         #endif
     }
+
+    #if DEBUG
+    /// `row.update(repeating: value, count: count)` as debug builds run it: unoptimised, that is a
+    /// generic call with a witness call per byte, and the range iterator of a `for` loop a call per
+    /// pass; here a counted loop, four bytes a pass (`count` is 4, 8 or 16). `@_transparent`: the
+    /// inlining an unoptimised build does.
+    @_transparent
+    static func fillRowTwin(_ row: UnsafeMutablePointer<UInt8>, count: Int, with value: UInt8) {
+        var pixel = unsafe row
+        let end = unsafe row + count
+        while unsafe pixel < end {
+            unsafe pixel[0] = value
+            unsafe pixel[1] = value
+            unsafe pixel[2] = value
+            unsafe pixel[3] = value
+            unsafe pixel += 4
+        }
+    }
+    #endif
 
     // MARK: 16×16 luma and 8×8 chroma
 
@@ -62,10 +71,19 @@ enum VP8IntraPredictor {
         case .vertical:
             for row in 0..<size { unsafe (block + row &* stride).update(from: block - stride, count: size) }
         case .horizontal:
+            #if DEBUG
+            var line = unsafe block, rowsLeft = size
+            while rowsLeft > 0 {
+                unsafe fillRowTwin(line, count: size, with: line[-1])
+                unsafe line += 32
+                rowsLeft &-= 1
+            }
+            #else
             for row in 0..<size {
                 let line = unsafe block + row &* stride
                 unsafe line.update(repeating: line[-1], count: size)
             }
+            #endif
         case .trueMotion:
             unsafe trueMotion(block, size: size)
         default:

@@ -103,7 +103,8 @@ struct VP8MacroblockDecoder {
             }
         } else {
             unsafe VP8IntraPredictor.predictWholeBlock(modes.lumaMode, size: 16, p.luma, hasAbove: hasAbove, hasLeft: hasLeft)
-            for block in Swift.stride(from: 0, to: 16, by: 2) {
+            for pair in 0..<8 { // unoptimised, a `stride` loop costs a few hundred instructions a pass
+                let block = pair &* 2
                 let target = unsafe p.luma + (block >> 2) * 4 * stride + (block & 3) * 4
                 unsafe addResiduals(codes: blockCodes + block, coefficients + block * 16, to: target)
             }
@@ -119,7 +120,11 @@ struct VP8MacroblockDecoder {
     /// Adds one luma block's residual the way libwebp on x86 does: the full transform in 16-bit
     /// lanes (code 3), the three-coefficient transform (code 2) and the DC-only one (code 1) in
     /// 32-bit arithmetic. The two differ only on coefficients no encoder writes.
+    #if DEBUG
+    @_transparent // unoptimised, no `memset` of each parameter and local per call (see VP8BoolDecoder.readBit)
+    #else
     @inline(__always)
+    #endif
     private static func addResidual(code: UInt8, _ coefficients: UnsafePointer<Int16>, to target: UnsafeMutablePointer<UInt8>) {
         if code == 3 {
             unsafe VP8Transform.addInverseDCT16(coefficients, to: target)
@@ -133,7 +138,11 @@ struct VP8MacroblockDecoder {
     /// Adds the residuals of two horizontally adjacent luma blocks of a whole-block prediction.
     /// When each needs the full transform or has no coefficients (whose transform adds nothing),
     /// both go through it at once; otherwise one by one, as ``addResidual(code:_:to:)``.
+    #if DEBUG
+    @_transparent // unoptimised, no `memset` of each parameter and local per call (see VP8BoolDecoder.readBit)
+    #else
     @inline(__always)
+    #endif
     private static func addResiduals(codes: UnsafePointer<UInt8>, _ coefficients: UnsafePointer<Int16>,
                                      to target: UnsafeMutablePointer<UInt8>) {
         let first = unsafe codes[0], second = unsafe codes[1]
@@ -149,7 +158,11 @@ struct VP8MacroblockDecoder {
     /// Adds the residuals of one 8×8 chroma plane (four blocks, two side by side at a time). As
     /// in libwebp, a plane with any AC coefficient goes through the full 16-bit transform for
     /// every block (a block without coefficients is left as it is); otherwise each DC is added alone.
+    #if DEBUG
+    @_transparent // unoptimised, no `memset` of each parameter and local per call (see VP8BoolDecoder.readBit)
+    #else
     @inline(__always)
+    #endif
     private static func addChromaResiduals(_ codes: UnsafePointer<UInt8>, _ coefficients: UnsafePointer<Int16>,
                                            to origin: UnsafeMutablePointer<UInt8>) {
         let hasAC = unsafe codes[0] >= 2 || codes[1] >= 2 || codes[2] >= 2 || codes[3] >= 2
@@ -195,9 +208,10 @@ struct VP8MacroblockDecoder {
                 unsafe aboveRight.update(repeating: p.above[15], count: 4)
             }
         }
-        for row in Swift.stride(from: 3, through: 11, by: 4) {
-            unsafe (aboveRight + (row + 1) * stride).update(from: aboveRight, count: 4)
-        }
+        // Beside rows 3, 7 and 11 of the block (written out: unoptimised, a `stride` loop is slow).
+        unsafe (aboveRight + 4 * stride).update(from: aboveRight, count: 4)
+        unsafe (aboveRight + 8 * stride).update(from: aboveRight, count: 4)
+        unsafe (aboveRight + 12 * stride).update(from: aboveRight, count: 4)
     }
 
     /// Saves the bottom rows for the next macroblock row and copies the block into the planes.

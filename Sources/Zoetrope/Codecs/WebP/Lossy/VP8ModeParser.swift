@@ -104,10 +104,19 @@ struct VP8ModeParser {
         return modes
     }
 
+    #if !DEBUG
     /// The 4×4 mode tree of RFC 6386 section 11.2, walked with the nine context probabilities at `p`
     /// (modes are below 10, so a context's nine lie within the table).
     @inline(__always)
     private static func readSubblockMode(_ reader: inout VP8BoolDecoder, _ p: UnsafePointer<UInt8>) -> VP8PredictionMode {
+        unsafe readSubblockModePerBit(&reader, p)
+    }
+    #endif
+
+    /// ``readSubblockMode(_:_:)`` with a call per bit, as optimised builds run it (inlined into
+    /// one walk of the tree over a reader kept in registers).
+    @inline(__always)
+    static func readSubblockModePerBit(_ reader: inout VP8BoolDecoder, _ p: UnsafePointer<UInt8>) -> VP8PredictionMode {
         if unsafe !reader.readBit(p[0]) { return .dc }
         if unsafe !reader.readBit(p[1]) { return .trueMotion }
         if unsafe !reader.readBit(p[2]) { return .vertical }
@@ -120,3 +129,40 @@ struct VP8ModeParser {
         return unsafe reader.readBit(p[8]) ? .horizontalUp : .horizontalDown
     }
 }
+
+#if DEBUG
+extension VP8ModeParser {
+    /// Debug builds' ``readSubblockModePerBit(_:_:)``: one loop over the tree with the reader's
+    /// interval in local variables (unoptimised, a call per bit zeroes nine locals with a `memset`
+    /// call each). `node` is a node of the tree below 16, a mode + 16 at a leaf; each node's
+    /// children for a 0 and a 1 bit are packed 5 bits a node. The tests compare the two.
+    @_transparent
+    static func readSubblockMode(_ reader: inout VP8BoolDecoder, _ p: UnsafePointer<UInt8>) -> VP8PredictionMode {
+        var bits = unsafe reader.interval, node = 0
+        while node < 16 {
+            node = unsafe (readBit(p[node], &bits, refilling: &reader) ? 0x1941_ea53_0c41 : 0x18bd_a932_4a30) &>> (node &* 5) & 31
+        }
+        unsafe reader.interval = bits
+        return VP8PredictionMode(rawValue: UInt8(truncatingIfNeeded: node &- 16)) ?? .dc
+    }
+
+    /// ``VP8BoolDecoder/readBit(_:)`` on `bits`, the interval taken from `reader` (refilled from it
+    /// when dry): the same arithmetic, with the renormalisation computed rather than looked up.
+    /// In this file so that the loop above inlines it (an unoptimised build inlines a
+    /// `@_transparent` function only into callers in the same file).
+    @_transparent
+    private static func readBit(_ probability: UInt8, _ bits: inout VP8BoolDecoder.Interval,
+                                refilling reader: inout VP8BoolDecoder) -> Bool {
+        if bits.bitCount < 0 { unsafe reader.refill(&bits) }
+        let position = UInt64(truncatingIfNeeded: bits.bitCount)
+        let split = (bits.range &* UInt32(probability)) &>> 8
+        let bit = UInt32(truncatingIfNeeded: bits.value &>> position) > split
+        let size = bit ? bits.range &- split : split &+ 1
+        bits.value &-= bit ? UInt64(split &+ 1) &<< position : 0
+        let shift = size.leadingZeroBitCount ^ 24
+        bits.range = (size &<< UInt32(truncatingIfNeeded: shift)) &- 1
+        bits.bitCount &-= shift
+        return bit
+    }
+}
+#endif

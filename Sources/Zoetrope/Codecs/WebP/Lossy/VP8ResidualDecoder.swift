@@ -79,14 +79,17 @@ struct VP8ResidualDecoder {
                                    blockCodes: UnsafeMutablePointer<UInt8>) -> Bool {
         #if DEBUG
         // Unoptimised, `update(repeating:count:)` is a generic call with a witness call per
-        // element: a counted loop instead.
-        var i = 0
-        while i < 384 {
-            unsafe coefficients[i] = 0
-            unsafe coefficients[i &+ 1] = 0
-            unsafe coefficients[i &+ 2] = 0
-            unsafe coefficients[i &+ 3] = 0
-            i &+= 4
+        // element: a counted loop instead, 16 coefficients a pass in four 64-bit words.
+        unsafe coefficients.withMemoryRebound(to: UInt64.self, capacity: 96) { words in
+            var word = unsafe words
+            let end = unsafe words + 96
+            while unsafe word < end {
+                unsafe word[0] = 0
+                unsafe word[1] = 0
+                unsafe word[2] = 0
+                unsafe word[3] = 0
+                unsafe word += 4
+            }
         }
         #else
         unsafe coefficients.update(repeating: 0, count: 384)
@@ -155,7 +158,12 @@ struct VP8ResidualDecoder {
 
     /// libwebp's summary of a block: more than 3 coefficients read → 3, 2–3 → 2, else whether
     /// the DC is non-zero (which, after a second-order transform, may come from that transform).
-    @inline(__always) private static func blockCode(count: Int, dc: Int16) -> UInt8 {
+    #if DEBUG
+    @_transparent // unoptimised, no `memset` of each parameter and local per call (see VP8BoolDecoder.readBit)
+    #else
+    @inline(__always)
+    #endif
+    private static func blockCode(count: Int, dc: Int16) -> UInt8 {
         count > 3 ? 3 : count > 1 ? 2 : (dc != 0 ? 1 : 0)
     }
 

@@ -72,38 +72,6 @@ enum YUVToRGBA {
         #endif
     }
 
-    /// The twin of ``convertRow(luma:u:v:into:count:)`` that debug builds take: the same
-    /// fixed-point terms, looked up in ``twinTables`` rather than multiplied, in one counted loop,
-    /// so that an unoptimised build makes no call and no branch per pixel (the tests compare the two
-    /// on random rows).
-    static func convertRowScalar(luma: UnsafePointer<UInt8>, u: UnsafePointer<UInt8>, v: UnsafePointer<UInt8>,
-                                 into output: UnsafeMutablePointer<UInt8>, count: Int) {
-        unsafe twinTables.withUnsafeBufferPointer { tables in
-            let tables = tables.baseAddress!
-            var x = 0
-            var pixel = unsafe output
-            while x < count {
-                unsafe storePixelTwin(luma: luma[x], u: Int(u[x]), v: Int(v[x]), tables: tables, into: pixel)
-                unsafe pixel += 4
-                x &+= 1
-            }
-        }
-    }
-
-    /// One pixel of the twins (this one and the fused upsampler's,
-    /// ``ChromaUpsampler/convertRowPairScalar(luma:u:v:output:width:)``), from ``twinTables``.
-    /// `@_transparent` because that is the inlining an unoptimised build does: a call per pixel
-    /// would cost more than the pixel.
-    @_transparent
-    static func storePixelTwin(luma: UInt8, u cb: Int, v cr: Int, tables lumaTerm: UnsafePointer<Int32>,
-                               into pixel: UnsafeMutablePointer<UInt8>) {
-        let y = unsafe lumaTerm[Int(luma)], channel = unsafe lumaTerm + 1280 + 320
-        unsafe pixel[0] = UInt8(truncatingIfNeeded: channel[Int((y &+ lumaTerm[256 &+ cr]) &>> 6)])
-        unsafe pixel[1] = UInt8(truncatingIfNeeded: channel[Int((y &+ lumaTerm[512 &+ cb] &+ lumaTerm[768 &+ cr]) &>> 6)])
-        unsafe pixel[2] = UInt8(truncatingIfNeeded: channel[Int((y &+ lumaTerm[1024 &+ cb]) &>> 6)])
-        unsafe pixel[3] = 255
-    }
-
     /// ``convertRowScalar(luma:u:v:into:count:)``'s tables, 256 entries each: the luma term
     /// `(Y · 19077) >> 8`, red's V term (with its constant), green's U term, green's V term (with
     /// the constant), blue's U term (with its constant); then the channel of a sum shifted right
