@@ -32,7 +32,9 @@ struct PlayCommand: ParsableCommand {
             stream), on one clock and one shared frame cache; --width and --height then give each \
             tile's size in cells. Tiles that do not fit in the window are not played and nothing \
             of them is decoded; identical files are decoded once. The status line (--info) shows \
-            how many play and the memory their decoded frames take, against the cache's limit. \
+            how many play and the memory the player accounts for: what the animations hold \
+            (frames, canvases, checkpoints) plus what the process held when it started, beside \
+            its resident memory (Linux) and the cache's budget. \
             Space pauses and resumes all of them; + - and r apply to all.
             """
     )

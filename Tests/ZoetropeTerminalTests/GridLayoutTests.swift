@@ -52,18 +52,29 @@ struct GridLayoutTests {
         #expect(large.imageSize == PixelSize(width: 19, height: 5))
     }
 
-    @Test("the grid status line names counts, memory against the limit, decodes, and resident memory not counted")
+    @Test("the grid status line names counts, the memory accounted (animations and runtime) beside resident memory, the budget and decodes")
     func statusLine() {
         let status = GridStatusLine(animations: 6, playing: 4, offScreen: 2, memoryBytes: 1_234_567,
                                     byteLimit: 512_000_000, decodes: 40, isPaused: false)
         #expect(status.text == "4/6 playing  2 off screen  memory 1.2 MB / 512 MB  decoded 40")
+        #expect(status.accountedBytes == nil)
         var withResident = status
         withResident.residentBytes = 14_000_000
         #expect(withResident.text == "4/6 playing  2 off screen  memory 1.2 MB / 512 MB  decoded 40  resident 14 MB")
+        // The memory is computed: the start figure plus the animations', each part in the total's unit.
         withResident.startResidentBytes = 12_600_000
-        #expect(withResident.text.hasSuffix("decoded 40  resident 14 MB (12.6 MB at start, 165.4 kB not counted)"))
-        withResident.memoryBytes = 2_000_000
-        #expect(withResident.text.hasSuffix("resident 14 MB (12.6 MB at start, all counted)"))
+        #expect(withResident.accountedBytes == 13_834_567)
+        #expect(withResident.text == "4/6 playing  2 off screen  memory 13.8 MB (1.2 animations + 12.6 runtime)  "
+                + "resident 14 MB  budget 512 MB  decoded 40")
+        // A part in another unit keeps its own; paused comes before the figures.
+        withResident.memoryBytes = 2_000
+        withResident.isPaused = true
+        #expect(withResident.text == "4/6 playing  2 off screen  paused  memory 12.6 MB (2 kB animations + 12.6 runtime)  "
+                + "resident 14 MB  budget 512 MB  decoded 40")
+        // The grid of issue 31 (twelve tiles, nothing off screen) fits 80 columns up to the resident figure.
+        let grid = GridStatusLine(animations: 12, playing: 12, offScreen: 0, memoryBytes: 30_300_000, byteLimit: 268_435_456,
+                                  residentBytes: 53_400_000, startResidentBytes: 13_100_000, decodes: 568, isPaused: false)
+        #expect(grid.text.prefix(80) == "12/12 playing  memory 43.4 MB (30.3 animations + 13.1 runtime)  resident 53.4 MB")
         #expect(GridStatusLine.bytes(999) == "999 B")
         #expect(GridStatusLine.bytes(3_400) == "3.4 kB")
     }

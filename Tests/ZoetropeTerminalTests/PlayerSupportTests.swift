@@ -64,6 +64,18 @@ struct StatusLineTests {
         #expect(finite.text == "frame 3/12  play 3/3  2×  forward  80 ms  4.32 s  misses 0")
     }
 
+    @Test("the memory is the animation's plus the runtime's at start, beside resident memory")
+    func memory() {
+        var line = status
+        line.memoryBytes = 42_000
+        #expect(line.text.hasSuffix("misses 0  paused  memory 42 kB"))
+        line.residentBytes = 14_000_000
+        line.startResidentBytes = 13_100_000
+        #expect(line.text.hasSuffix("misses 0  paused  memory 13.1 MB (42 kB animation + 13.1 runtime)  resident 14 MB"))
+        line.memoryBytes = 1_000_000
+        #expect(line.text.hasSuffix("memory 14.1 MB (1 animation + 13.1 runtime)  resident 14 MB"))
+    }
+
     @Test("rendered at its row, cut to the width, rest of the row cleared")
     func rendering() {
         #expect(text(status.render(row: 5, width: 20)) == "\u{1B}[5;1H\u{1B}[0mframe 3/12  play 1/∞\u{1B}[K")

@@ -32,10 +32,12 @@ package struct PaletteMapper {
     package let orderedStrength: Float
 
     /// A mapper onto `palette`; `orderedStrength` (0–1) applies to ``DitherMethod/ordered``.
-    package init(palette: ColorPalette, dither: DitherMethod, orderedStrength: Float = 1) {
+    /// `pixels`: how many pixels it will map, when known — a mapper for a small image (a terminal
+    /// tile) then remembers nearest colours in a dictionary instead of filling a 4 MB table.
+    package init(palette: ColorPalette, dither: DitherMethod, orderedStrength: Float = 1, pixels: Int? = nil) {
         self.dither = dither
         self.orderedStrength = orderedStrength
-        cache = NearestColorCache(palette)
+        cache = NearestColorCache(palette, pixels: pixels)
     }
 
     /// The palette index of each pixel of `image`, row-major.

@@ -31,12 +31,15 @@ package struct StatusLine: Sendable, Hashable {
     package var memoryBytes: Int?
     /// The process's resident memory, shown after ``memoryBytes``; `nil`: not shown.
     package var residentBytes: Int?
+    /// The process's resident memory when the player started (the runtime's share); when it and
+    /// ``memoryBytes`` are given, the memory shown is their sum, with both parts.
+    package var startResidentBytes: Int?
 
     /// Creates a status.
     package init(frame: Int, frameCount: Int, play: Int, plays: Int?, rate: Double, mode: String,
                 frameDuration: Duration, elapsed: Duration, isPaused: Bool, bufferMisses: Int,
                 isReceiving: Bool = false, failure: FrameFailure? = nil, memoryBytes: Int? = nil,
-                residentBytes: Int? = nil) {
+                residentBytes: Int? = nil, startResidentBytes: Int? = nil) {
         self.frame = frame
         self.frameCount = frameCount
         self.play = play
@@ -51,11 +54,12 @@ package struct StatusLine: Sendable, Hashable {
         self.failure = failure
         self.memoryBytes = memoryBytes
         self.residentBytes = residentBytes
+        self.startResidentBytes = startResidentBytes
     }
 
-    /// The line, e.g. `frame 3/12  play 1/∞  1.5×  forward  80 ms  4.32 s  misses 0  paused  memory 42 kB
-    /// resident 14 MB`,
-    /// 1-based for people; `frame 3/12+` while more frames arrive, and the latest failure second,
+    /// The line, e.g. `frame 3/12  play 1/∞  1.5×  forward  80 ms  4.32 s  misses 0  paused  memory
+    /// 13.2 MB (42 kB animation + 13.1 runtime)  resident 14 MB` (the memory the player accounts
+    /// for, as in ``GridStatusLine``, or `memory 42 kB` without the start figure), 1-based for people; `frame 3/12+` while more frames arrive, and the latest failure second,
     /// where a narrow window still shows it (`frame 5 could not be decoded: GIF: …`).
     package var text: String {
         var parts = ["frame \(frame + 1)/\(frameCount)\(isReceiving ? "+" : "")"]
@@ -67,7 +71,11 @@ package struct StatusLine: Sendable, Hashable {
                   "\(Self.format(Double(Self.milliseconds(elapsed)) / 1000, decimals: 2)) s",
                   "misses \(bufferMisses)"]
         if isPaused { parts.append("paused") }
-        if let memoryBytes { parts.append("memory \(GridStatusLine.bytes(memoryBytes))") }
+        if let memoryBytes, let startResidentBytes {
+            parts.append(GridStatusLine.memory(memoryBytes, of: "animation", runtime: startResidentBytes))
+        } else if let memoryBytes {
+            parts.append("memory \(GridStatusLine.bytes(memoryBytes))")
+        }
         if let residentBytes { parts.append("resident \(GridStatusLine.bytes(residentBytes))") }
         return parts.joined(separator: "  ")
     }

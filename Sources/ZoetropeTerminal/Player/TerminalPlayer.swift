@@ -59,6 +59,8 @@ public final class TerminalPlayer: AnimatableView {
     private let onExit: @Sendable (Int32) -> Void
     private let state: LockedState<State>
     private let observation: LockedState<AnimatorObservation?> = LockedState(nil)
+    /// The process's resident memory before anything was decoded, for the status line.
+    private let startResident: Int?
 
     private struct State {
         var presenter: FramePresenter
@@ -85,6 +87,7 @@ public final class TerminalPlayer: AnimatableView {
         self.options = options
         self.write = write
         self.onExit = onExit
+        startResident = options.showInfo ? SystemMemory.processResident() : nil
         let renderer = options.renderer.makeRenderer(cellPixels: window.cellPixels ?? Self.defaultCellPixels)
         self.renderer = renderer
         animator = Animator(clock: clock, cache: cache, configuration: Animator.Configuration(style: options.style))
@@ -230,7 +233,7 @@ public final class TerminalPlayer: AnimatableView {
                               isPaused: !status.isPlaying && !status.isFinished && (status.frameCount > 1 || !status.isComplete),
                               bufferMisses: status.bufferMisses, isReceiving: !status.isComplete,
                               failure: status.lastFailure, memoryBytes: reading.memoryBytes,
-                              residentBytes: reading.residentBytes)
+                              residentBytes: reading.residentBytes, startResidentBytes: startResident)
         return line.render(row: row, width: width)
     }
 

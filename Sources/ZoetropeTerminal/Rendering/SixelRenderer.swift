@@ -47,7 +47,7 @@ public struct SixelRenderer: PixelProtocolRenderer {
     /// The palette, the palette entry of each pixel (-1 where transparent), and which entries occur.
     package static func registers(of frame: RGBAImage) -> (palette: [RGBColor], perPixel: [Int], used: [Bool]) {
         let palette = ColorQuantizer.palette(for: frame, maximumColors: 256)
-        var mapper = PaletteMapper(palette: palette, dither: .ordered)
+        var mapper = PaletteMapper(palette: palette, dither: .ordered, pixels: frame.pixels.count / 4)
         let transparent: UInt8 = 255
         // A palette of 256 colours leaves no spare index: find transparency by alpha instead.
         let indices = mapper.map(frame, special: PaletteMapper.Special(transparentIndex: transparent))

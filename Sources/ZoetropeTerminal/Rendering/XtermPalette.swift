@@ -11,9 +11,11 @@ package enum XtermPalette {
 
     /// The palette entry of each pixel of `frame` by ordered dithering (-1 where alpha is below 128):
     /// a fixed pattern mixing the two entries nearest to each colour, so smooth gradients keep
-    /// their tone and unchanged pixels keep their entry from frame to frame.
+    /// their tone and unchanged pixels keep their entry from frame to frame. A tile-sized frame's
+    /// mapper remembers only the colours it meets (a 4 MB table for each frame was most of a
+    /// 256-colour grid's CPU time once every frame was held).
     package static func dithered(_ frame: RGBAImage) -> [Int] {
-        var mapper = PaletteMapper(palette: palette, dither: .ordered)
+        var mapper = PaletteMapper(palette: palette, dither: .ordered, pixels: frame.pixels.count / 4)
         let indices = mapper.map(frame, special: PaletteMapper.Special(transparentIndex: 255))
         return indices.enumerated().map { pixel, index in
             frame[byte: pixel * 4 + 3] < HalfBlockRenderer.opaqueAlpha ? -1 : Int(index) + 16

@@ -74,6 +74,26 @@ struct ColorQuantizerTests {
         }
     }
 
+    @Test("a mapper made for few pixels (a terminal tile) maps exactly as one with the whole table")
+    func sparseCacheMapsAlike() {
+        let photo = SyntheticPhotograph.image(width: 48, height: 24)
+        var image = photo
+        // Some pixels exactly on palette colours, the rest photographic.
+        var colors = [RGBColor]()
+        for index in 0..<200 {
+            let red = index % 5 * 60, green = index / 5 % 5 * 61, blue = index / 25 * 36
+            colors.append(RGBColor(red: UInt8(red), green: UInt8(green), blue: UInt8(blue)))
+        }
+        let palette = ColorPalette(colors)
+        for (index, color) in palette.colors.prefix(48).enumerated() { image[index, 0] = (color.red, color.green, color.blue, 255) }
+        for dither in DitherMethod.allCases {
+            var dense = PaletteMapper(palette: palette, dither: dither)
+            var sparse = PaletteMapper(palette: palette, dither: dither, pixels: image.width * image.height)
+            #expect(sparse.map(image) == dense.map(image), "\(dither)")
+            #expect(sparse.map(photo) == dense.map(photo), "\(dither), the cache reused")
+        }
+    }
+
     @Test("a smooth gradient quantised to 64 colours stays close to its source")
     func gradientError() {
         let image = gradient()
