@@ -106,6 +106,13 @@ struct Compositor: Sendable {
         return RGBAImage(width: width, height: height, pixels: pixels)
     }
 
+    /// Whether every pixel of `rect` is transparent black (all four bytes 0): the canvas is blank,
+    /// or nothing was drawn inside `rect`. Drawing a frame there with binary alpha then gives
+    /// the frame's own pixels, its transparent ones (0) included.
+    func isClear(in rect: PixelRect) -> Bool {
+        isBlank || rect.intersection(dirty).isEmpty
+    }
+
     /// Whether every pixel of `rect` (clipped to the canvas) has alpha 255; `true` when nothing
     /// of it is on the canvas.
     func isOpaque(in rect: PixelRect) -> Bool {
@@ -290,8 +297,18 @@ struct Compositor: Sendable {
     /// Draws a frame that writes its own pixels into the canvas: `paint` gets the canvas's bytes
     /// (width × height × 4, row by row) and writes only inside `info.rect` clipped to the canvas.
     /// What `info.disposal` will need to restore is saved first; the canvas is never adopted.
+    /// `overwrites`: `paint` writes every pixel of `info.rect` (which lies inside the canvas)
+    /// whatever the canvas holds there; a clear still pending is then skipped when all that it
+    /// would clear lies inside the rectangle (and nothing is saved for `previous` disposal).
     /// - Throws: as ``draw(_:info:blending:)``, before `paint` is called.
-    mutating func drawInPlace(info: FrameInfo, _ paint: (UnsafeMutableRawBufferPointer) -> Void) throws(ZoetropeError) {
+    mutating func drawInPlace(info: FrameInfo, overwrites: Bool = false,
+                              _ paint: (UnsafeMutableRawBufferPointer) -> Void) throws(ZoetropeError) {
+        if overwrites, clearPending, sharing != .handedOut, info.disposal != .previous,
+           bounds.contains(info.rect), info.rect.contains(dirty) {
+            // Every pixel the clear would zero is written by `paint`: the buffer is kept as it is.
+            dirty = PixelRect(x: 0, y: 0, width: 0, height: 0)
+            clearPending = false
+        }
         let target = try prepare(info)
         guard !target.isEmpty else { return }
         unsafe pixels.withUnsafeMutableBytes { unsafe paint($0) }

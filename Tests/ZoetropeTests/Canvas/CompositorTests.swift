@@ -136,6 +136,27 @@ struct CompositorTests {
         #expect(compositor.canvas[0, 0] == (0, 0, 0, 0))
     }
 
+    @Test("a frame drawn in place that overwrites its rectangle leaves the canvas as clearing first would")
+    func overwritingSkipsClear() throws {
+        for rect in [PixelRect(x: 0, y: 0, width: 2, height: 2), PixelRect(x: 1, y: 1, width: 2, height: 2)] {
+            var compositor = Compositor(size: PixelSize(width: 3, height: 3))
+            let first = info(PixelRect(x: 0, y: 0, width: 2, height: 2), disposal: .background)
+            try compositor.draw(solid(2, 2, (1, 2, 3, 255)), info: first)
+            try compositor.dispose(first)
+            #expect(compositor.isBlank)
+            try compositor.drawInPlace(info: info(rect), overwrites: true) { pixels in
+                for y in rect.y..<rect.maxY {
+                    for x in rect.x..<rect.maxX { pixels.storeBytes(of: x == 1 && y == 1 ? 0 : 0xFF09_0807, toByteOffset: (y * 3 + x) * 4, as: UInt32.self) }
+                }
+            }
+            var expected = RGBAImage(width: 3, height: 3)
+            for y in rect.y..<rect.maxY {
+                for x in rect.x..<rect.maxX where x != 1 || y != 1 { expected[x, y] = (7, 8, 9, 255) }
+            }
+            #expect(compositor.canvas == expected, "\(rect)")
+        }
+    }
+
     @Test("a blank canvas under a previous-disposed frame comes back transparent")
     func disposePreviousOverBlank() throws {
         var compositor = Compositor(size: PixelSize(width: 2, height: 2))

@@ -22,7 +22,9 @@ struct GIFIndexPainterKernelTests {
             }
             indices = Array(indices.prefix(width * height))
             let under = (0..<canvasWidth * canvasHeight * 4).map { _ in UInt8.random(in: 0...255, using: &random) }
-            for written in [width * height, width * height / 2 + 1] {
+            // Rows back to back (a frame as wide as the canvas, drawn as one span) or apart.
+            for (written, rowStride) in [(width * height, canvasWidth), (width * height / 2 + 1, canvasWidth), (width * height, width),
+                                         (width * height / 2 + 1, width)] {
                 let painter = GIFIndexPainter(frameWidth: width, frameHeight: height, isInterlaced: interlaced, pixelsWritten: written)
                 for mode in [GIFIndexPainter.Mode.replace, .skipTransparent] {
                     let drawn = [GIFIndexPainter.Kernel.vector, .plain].map { kernel in
@@ -31,13 +33,13 @@ struct GIFIndexPainterKernelTests {
                             colors.withUnsafeBufferPointer { colors in
                                 canvas.withUnsafeMutableBytes { pixels in
                                     painter.paint(indices, colors: colors, into: pixels, origin: (canvasHeight - height) * canvasWidth + 1,
-                                                  rowStride: canvasWidth, mode: mode, kernel: kernel)
+                                                  rowStride: rowStride, mode: mode, kernel: kernel)
                                 }
                             }
                         }
                         return canvas
                     }
-                    #expect(drawn[0] == drawn[1], "\(width)×\(height), \(written) written, \(mode)")
+                    #expect(drawn[0] == drawn[1], "\(width)×\(height), \(written) written, row stride \(rowStride), \(mode)")
                     #expect(drawn[0] != under || written == 0)
                 }
             }

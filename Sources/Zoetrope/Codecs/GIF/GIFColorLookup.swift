@@ -9,10 +9,12 @@ enum GIFColorLookup {
         guard let colorTable else { return lookup }
         // The parser checked that the table lies inside the file (checked again here, once).
         let usable = min(colorTable.count, literalCount)
-        let rgb = bytes[colorTable.offset..<colorTable.offset + usable * 3]
+        // One check of the table's bytes, then a loop over them: built for every frame, it is a
+        // visible part of decoding small frames when each byte is checked.
+        let rgb = unsafe bytes[colorTable.offset..<colorTable.offset + usable * 3].buffer
         for index in 0..<usable {
-            let entry = colorTable.offset + index * 3 // a slice keeps the view's offsets
-            lookup[index] = pack(red: rgb[entry], green: rgb[entry + 1], blue: rgb[entry + 2], alpha: 255)
+            let entry = index &* 3
+            lookup[index] = unsafe pack(red: rgb[entry], green: rgb[entry &+ 1], blue: rgb[entry &+ 2], alpha: 255)
         }
         if let transparentIndex, (0..<usable).contains(transparentIndex) { lookup[transparentIndex] = 0 }
         return lookup

@@ -62,11 +62,14 @@ enum GIFFrameDecoder {
                                              literalCount: 1 << record.minimumCodeSize)
         let painter = GIFIndexPainter(frameWidth: rect.width, frameHeight: rect.height,
                                       isInterlaced: record.isInterlaced, pixelsWritten: result.pixelsWritten)
+        // Over a clear area, storing a transparent pixel (0) leaves it as skipping it would.
+        let mode: GIFIndexPainter.Mode = opaque || compositor.isClear(in: rect) ? .replace : .skipTransparent
+        let overwrites = mode == .replace && result.pixelsWritten == pixelCount
         unsafe try scratch.withUnsafeBufferPointer { (indices) throws(ZoetropeError) in
             unsafe try colors.withUnsafeBufferPointer { (colors) throws(ZoetropeError) in
-                unsafe try compositor.drawInPlace(info: info) { pixels in
+                unsafe try compositor.drawInPlace(info: info, overwrites: overwrites) { pixels in
                     unsafe painter.paint(indices, colors: colors, into: pixels, origin: rect.y * canvas.width + rect.x,
-                                  rowStride: canvas.width, mode: opaque ? .replace : .skipTransparent)
+                                  rowStride: canvas.width, mode: mode)
                 }
             }
         }

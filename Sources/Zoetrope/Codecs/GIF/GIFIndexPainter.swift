@@ -74,14 +74,24 @@ struct GIFIndexPainter {
             return
         }
         let mask = MemoryLayout<Index>.size == 1 ? 255 : colors.count - 1
+        if !isInterlaced && rowStride == frameWidth {
+            // The rows lie back to back in `destination` as in `indices`: one span (a frame as wide
+            // as the canvas; no per-row tail).
+            let to = unsafe target + origin * 4
+            switch mode {
+            case .replace: unsafe Self.paintRow(source, count: written, palette: palette, mask: mask, to: to, Replacing.self)
+            case .skipTransparent: unsafe Self.paintRow(source, count: written, palette: palette, mask: mask, to: to, Skipping.self)
+            }
+            return
+        }
         var stored = 0
         while stored * frameWidth < written {
             let start = stored * frameWidth, count = min(frameWidth, written - start)
             let row = isInterlaced ? GIFInterlace.imageRow(ofStored: stored, height: frameHeight) : stored
             let to = unsafe target + (origin + row * rowStride) * 4
             switch mode {
-            case .replace: unsafe Self.paintRow(source + start, count: count, palette: palette, mask: mask, to: to, skipsTransparent: false)
-            case .skipTransparent: unsafe Self.paintRow(source + start, count: count, palette: palette, mask: mask, to: to, skipsTransparent: true)
+            case .replace: unsafe Self.paintRow(source + start, count: count, palette: palette, mask: mask, to: to, Replacing.self)
+            case .skipTransparent: unsafe Self.paintRow(source + start, count: count, palette: palette, mask: mask, to: to, Skipping.self)
             }
             stored += 1
         }
@@ -119,14 +129,19 @@ struct GIFIndexPainter {
     }
 
     /// One row: each pixel gets its index's colour, or keeps its own where that colour is
-    /// transparent (0: every opaque colour has alpha 255) and `skipsTransparent`. Byte indices go
-    /// eight at a time, a run of one index (flat areas, transparent ones) as two 4-pixel stores;
-    /// then four at a time, then one by one.
+    /// transparent (0: every opaque colour has alpha 255) and `Mode` skips transparent colours.
+    /// Byte indices go eight at a time, a run of one index (flat areas, transparent ones) as two
+    /// 4-pixel stores; then four at a time, then one by one. The mode is a type, so that each
+    /// specialisation has it as a constant even where the optimiser does not inline the row (a
+    /// flag tested per step otherwise, and `mask` kept live for byte indices).
     @inline(__always)
-    private static func paintRow<Index: FixedWidthInteger & UnsignedInteger & BitwiseCopyable>(
+    private static func paintRow<Index: FixedWidthInteger & UnsignedInteger & BitwiseCopyable, Mode: RowMode>(
         _ from: UnsafePointer<Index>, count: Int, palette: UnsafePointer<UInt32>, mask: Int,
-        to: UnsafeMutableRawPointer, skipsTransparent: Bool
+        to: UnsafeMutableRawPointer, _: Mode.Type
     ) {
+        let skipsTransparent = Mode.skipsTransparent
+        // Byte indices are never masked (at least 256 colours): a constant here.
+        let mask = MemoryLayout<Index>.size == 1 ? 255 : mask
         var x = 0
         if MemoryLayout<Index>.size == 1 {
             while x &+ 8 <= count {
@@ -176,4 +191,19 @@ struct GIFIndexPainter {
             unsafe to.storeBytes(of: colors, as: SIMD4<UInt32>.self)
         }
     }
+}
+
+/// How ``GIFIndexPainter``'s rows treat transparent colours, as a type (see its `paintRow`).
+private protocol RowMode {
+    static var skipsTransparent: Bool { get }
+}
+
+/// Every colour is stored.
+private enum Replacing: RowMode {
+    static var skipsTransparent: Bool { false }
+}
+
+/// Transparent colours (0) leave the destination as it was.
+private enum Skipping: RowMode {
+    static var skipsTransparent: Bool { true }
 }
