@@ -1,7 +1,7 @@
 import Foundation
 import Zoetrope
 
-/// `zoetrope-benchmark surface DIR [--seconds S] [--full] [--glibc-default] [--trace] [--trace-start] [--trace-jobs] [--affinity MS] [--reuse MB]`: many animations on one surface, as a
+/// `zoetrope-benchmark surface DIR [--seconds S] [--full] [--glibc-default] [--trace] [--trace-start] [--trace-jobs] [--affinity MS] [--reuse MB] [--start-frames N] [--start-cover MS]`: many animations on one surface, as a
 /// chat stream holds them. Every GIF in DIR (sorted by name) is opened once; 200 attachments show
 /// them in turn, each at 160×90 pixels (`--full`: at the images' own size), and the first 20 are
 /// visible. They play on one 60 Hz timer clock at rate 1 for S seconds of wall time (20 by
@@ -15,14 +15,15 @@ import Zoetrope
 /// `--affinity MS` sets the decode workers' affinity; `--reuse MB` the most bytes of canvas buffers
 /// the cache keeps for reuse between images (``ReusableBuffers``; 0: none). `--trace-start` prints
 /// when each visible attachment became visible, started playing and missed, until the first loop
-/// ends; `--trace-jobs` every decode job the workers ran until then.
+/// ends; `--trace-jobs` every decode job the workers ran until then. `--start-frames N` and
+/// `--start-cover MS` try other start-up holds (``StartupHold/Policy``).
 enum SurfaceBenchmark {
     static let attachmentCount = 200
     static let visibleCount = 20
 
     static func run(_ arguments: [String]) -> Int32 {
         guard let folder = arguments.first, !folder.hasPrefix("--") else {
-            print("usage: zoetrope-benchmark surface DIR [--seconds S] [--full] [--glibc-default] [--trace] [--affinity MS] [--reuse MB]")
+            print("usage: zoetrope-benchmark surface DIR [--seconds S] [--full] [--glibc-default] [--trace] [--trace-start] [--trace-jobs] [--affinity MS] [--reuse MB] [--start-frames N] [--start-cover MS]")
             return 2
         }
         let seconds = arguments.firstIndex(of: "--seconds").flatMap { arguments.dropFirst($0 + 1).first }
@@ -46,10 +47,23 @@ enum SurfaceBenchmark {
             print("surface: no GIF in \(folder)")
             return 1
         }
-        return play(images, seconds: seconds, full: full, affinity: affinity, reuse: reuse)
+        return play(images, seconds: seconds, full: full, affinity: affinity, reuse: reuse, startup: startupPolicy(arguments))
     }
 
-    private static func play(_ images: [AnimatedImage], seconds: Double, full: Bool, affinity: Int?, reuse: Int?) -> Int32 {
+    /// `--start-frames N`, `--start-cover MS`: the start-up hold's policy (``StartupHold/Policy``), to
+    /// try others than the product's.
+    private static func startupPolicy(_ arguments: [String]) -> StartupHold.Policy {
+        func value(_ name: String) -> Int? {
+            arguments.firstIndex(of: name).flatMap { arguments.dropFirst($0 + 1).first }.flatMap(Int.init)
+        }
+        var policy = StartupHold.Policy()
+        if let frames = value("--start-frames") { policy.frames = frames }
+        if let cover = value("--start-cover") { policy.cover = .milliseconds(cover) }
+        return policy
+    }
+
+    private static func play(_ images: [AnimatedImage], seconds: Double, full: Bool, affinity: Int?, reuse: Int?,
+                             startup: StartupHold.Policy) -> Int32 {
         let pool = affinity.map { DecodeWorkerPool(workers: 2, affinity: .milliseconds($0)) } ?? DecodeWorkerPool()
         let origin = ContinuousClock.now
         let jobTrace = CommandLine.arguments.contains("--trace-jobs")
@@ -57,8 +71,10 @@ enum SurfaceBenchmark {
         let cache = SharedFrameCache(byteLimit: nil, scheduler: jobTrace ?? pool,
                                      reusableBytes: reuse.map { $0 << 20 } ?? SharedFrameCache.defaultReusableBytes,
                                      timeSource: { ContinuousClock.now - origin })
+        var configuration = Animator.Configuration(style: PlaybackStyle(playCount: .infinite))
+        configuration.startup = startup
         let surface = AnimationSurface(cache: cache, clock: TimerClock(ticksPerSecond: 60),
-                                       configuration: Animator.Configuration(style: PlaybackStyle(playCount: .infinite)))
+                                       configuration: configuration)
         let attachments = (0..<attachmentCount).map { index in
             let image = images[index % images.count]
             return surface.makeAttachment(image: image, size: full ? image.canvasSize : PixelSize(width: 160, height: 90))

@@ -8,7 +8,8 @@
 /// decoded yet it holds the current frame, waits, and counts a ``bufferMisses`` miss.
 ///
 /// Playback of an image just loaded starts as a browser starts an image's animation: the first
-/// frame shows at once, and the clock starts once the next frame or two are decoded, or at the
+/// frame shows at once, and the clock starts once the next frame or two are decoded (while other
+/// animations sharing its cache are starting too, the next frames covering a second), or at the
 /// latest when the first frame's duration (at ``rate``) plus a second have passed. Until then
 /// ``elapsed`` stays zero and nothing is due, so nothing counts as a miss. A seek or ``stop()``
 /// before the start drops the wait.
@@ -47,6 +48,8 @@ public final class Animator: Sendable {
         public var budget: BufferBudget
         /// How long the prefetch window waits after memory pressure before growing again.
         public var regrowDelay: Duration
+        /// How playback holds the first frame of an image just loaded (benchmarks try others).
+        package var startup = StartupHold.Policy()
 
         /// Creates a configuration; the defaults play like a browser.
         public init(style: PlaybackStyle = PlaybackStyle(), lateness: LatenessPolicy = .skipFrames,
@@ -189,8 +192,9 @@ public final class Animator: Sendable {
 
     /// Pauses playback, keeping the position.
     public func pause() {
-        state.withLock { $0.isPlaying = false }
+        let effects = state.withLock { $0.pause() }
         clock.stop()
+        carryOut(effects)
     }
 
     /// Stops playback and goes back to the beginning (loop counting included).

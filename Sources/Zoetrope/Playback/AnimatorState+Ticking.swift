@@ -9,10 +9,21 @@ extension AnimatorState {
         let candidates = loaded.cursor.framesReached(by: playbackTime(tick.interval), policy: configuration.lateness)
         var plan = TickPlan(image: loaded.image, candidates: candidates, version: version)
         if startup != nil {
-            let window = loaded.window.window
-            plan.startupFrames = StartupHold.frames(upcoming: loaded.cursor.upcomingFrames(limit: window), window: window)
+            plan.startupFrames = startupFrames(of: loaded)
         }
         return plan
+    }
+
+    /// The frames a held start waits for (``StartupHold``): the next ones, within the prefetch
+    /// window; while other clients of the cache hold their start too, as many as cover the policy's
+    /// cover.
+    func startupFrames(of loaded: Loaded) -> [Int] {
+        let window = loaded.window
+        var policy = configuration.startup
+        if loaded.othersStarting < 1 { policy.cover = .zero }
+        let limit = policy.cover > .zero ? max(window.window, window.target) : window.window
+        return StartupHold.frames(upcoming: loaded.cursor.upcomingFrames(limit: limit), window: window.window,
+                                  durations: loaded.cursor.durations, policy: policy)
     }
 
     /// The playback time `interval` of wall-clock time carries at the current rate.
@@ -29,7 +40,8 @@ extension AnimatorState {
         guard isPlaying, var loaded, loaded.image === plan.image else { return effects }
         now = tick.timestamp
         loaded.decodeTime = found.decodeTime
-        guard let played = playedInterval(of: tick, plan: plan, found: found, cursor: loaded.cursor) else {
+        loaded.othersStarting = found.startingClients - (loaded.toldStarting ? 1 : 0)
+        guard let played = playedInterval(of: tick, plan: plan, found: found, loaded: loaded) else {
             effects.request = prefetch(&loaded, missed: false) // the first frame is held: the buffer fills
             self.loaded = loaded
             return effects
@@ -59,9 +71,12 @@ extension AnimatorState {
     /// holds its first frame (``StartupHold``), `nil` until the frames it waits for are decoded (or
     /// broken) or the deadline passes, when the hold is dropped.
     private mutating func playedInterval(of tick: ClockTick, plan: TickPlan, found: FrameSnapshot,
-                                         cursor: PlaybackCursor) -> Duration? {
+                                         loaded: Loaded) -> Duration? {
         guard var hold = startup else { return tick.interval }
-        let buffered = plan.startupFrames.allSatisfy { found.frames[$0]?.isSettled == true }
+        // Planned before the cache said how many start now: what the hold waits for may have grown.
+        let waited = Set(plan.startupFrames).union(startupFrames(of: loaded))
+        let buffered = waited.allSatisfy { found.frames[$0]?.isSettled == true }
+        let cursor = loaded.cursor
         let deadline = StartupHold.deadline(firstDuration: cursor.durations[cursor.frame],
                                             rate: configuration.style.effectiveRate)
         let played = hold.start(buffered: buffered, interval: tick.interval, deadline: deadline)

@@ -15,6 +15,10 @@ struct AnimatorState {
         var window: PrefetchWindow
         /// The cache's measured decode time per frame, as last read.
         var decodeTime: Duration
+        /// How many other clients of the cache held their first frame, playing, as last read.
+        var othersStarting = 0
+        /// Whether the last request told the cache this client starts.
+        var toldStarting = false
         /// Frames whose failure has been announced.
         var reportedFailures: Set<Int> = []
     }
@@ -32,6 +36,8 @@ struct AnimatorState {
     /// Playback holds the first frame of the image loaded until the next ones are decoded (or a
     /// deadline passes); `nil` once it has started.
     var startup: StartupHold?
+    /// Paused while the start was held: the cache no longer counts it as starting, until it plays.
+    var pausedHold = false
     var waitingFor: Int?
     var now = Duration.zero
     var frameVersion: UInt64 = 0
@@ -71,6 +77,7 @@ struct AnimatorState {
         waitingFor = nil
         bufferMisses = 0
         startup = StartupHold()
+        pausedHold = false
         lastFailure = nil
         moveGeneration &+= 1
         version &+= 1
@@ -100,6 +107,7 @@ struct AnimatorState {
     /// Starts playing (from the start when finished); `nil` when playing already or empty.
     mutating func startPlaying() -> AnimatorEffects? {
         guard !isPlaying, let cursor = loaded?.cursor else { return nil }
+        pausedHold = false
         var effects = AnimatorEffects()
         if cursor.isFinished { move(to: restarted(cursor), effects: &effects) }
         isPlaying = true
@@ -153,7 +161,10 @@ struct AnimatorState {
         var effects = AnimatorEffects()
         guard var loaded else { return effects }
         requestSequence &+= 1
-        effects.request = ImageRequest(image: loaded.image, frames: loaded.window.relieve(), sequence: requestSequence)
+        var frames = loaded.window.relieve()
+        frames.starting = isStarting
+        loaded.toldStarting = isStarting
+        effects.request = ImageRequest(image: loaded.image, frames: frames, sequence: requestSequence)
         self.loaded = loaded
         return effects
     }
@@ -232,15 +243,35 @@ struct AnimatorState {
         return [.frameFailed(frame: frame, error: error)]
     }
 
+    /// Whether playback holds its first frame and was not paused since it was loaded: what the
+    /// cache counts as a client starting. One loaded to be played counts from its load (a surface
+    /// attachment loads, then plays); one paused holds no other animation's start back.
+    var isStarting: Bool { startup != nil && !pausedHold }
+
+    /// Pauses, keeping the position; while the start is held, the cache is told it no longer starts.
+    mutating func pause() -> AnimatorEffects {
+        isPlaying = false
+        var effects = AnimatorEffects()
+        guard startup != nil, var loaded else { return effects }
+        pausedHold = true
+        effects.request = prefetch(&loaded, missed: false)
+        self.loaded = loaded
+        return effects
+    }
+
     /// Tells the prefetch window where playback is (the frame shown and those after it, the
-    /// clock's time, the rate, whether the frame due was just missed); returns the cache request.
+    /// clock's time, the rate, whether the frame due was just missed); returns the cache request,
+    /// which says whether the start is held (the cache counts the clients starting).
     mutating func prefetch(_ loaded: inout Loaded, missed: Bool) -> ImageRequest {
         let cursor = loaded.cursor
         let frames = loaded.window.fetch(shown: cursor.frame, upcoming: cursor.upcomingFrames(limit: loaded.window.upcomingLimit),
                                          durations: cursor.durations, now: now,
                                          rate: configuration.style.effectiveRate, missed: missed,
                                          decodeTime: loaded.decodeTime)
+        var request = frames
+        request.starting = isStarting
+        loaded.toldStarting = isStarting
         requestSequence &+= 1
-        return ImageRequest(image: loaded.image, frames: frames, sequence: requestSequence)
+        return ImageRequest(image: loaded.image, frames: request, sequence: requestSequence)
     }
 }

@@ -15,6 +15,9 @@ struct FrameCacheWant {
     /// The pixel size the client shows the image at; `nil`: the image's own size.
     var displaySize: PixelSize?
     var sequence: UInt64 = 0
+    /// The client holds its first frame (``StartupHold``), not paused: from the client's attaching
+    /// (it is about to load the image) until a request of its says otherwise.
+    var starting = true
 }
 
 /// Everything a ``SharedFrameCache`` knows of one image: its frames, all at one frame size (the

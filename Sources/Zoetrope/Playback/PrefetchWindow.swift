@@ -9,6 +9,8 @@ struct FrameRequest: Sendable, Hashable {
     /// For each frame of ``keep``, how long until it is due at the playback rate (counted from
     /// the start of the frame shown); empty: all due now.
     var leads: [Duration] = []
+    /// The client holds its first frame (``StartupHold``), not paused.
+    var starting = false
 }
 
 /// How far ahead of the frame it shows an ``Animator`` keeps frames decoded, within a

@@ -22,6 +22,8 @@ enum FrameLookup: Sendable {
 struct FrameSnapshot: Sendable {
     var frames: [Int: FrameLookup]
     var decodeTime: Duration
+    /// How many clients of the cache hold their first frame (the one asking included, when it does).
+    var startingClients = 0
 }
 
 /// An animator using a cache: told when memory runs short (outside the cache's lock).
@@ -109,6 +111,8 @@ public final class SharedFrameCache: Sendable {
         var clients: [ObjectIdentifier: WeakClient] = [:]
         var statistics = Statistics()
         var useCounter: UInt64 = 0
+        /// Clients holding their first frame (``FrameCacheWant/starting``), over all images.
+        var startingClients = 0
         #if canImport(Darwin)
         var pressureSource: (any DispatchSourceMemoryPressure)?
         #endif
@@ -226,6 +230,7 @@ public final class SharedFrameCache: Sendable {
             if state.images[key] == nil { state.images[key] = record }
             guard state.images[key]?.wants[clientID] == nil else { return (false, []) }
             state.images[key]?.wants[clientID] = FrameCacheWant(displaySize: displaySize)
+            state.startingClients += 1
             return (true, Self.followWantedSize(of: key, in: &state))
         }
         schedule(toDecode, of: key)
@@ -261,6 +266,7 @@ public final class SharedFrameCache: Sendable {
         let key = ObjectIdentifier(image)
         let (dropped, toDecode) = state.withLock { state -> (ImageRecord?, [Int]) in
             guard var record = state.images[key] else { return (nil, []) }
+            if record.wants[clientID]?.starting == true { state.startingClients -= 1 }
             record.wants[clientID] = nil
             guard record.wants.isEmpty else {
                 state.images[key] = record
@@ -298,7 +304,7 @@ public final class SharedFrameCache: Sendable {
                 case .failure(let error): frames[index] = .failed(error)
                 }
             }
-            return FrameSnapshot(frames: frames, decodeTime: decodeTime)
+            return FrameSnapshot(frames: frames, decodeTime: decodeTime, startingClients: state.startingClients)
         }
         // An image no client shows: its estimate, read from the image after the lock.
         return snapshot ?? FrameSnapshot(frames: [:], decodeTime: DecodeTimeAverage(pixels: image.canvasSize.area).value)
@@ -353,7 +359,9 @@ public final class SharedFrameCache: Sendable {
             state.images[key]?.frameCount = frameCount
             let decode = Array(request.keep.prefix(request.decodeCount))
             state.images[key]?.wants[clientID] = FrameCacheWant(frames: request.keep, decode: decode,
-                                                                displaySize: want.displaySize, sequence: sequence)
+                                                                displaySize: want.displaySize, sequence: sequence,
+                                                                starting: request.starting)
+            if want.starting != request.starting { state.startingClients += request.starting ? 1 : -1 }
             // The same frames as last time (most ticks), and none held besides: none became unwanted.
             if want.frames != request.keep || (state.images[key]?.frames.count ?? 0) > request.keep.count {
                 Self.dropUnwanted(key, in: &state)

@@ -8,7 +8,7 @@
 ///
 /// A plain value in the animator's state, armed when an image is loaded and dropped once playback
 /// starts, or by a jump (a seek, a stop): after a jump the frames play from where they were put.
-struct StartupHold: Sendable, Hashable {
+package struct StartupHold: Sendable, Hashable {
     /// The most frames after the first that playback waits for: the next frame or two.
     static let bufferedFrames = 2
     /// How much longer than the first frame's duration playback waits at most: a second, so that
@@ -18,14 +18,41 @@ struct StartupHold: Sendable, Hashable {
     /// GIFs on two workers started with nothing decoded ahead and missed (28 Nov).
     static let allowance = Duration.seconds(1)
 
+    /// How long the frames waited for last at least while other animations sharing the cache are
+    /// starting too: a second (the hold's deadline still applies). Twenty 1080p GIFs appearing at
+    /// once on two workers: the first ones started with their next two frames, then ran dry while
+    /// the workers started the others (0-13 misses a run, 28 Nov); with half a second of frames the
+    /// first one still ran dry once in three runs, with a second none did in nine.
+    static let sharedStartCover = Duration.seconds(1)
+
+    /// What the hold waits for (package: the surface benchmark tries other values; the defaults
+    /// are the product's).
+    package struct Policy: Sendable, Hashable {
+        /// The most frames after the first that playback waits for.
+        package var frames = StartupHold.bufferedFrames
+        /// While other animations sharing the cache are starting too, the playback time the frames
+        /// waited for cover at least (more frames, as far as the prefetch window grows).
+        package var cover = StartupHold.sharedStartCover
+
+        package init() {}
+    }
+
     /// Wall-clock time held so far (the ticks' intervals).
     private(set) var waited = Duration.zero
 
     /// The frames to wait for: the first of `upcoming` (the frames after the shown one, nearest
-    /// first), no more than ``bufferedFrames`` nor than the `window` frames the animator has asked
-    /// the cache to decode ahead.
-    static func frames(upcoming: [Int], window: Int) -> [Int] {
-        Array(upcoming.prefix(min(bufferedFrames, max(window, 0))))
+    /// first, lasting `durations[index]`, as far as the prefetch window will grow), no more than
+    /// `policy`'s frames nor than the `window` frames the animator has asked the cache to decode
+    /// ahead so far; or more, while they cover less than the policy's cover (the window grows into
+    /// them, a frame a tick).
+    static func frames(upcoming: [Int], window: Int, durations: [Duration], policy: Policy) -> [Int] {
+        var count = min(max(policy.frames, 0), max(window, 0), upcoming.count)
+        var covered = Duration.zero
+        for (number, index) in upcoming.enumerated() where covered < policy.cover {
+            covered += durations.indices.contains(index) ? durations[index] : .zero
+            count = max(count, number + 1)
+        }
+        return Array(upcoming.prefix(count))
     }
 
     /// The longest hold, in wall-clock time: the first frame's `duration` at `rate`, plus

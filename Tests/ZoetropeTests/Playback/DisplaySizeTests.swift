@@ -107,7 +107,10 @@ struct DisplaySizeTests {
         let clock = ManualClock(), scheduler = ManualDecodeScheduler()
         let shared = SharedAnimationClock(source: clock)
         let cache = SharedFrameCache(byteLimit: 1 << 24, scheduler: scheduler)
-        let small = Animator(clock: shared.makeClock(), cache: cache), large = Animator(clock: shared.makeClock(), cache: cache)
+        var configuration = Animator.Configuration()
+        configuration.startup.cover = .zero // each starts with its next frames, as one alone does
+        let small = Animator(clock: shared.makeClock(), cache: cache, configuration: configuration)
+        let large = Animator(clock: shared.makeClock(), cache: cache, configuration: configuration)
         small.displaySize = PixelSize(width: 10, height: 10)
         large.displaySize = PixelSize(width: 20, height: 20)
         try small.prepare(image)

@@ -176,7 +176,7 @@ struct PlaybackBufferTests {
         let second = try PlaybackHarness(image, cache: cache)
         first.animator.play()
         second.animator.play()
-        for step in 1...80 {
+        for step in 1...100 { // both hold their start until every frame ahead is decoded: they start together
             scheduler.runAll()
             first.clock.tick(at: .milliseconds(step * 5))
             second.clock.tick(at: .milliseconds(step * 5))

@@ -47,6 +47,28 @@ struct PlaybackStartTests {
         #expect(harness.animator.elapsed == .milliseconds(16))
     }
 
+    @Test("while another animation on the cache is starting too, the hold waits for a second of frames")
+    func sharedStartCover() throws {
+        let harness = try PlaybackHarness(CountingImage(milliseconds: Array(repeating: 100, count: 12)))
+        let other = try PlaybackHarness(Self.image(), cache: harness.cache)
+        other.animator.play()
+        other.clock.tick(at: .milliseconds(1)) // it holds its start too (its clock stops here)
+        harness.animator.play()
+        for step in 1...9 {
+            harness.tick(milliseconds: step * 16) // frames 1 to `step` decoded (the window grows a frame a tick)
+            #expect(harness.animator.elapsed == .zero)
+        }
+        harness.tick(milliseconds: 160) // frames 1 to 10: a second, it starts
+        #expect(harness.animator.elapsed == .milliseconds(16))
+        #expect(harness.animator.bufferMisses == 0)
+        // Once the others have started, paused or gone, the next two frames are enough again.
+        other.animator.pause()
+        try harness.animator.prepare(Self.image())
+        harness.tick(milliseconds: 176, decoding: false) // frame 1 not decoded yet: held
+        harness.tick(milliseconds: 192) // frames 1 and 2: it starts
+        #expect(harness.animator.elapsed == .milliseconds(16))
+    }
+
     @Test("a slow decode starts playback at the first frame's duration plus a second, at the rate",
           arguments: [(1.0, 1100), (2.0, 1050), (0.5, 1200)])
     func deadline(rate: Double, startMilliseconds: Int) throws {
@@ -128,10 +150,18 @@ struct PlaybackStartTests {
 
     @Test("the frames waited for and the deadline")
     func holdValues() {
-        #expect(StartupHold.frames(upcoming: [1, 2, 3], window: 1) == [1])
-        #expect(StartupHold.frames(upcoming: [1, 2, 3], window: 5) == [1, 2])
-        #expect(StartupHold.frames(upcoming: [], window: 5).isEmpty)
+        var alone = StartupHold.Policy()
+        alone.cover = .zero
+        let durations = Array(repeating: Duration.milliseconds(100), count: 5)
+        #expect(StartupHold.frames(upcoming: [1, 2, 3], window: 1, durations: durations, policy: alone) == [1])
+        #expect(StartupHold.frames(upcoming: [1, 2, 3], window: 5, durations: durations, policy: alone) == [1, 2])
+        #expect(StartupHold.frames(upcoming: [], window: 5, durations: durations, policy: alone).isEmpty)
         #expect(StartupHold.deadline(firstDuration: .milliseconds(40), rate: 0) == .seconds(1))
+        var covering = StartupHold.Policy()
+        covering.cover = .milliseconds(250) // more frames, while they cover less
+        #expect(StartupHold.frames(upcoming: [1, 2, 3, 4], window: 4, durations: durations, policy: covering) == [1, 2, 3])
+        #expect(StartupHold.frames(upcoming: [1, 2, 3, 4], window: 1, durations: durations, policy: covering) == [1, 2, 3])
+        #expect(StartupHold.frames(upcoming: [1, 2], window: 2, durations: durations, policy: covering) == [1, 2])
         var hold = StartupHold()
         let first = hold.start(buffered: false, interval: .milliseconds(60), deadline: .milliseconds(140))
         let second = hold.start(buffered: false, interval: .milliseconds(100), deadline: .milliseconds(140))
