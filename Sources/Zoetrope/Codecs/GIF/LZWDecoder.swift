@@ -113,6 +113,11 @@ enum LZWDecoder {
     /// Unlike ``decodeCodes()`` it defines the next free code before looking at the code (into the
     /// spare entry once the table is full), and it copies a string that ends with its own first
     /// index (the code just defined) as a chunk too.
+    ///
+    /// One function on purpose: it is the decoder's hot loop, and its state (bit buffer, count,
+    /// position, next code) must stay in registers across codes; split into calls, or with its steps
+    /// in helpers the optimiser inlines differently, the register allocation changed and the chat
+    /// file's LZW instructions rose by 10 % (see the commit that made the checked copy).
     @inline(__always)
     private mutating func fastCodes(checked: Bool) -> LZWDecoder.Stop? {
         let endCode = unsafe clearCode &+ 1, count = unsafe output.count
