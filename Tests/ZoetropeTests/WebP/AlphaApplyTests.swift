@@ -1,10 +1,10 @@
 import Testing
 @testable import Zoetrope
 
-/// The per-pixel alpha work of lossy animations — an `ALPH` plane written into decoded pixels, and
-/// libwebp's blend of a frame row over the canvas — against plain per-pixel loops written here. The
-/// test suite runs unoptimised, so these cover the debug builds' two-pixel forms, at every parity of
-/// start and length.
+/// The per-pixel alpha work of lossy animations — an `ALPH` plane written into the pixels as they
+/// are converted (clear ones left out where the frame is blended), and libwebp's blend of a frame
+/// row over the canvas — against plain per-pixel loops written here. The test suite runs
+/// unoptimised, so these cover the debug builds' forms, at every parity of start and length.
 @Suite("Alpha application and blending rows")
 struct AlphaApplyTests {
     /// A pattern of alphas with runs of 0 and 255 of many lengths and a few partial values.
@@ -18,22 +18,63 @@ struct AlphaApplyTests {
         }
     }
 
-    @Test("an ALPH plane replaces the alpha of decoded pixels and leaves never-decoded ones transparent",
-          arguments: [1, 2, 7, 64, 255])
-    func applyPlane(width: Int) {
-        let height = 3, count = width * height
-        let canvasAlpha = Self.alphas(count, seed: width).map { $0 == 0 ? UInt8(0) : 255 }
-        var pixels = [UInt8]()
-        for (index, alpha) in canvasAlpha.enumerated() {
-            pixels += [UInt8(truncatingIfNeeded: index), UInt8(truncatingIfNeeded: index * 3), 9, alpha]
+    /// Rows `0..<rows` of random planes `width` wide converted in one go, with `alpha` (empty: opaque).
+    private static func convert(_ planes: VP8Planes, width: Int, rows: Int, alpha: [UInt8], skipsClear: Bool) -> [UInt8] {
+        var upsampler = ChromaUpsampler(width: width, upsampling: .fancy, alpha: alpha, skipsClear: skipsClear)
+        var output = [UInt8](repeating: 7, count: width * rows * 4)
+        output.withUnsafeMutableBufferPointer { upsampler.emit(from: planes, finalRows: rows, isComplete: true, into: $0.baseAddress!) }
+        return output
+    }
+
+    @Test("an ALPH plane is written into the converted pixels; a frame blended over the canvas leaves clear pixels transparent black",
+          arguments: [1, 2, 7, 24, 70])
+    func alphaPlane(width: Int) {
+        var g = SplitMix64(seed: UInt64(width))
+        var planes = VP8Planes(macroblockColumns: (width + 15) / 16)
+        planes.luma = planes.luma.map { _ in UInt8.random(in: 0...255, using: &g) }
+        planes.u = planes.u.map { _ in UInt8.random(in: 0...255, using: &g) }
+        planes.v = planes.v.map { _ in UInt8.random(in: 0...255, using: &g) }
+        let rows = 15, count = width * rows
+        var plane = Self.alphas(count, seed: width)
+        if width == 70 { // a stretch of 40 clear pixels in every row: skipped in every build
+            for row in 0..<rows { plane.replaceSubrange(row * width + 16 ..< row * width + 56, with: repeatElement(0, count: 40)) }
         }
-        var image = RGBAImage(width: width, height: height, pixels: pixels)
-        let plane = Self.alphas(count, seed: width + 3)
-        WebPFrameDecoder.apply(plane, to: &image)
+        let opaque = Self.convert(planes, width: width, rows: rows, alpha: [], skipsClear: false)
+        let withAlpha = Self.convert(planes, width: width, rows: rows, alpha: plane, skipsClear: false)
+        let skipping = Self.convert(planes, width: width, rows: rows, alpha: plane, skipsClear: true)
         for index in 0..<count {
-            let expected: UInt8 = canvasAlpha[index] == 0 ? 0 : plane[index]
-            #expect(image.pixels[index * 4 + 3] == expected, "pixel \(index)")
-            #expect(Array(image.pixels[index * 4 ..< index * 4 + 3]) == Array(pixels[index * 4 ..< index * 4 + 3]))
+            let colour = Array(opaque[index * 4 ..< index * 4 + 3])
+            #expect(opaque[index * 4 + 3] == 255)
+            #expect(Array(withAlpha[index * 4 ..< index * 4 + 4]) == colour + [plane[index]], "pixel \(index)")
+            let skipped = Array(skipping[index * 4 ..< index * 4 + 4])
+            if plane[index] != 0 {
+                #expect(skipped == colour + [plane[index]], "pixel \(index)")
+            } else if width == 70, (24..<54).contains(index % width) {
+                #expect(skipped == [0, 0, 0, 0], "pixel \(index)")
+            } else {
+                #expect(skipped == [0, 0, 0, 0] || skipped == colour + [0], "pixel \(index)")
+            }
+        }
+    }
+
+    @Test("runs of an alpha row pair: every pixel that is not clear is in one, and long clear stretches are not")
+    func visibleRuns() {
+        let width = 100
+        var top = [UInt8](repeating: 0, count: width), bottom = top
+        top[3] = 1; bottom[30] = 9; top[44] = 2; top[99] = 5 // words 0, 3, 5 and 12
+        for gapWords in 1...3 {
+            var found: [Range<Int>] = []
+            top.withUnsafeBufferPointer { t in
+                bottom.withUnsafeBufferPointer { b in
+                    var runs = VisibleRuns(top: t.baseAddress!, bottom: b.baseAddress!, width: width, gapWords: gapWords)
+                    while let run = runs.next() { found.append(run) }
+                }
+            }
+            switch gapWords {
+            case 1: #expect(found == [0..<8, 24..<32, 40..<48, 96..<100])
+            case 2: #expect(found == [0..<8, 24..<48, 96..<100])
+            default: #expect(found == [0..<48, 96..<100])
+            }
         }
     }
 

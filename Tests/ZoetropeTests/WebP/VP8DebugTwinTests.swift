@@ -89,7 +89,7 @@ struct VP8DebugTwinTests {
         }
     }
 
-    @Test("fused upsampling and conversion of a row pair: the twin gives the two kernels' pixels")
+    @Test("fused upsampling and conversion of a row pair, in pieces, with alpha: the twin gives the two kernels' pixels")
     func convertRowPair() {
         var g = SplitMix64(seed: 5_365)
         for width in 1...70 {
@@ -121,17 +121,30 @@ struct VP8DebugTwinTests {
                     }
                 }
             }
-            luma.withUnsafeBufferPointer { y in
-                u.withUnsafeBufferPointer { u in
-                    v.withUnsafeBufferPointer { v in
-                        fused.withUnsafeMutableBufferPointer {
-                            ChromaUpsampler.convertRowPairScalar(
-                                luma: (y.baseAddress!, y.baseAddress! + width), u: (u.baseAddress!, u.baseAddress! + chroma),
-                                v: (v.baseAddress!, v.baseAddress! + chroma),
-                                output: ($0.baseAddress!, $0.baseAddress! + width * 4), width: width)
+            // The fused twin, with an alpha plane, over the output pairs in pieces of random lengths.
+            let alpha = Self.bytes(2 * width, &g)
+            for pixel in 0..<(2 * width) { expected[pixel * 4 + 3] = alpha[pixel] }
+            let pairCount = width / 2 + 1
+            var start = 0
+            while start < pairCount {
+                let end = min(pairCount, start + Int.random(in: 1...5, using: &g))
+                #expect(ChromaUpsampler.pixels(ofPairs: start..<end, width: width).count > 0)
+                luma.withUnsafeBufferPointer { y in
+                    u.withUnsafeBufferPointer { u in
+                        v.withUnsafeBufferPointer { v in
+                            alpha.withUnsafeBufferPointer { a in
+                                fused.withUnsafeMutableBufferPointer {
+                                    ChromaUpsampler.convertRowPairScalar(
+                                        luma: (y.baseAddress!, y.baseAddress! + width), u: (u.baseAddress!, u.baseAddress! + chroma),
+                                        v: (v.baseAddress!, v.baseAddress! + chroma),
+                                        output: ($0.baseAddress!, $0.baseAddress! + width * 4),
+                                        alpha: (a.baseAddress!, a.baseAddress! + width), width: width, pairs: start..<end)
+                                }
+                            }
                         }
                     }
                 }
+                start = end
             }
             #expect(fused == expected, "width \(width)")
             #expect(Array(fused[(8 * width)...]) == [7, 7, 7, 7]) // nothing written past the rows

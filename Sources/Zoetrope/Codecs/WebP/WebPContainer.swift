@@ -23,8 +23,10 @@ struct WebPContainer: ImageContainer {
 
     func decodeFrame(at index: Int) throws(ZoetropeError) -> DecodedFrame {
         let (record, maxPixels, upsampling) = (records[index], maxPixels, upsampling)
+        // Blended over the canvas, a clear pixel changes nothing: its colour need not be converted.
+        let blendedOver = table.frames[index].blend == .over && blending[index] == .libwebp(keyFrame: false, unblended: nil)
         var decoded = try bytes.withView { (view) throws(ZoetropeError) in
-            try WebPFrameDecoder.decode(record, bytes: view, maxPixels: maxPixels, upsampling: upsampling)
+            try WebPFrameDecoder.decode(record, bytes: view, maxPixels: maxPixels, upsampling: upsampling, blendedOver: blendedOver)
         }
         decoded.blending = blending[index]
         return decoded

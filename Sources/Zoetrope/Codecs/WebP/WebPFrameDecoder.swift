@@ -1,80 +1,34 @@
 /// Decodes one WebP frame's own pixels: a lossless `VP8L` image, or a lossy `VP8 ` image with its
-/// `ALPH` plane applied.
+/// `ALPH` plane written into the pixels as they are converted.
 enum WebPFrameDecoder {
+    /// Decodes the frame of `record`. `blendedOver`: the frame is drawn by blending over the canvas
+    /// (not a key frame, no rectangle left unblended), where a pixel whose alpha is 0 changes
+    /// nothing; a lossy frame then leaves such pixels transparent black instead of converting them.
     static func decode(_ record: WebPFrameRecord, bytes: ByteView, maxPixels: Int,
-                       upsampling: VP8ChromaUpsampling) throws(ZoetropeError) -> DecodedFrame {
+                       upsampling: VP8ChromaUpsampling, blendedOver: Bool = false) throws(ZoetropeError) -> DecodedFrame {
         switch record.compression {
         case .vp8l:
             let decoded = try VP8LDecoder.decode(bytes, payload: record.image, maxPixels: maxPixels)
             return DecodedFrame(image: decoded.image, damage: decoded.damage)
         default:
-            let decoded = try VP8Decoder.decode(bytes, payload: record.image, upsampling: upsampling, maxPixels: maxPixels)
-            var image = decoded.image
-            var damage = decoded.damage
-            if let alpha = record.alpha {
-                do {
-                    let plane = try WebPAlphaDecoder.decode(bytes, payload: alpha, width: image.width, height: image.height)
-                    apply(plane, to: &image)
+            var alpha: [UInt8] = [], alphaDamage: ZoetropeError?
+            if let payload = record.alpha {
+                // The size is checked against the limits before the plane is allocated.
+                let size = try VP8Decoder.checkedSize(bytes, payload: record.image, maxPixels: maxPixels)
+                do throws(ZoetropeError) {
+                    let plane = try WebPAlphaDecoder.decode(bytes, payload: payload, width: size.width, height: size.height)
+                    guard plane.count == size.width * size.height else {
+                        throw ZoetropeError(.malformed, format: .webp, offset: payload.lowerBound, "ALPH plane is not the frame's size")
+                    }
+                    alpha = plane
                 } catch {
                     // The colour is kept, opaque; the alpha damage is reported.
-                    damage = damage ?? error
+                    alphaDamage = error
                 }
             }
-            return DecodedFrame(image: image, damage: damage)
+            let decoded = try VP8Decoder.decode(bytes, payload: record.image, upsampling: upsampling, alpha: alpha,
+                                                skipsClear: blendedOver, maxPixels: maxPixels)
+            return DecodedFrame(image: decoded.image, damage: decoded.damage ?? alphaDamage)
         }
     }
-
-    /// Writes `plane` (one byte per pixel) into the alpha channel of `image`, leaving the pixels
-    /// the colour data never reached transparent.
-    static func apply(_ plane: [UInt8], to image: inout RGBAImage) {
-        unsafe image.withUnsafeMutablePixels { pixels in
-            unsafe plane.withUnsafeBufferPointer { plane in
-                let count = min(plane.count, pixels.count / 4)
-                guard count > 0, let alpha = plane.baseAddress, let rgba = pixels.baseAddress else { return }
-                #if DEBUG && _endian(little)
-                if Int(bitPattern: rgba) & 7 == 0 {
-                    unsafe applyTwin(alpha, to: rgba, count: count)
-                    return
-                }
-                #endif
-                // The alpha byte of each RGBA pixel is replaced where it is not 0, without a branch,
-                // `count` keeping every access in bounds. Plain byte pointers and a counted loop:
-                // unoptimised, raw loads and stores, byte-order conversions and a range's iterator
-                // are each a call per pixel.
-                var index = 0, alphaByte = 3
-                while index < count {
-                    let keep: UInt8 = unsafe rgba[alphaByte] == 0 ? 0 : 0xff
-                    unsafe rgba[alphaByte] = alpha[index] & keep
-                    index &+= 1
-                    alphaByte &+= 4
-                }
-            }
-        }
-    }
-
-    #if DEBUG
-    /// The loop of ``apply(_:to:)`` as debug builds run it: two pixels a step as one 64-bit word
-    /// (`rgba` 8-byte aligned, little-endian), so that an unoptimised build, where every operation
-    /// loads and stores its operands, does half the steps. Two opaque pixels, what a decoded frame
-    /// holds outside damage, take their alpha bytes in one store; any other pair goes byte by byte.
-    private static func applyTwin(_ alpha: UnsafePointer<UInt8>, to rgba: UnsafeMutablePointer<UInt8>, count: Int) {
-        let words = unsafe UnsafeMutableRawPointer(rgba).assumingMemoryBound(to: UInt64.self)
-        let alphaBytes: UInt64 = 0xff00_0000_ff00_0000
-        var pair = 0, index = 0
-        while index &+ 2 <= count {
-            let word = unsafe words[pair]
-            if word & alphaBytes == alphaBytes {
-                let first = unsafe UInt64(alpha[index]) &<< 24, second = unsafe UInt64(alpha[index &+ 1]) &<< 56
-                unsafe words[pair] = word & ~alphaBytes | first | second
-            } else {
-                for pixel in index ... index &+ 1 where unsafe rgba[pixel &* 4 &+ 3] != 0 {
-                    unsafe rgba[pixel &* 4 &+ 3] = alpha[pixel]
-                }
-            }
-            pair &+= 1
-            index &+= 2
-        }
-        if index < count, unsafe rgba[index &* 4 &+ 3] != 0 { unsafe rgba[index &* 4 &+ 3] = alpha[index] }
-    }
-    #endif
 }

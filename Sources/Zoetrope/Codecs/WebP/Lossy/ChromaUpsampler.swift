@@ -12,42 +12,56 @@
 struct ChromaUpsampler {
     let width: Int
     let upsampling: VP8ChromaUpsampling
+    /// The frame's `ALPH` plane (one byte per pixel, `width` per row), written into the pixels'
+    /// alpha; empty for an opaque frame, whose alpha is 255.
+    let alpha: [UInt8]
+    /// Whether pixels whose alpha is 0 may be left transparent black rather than converted: the
+    /// frame is blended over the canvas, where they change nothing.
+    let skipsClear: Bool
     /// The next output row to produce.
     private(set) var nextRow = 0
-    /// Full-resolution U and V for two rows: top U, top V, bottom U, bottom V.
+    /// Full-resolution U and V for two rows: top U, top V, bottom U, bottom V; then a row of 255
+    /// (an opaque frame's alpha, for the debug twin).
     private var chromaRows: [UInt8]
 
-    init(width: Int, upsampling: VP8ChromaUpsampling) {
+    /// A converter for rows `width` pixels wide; `alpha`, when not empty, holds every row's alpha.
+    init(width: Int, upsampling: VP8ChromaUpsampling, alpha: [UInt8] = [], skipsClear: Bool = false) {
         self.width = width
         self.upsampling = upsampling
-        chromaRows = [UInt8](repeating: 0, count: 4 * width)
+        self.alpha = alpha
+        self.skipsClear = skipsClear && !alpha.isEmpty
+        chromaRows = [UInt8](repeating: 0, count: 4 * width) + [UInt8](repeating: 255, count: width)
     }
 
     /// Converts every output row that can be finished now into `output` (RGBA, `width * 4` bytes
     /// per row), given that image luma rows below `finalRows` (an even number) and chroma rows below
     /// `finalRows / 2` are final and still in the cache. With `isComplete` the picture ends at
-    /// `finalRows` (any number) and every remaining row is converted.
+    /// `finalRows` (any number) and every remaining row is converted. Every byte of the rows
+    /// produced is written.
     mutating func emit(from planes: VP8Planes, finalRows: Int, isComplete: Bool, into output: UnsafeMutablePointer<UInt8>) {
         guard width > 0, nextRow < finalRows else { return }
         var next = nextRow
-        let (width, upsampling) = (width, upsampling)
+        let (width, upsampling, skipsClear) = (width, upsampling, skipsClear)
         // Hot path: every output pixel goes through here, so the planes are read through pointers.
         unsafe planes.luma.withUnsafeBufferPointer { lumaBuffer in
             unsafe planes.u.withUnsafeBufferPointer { uBuffer in
                 unsafe planes.v.withUnsafeBufferPointer { vBuffer in
-                    unsafe chromaRows.withUnsafeMutableBufferPointer { chromaBuffer in
-                        let source = unsafe PlanePointers(luma: lumaBuffer.baseAddress!, u: uBuffer.baseAddress!, v: vBuffer.baseAddress!,
-                                                   planes: planes)
-                        let scratch = chromaBuffer.baseAddress!
-                        let rowConverter = unsafe RowConverter(source: source, width: width, output: output,
-                                                        topU: scratch, topV: scratch + width,
-                                                        bottomU: scratch + 2 * width, bottomV: scratch + 3 * width)
-                        switch upsampling {
-                        case .fancy:
-                            next = unsafe rowConverter.convertFancy(from: next, finalRows: finalRows, isComplete: isComplete)
-                        case .pointSampled:
-                            unsafe rowConverter.convertPointSampled(next..<finalRows)
-                            next = finalRows
+                    unsafe alpha.withUnsafeBufferPointer { alphaBuffer in
+                        unsafe chromaRows.withUnsafeMutableBufferPointer { chromaBuffer in
+                            let source = unsafe PlanePointers(luma: lumaBuffer.baseAddress!, u: uBuffer.baseAddress!,
+                                                              v: vBuffer.baseAddress!, planes: planes)
+                            let scratch = chromaBuffer.baseAddress!
+                            let rowConverter = unsafe RowConverter(
+                                source: source, width: width, output: output, topU: scratch, topV: scratch + width,
+                                bottomU: scratch + 2 * width, bottomV: scratch + 3 * width,
+                                alpha: alphaBuffer.isEmpty ? nil : alphaBuffer.baseAddress, skipsClear: skipsClear, opaque: scratch + 4 * width)
+                            switch upsampling {
+                            case .fancy:
+                                next = unsafe rowConverter.convertFancy(from: next, finalRows: finalRows, isComplete: isComplete)
+                            case .pointSampled:
+                                unsafe rowConverter.convertPointSampled(next..<finalRows)
+                                next = finalRows
+                            }
                         }
                     }
                 }
@@ -57,7 +71,7 @@ struct ChromaUpsampler {
     }
 
     /// Where the cached planes start and which image rows they begin with.
-    @unsafe private struct PlanePointers {
+    @unsafe struct PlanePointers {
         let luma, u, v: UnsafePointer<UInt8>
         let lumaStride, chromaStride: Int
         let firstLumaRow, firstChromaRow: Int
@@ -74,17 +88,19 @@ struct ChromaUpsampler {
         func vRow(_ y: Int) -> UnsafePointer<UInt8> { unsafe v + (y - firstChromaRow) * chromaStride }
     }
 
-    /// The pointers one conversion works with: source planes, output, and the scratch rows of
-    /// full-resolution chroma.
-    @unsafe private struct RowConverter {
+    /// The pointers one conversion works with: source planes, output, the scratch rows of
+    /// full-resolution chroma, and the frame's alpha.
+    @unsafe struct RowConverter {
         let source: PlanePointers
         let width: Int
         let output: UnsafeMutablePointer<UInt8>
         let topU, topV, bottomU, bottomV: UnsafeMutablePointer<UInt8>
-
-        private func emit(_ y: Int, u: UnsafePointer<UInt8>, v: UnsafePointer<UInt8>) {
-            unsafe YUVToRGBA.convertRow(luma: source.lumaRow(y), u: u, v: v, into: output + y * width * 4, count: width)
-        }
+        /// The frame's alpha plane, or nil when it is opaque.
+        let alpha: UnsafePointer<UInt8>?
+        /// Whether the pixels whose alpha is 0 are left transparent black (``ChromaUpsampler/skipsClear``).
+        let skipsClear: Bool
+        /// A row of 255.
+        let opaque: UnsafePointer<UInt8>
 
         func convertPointSampled(_ rows: Range<Int>) {
             for y in rows {
@@ -93,7 +109,8 @@ struct ChromaUpsampler {
                     unsafe topU[x] = u[x >> 1]
                     unsafe topV[x] = v[x >> 1]
                 }
-                unsafe emit(y, u: topU, v: topV)
+                unsafe YUVToRGBA.convertRow(luma: source.lumaRow(y), u: topU, v: topV, into: output + y * width * 4, count: width)
+                unsafe writeAlpha(0..<width, row: y)
             }
         }
 
@@ -104,44 +121,19 @@ struct ChromaUpsampler {
             let height = finalRows
             var y = start
             if y == 0 && (isComplete || finalRows >= 2) {
-                unsafe convert(0, above: 0, below: 0, pair: false)
+                unsafe convert(OutputRows(top: 0, bottom: 0, above: 0, below: 0))
                 y = 1
             }
             while y > 0 && y + 1 < height && (isComplete || y + 1 <= finalRows - 2) {
                 let below = (y + 1) >> 1
-                unsafe convert(y, above: below - 1, below: below, pair: true)
+                unsafe convert(OutputRows(top: y, bottom: y + 1, above: below - 1, below: below))
                 y += 2
             }
             if isComplete && y == height - 1 && y > 0 {
-                unsafe convert(y, above: y >> 1, below: y >> 1, pair: false)
+                unsafe convert(OutputRows(top: y, bottom: y, above: y >> 1, below: y >> 1))
                 y = height
             }
             return y
-        }
-
-        /// Output rows `y` and `y + 1` between chroma rows `above` and `below`, or row `y` alone
-        /// (`pair` false, `above` equal to `below`). Debug builds take the fused twin, which never
-        /// stores the full-resolution chroma (a single row is written twice, the same pixels).
-        private func convert(_ y: Int, above: Int, below: Int, pair: Bool) {
-            #if DEBUG
-            let bottomRow = pair ? y + 1 : y
-            unsafe ChromaUpsampler.convertRowPairScalar(
-                luma: (source.lumaRow(y), source.lumaRow(bottomRow)), u: (source.uRow(above), source.uRow(below)),
-                v: (source.vRow(above), source.vRow(below)), output: (output + y * width * 4, output + bottomRow * width * 4),
-                width: width)
-            #else
-            unsafe upsample(above: above, below: below, top: topU, bottom: bottomU, plane: source.uRow)
-            unsafe upsample(above: above, below: below, top: topV, bottom: bottomV, plane: source.vRow)
-            unsafe emit(y, u: topU, v: topV)
-            if pair {
-                unsafe emit(y + 1, u: bottomU, v: bottomV)
-            }
-            #endif
-        }
-
-        private func upsample(above: Int, below: Int, top: UnsafeMutablePointer<UInt8>,
-                              bottom: UnsafeMutablePointer<UInt8>, plane: (Int) -> UnsafePointer<UInt8>) {
-            unsafe ChromaUpsampler.upsampleRowPair(above: plane(above), below: plane(below), top: top, bottom: bottom, width: width)
         }
     }
 

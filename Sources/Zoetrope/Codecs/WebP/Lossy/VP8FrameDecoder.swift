@@ -27,8 +27,9 @@
     private var blockCodes = [UInt8](repeating: 0, count: 24)
 
     /// A decoder for the frame whose header was parsed from `bytes`; use it while `bytes` is alive.
+    /// `alpha` and `skipsClear` are the conversion's (``ChromaUpsampler``).
     init(header: VP8FrameHeader, modeReader: VP8BoolDecoder, bytes: UnsafeBufferPointer<UInt8>,
-         upsampling: VP8ChromaUpsampling) {
+         upsampling: VP8ChromaUpsampling, alpha: [UInt8] = [], skipsClear: Bool = false) {
         unsafe self.header = header
         unsafe self.modeReader = modeReader
         unsafe columns = (header.tag.width + 15) >> 4
@@ -42,7 +43,7 @@
         unsafe modes = [VP8MacroblockModes](repeating: VP8MacroblockModes(), count: columns)
         unsafe subblockModes = [VP8PredictionMode](repeating: .dc, count: columns * 16)
         unsafe strengths = [VP8FilterStrength](repeating: VP8FilterStrength(), count: columns)
-        unsafe converter = ChromaUpsampler(width: header.tag.width, upsampling: upsampling)
+        unsafe converter = ChromaUpsampler(width: header.tag.width, upsampling: upsampling, alpha: alpha, skipsClear: skipsClear)
     }
 
     /// Decodes every row into `output` (RGBA, the frame's size); returns the damage that stopped it
