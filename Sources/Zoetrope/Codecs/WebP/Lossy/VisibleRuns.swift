@@ -33,12 +33,21 @@
         return unsafe start ..< (end < width ? end : width)
     }
 
-    /// Whether the word at `x` (fewer pixels at the row's end) is clear in both rows.
+    /// Whether the word at `x` (fewer pixels at the row's end) is clear in both rows. Debug builds
+    /// OR the bytes (unoptimised, `loadUnaligned` is a generic call), inlined into ``next()``.
+    @_transparent
     private func isClear(at x: Int) -> Bool {
         if unsafe x &+ 8 <= width {
+            #if DEBUG
+            let above = unsafe top + x, below = unsafe bottom + x
+            let upper = unsafe above[0] | above[1] | above[2] | above[3] | above[4] | above[5] | above[6] | above[7]
+            let lower = unsafe below[0] | below[1] | below[2] | below[3] | below[4] | below[5] | below[6] | below[7]
+            return upper | lower == 0
+            #else
             let above = unsafe UnsafeRawPointer(top + x).loadUnaligned(as: UInt64.self)
             let below = unsafe UnsafeRawPointer(bottom + x).loadUnaligned(as: UInt64.self)
             return above | below == 0
+            #endif
         }
         var pixel = x
         while unsafe pixel < width {
