@@ -5,8 +5,11 @@
 // and the row loops, transparent too, run without debugger variables (no `memset` of each local on
 // entry, no copy of each in memory). The tests compare every twin with the kernels optimised builds run.
 extension YUVToRGBA {
-    /// The twins' tables (``twinTerms`` and ``twinRedBlue``), as pointers.
-    typealias TwinTables = (terms: UnsafePointer<Int32>, redBlue: UnsafePointer<UInt8>)
+    /// The twins' tables, as pointers to where each starts: the luma term by Y (``twinTables``),
+    /// green's summed chroma terms by `U << 8 | V`, the channel of a sum shifted right by 6 (from
+    /// −320), red by `V << 8 | Y` and blue by `U << 8 | Y` (``twinTerms`` and ``twinRedBlue``).
+    typealias TwinTables = (luma: UnsafePointer<Int32>, green: UnsafePointer<Int32>, channel: UnsafePointer<Int32>,
+                            red: UnsafePointer<UInt8>, blue: UnsafePointer<UInt8>)
 
     /// The twin of ``convertRow(luma:u:v:into:count:)`` that debug builds take: the same
     /// fixed-point terms, looked up in tables rather than multiplied, in one counted loop,
@@ -23,7 +26,8 @@ extension YUVToRGBA {
     static func withTwinTables(_ body: (TwinTables) -> Void) {
         unsafe twinTerms.withUnsafeBufferPointer { terms in
             unsafe twinRedBlue.withUnsafeBufferPointer { redBlue in
-                unsafe body((terms.baseAddress!, redBlue.baseAddress!))
+                let (terms, redBlue) = (terms.baseAddress!, redBlue.baseAddress!)
+                unsafe body((terms, terms + 2304, terms + 1600, redBlue, redBlue + 65536))
             }
         }
     }
@@ -84,9 +88,9 @@ extension YUVToRGBA {
     static func storePixelTwin(luma: UInt8, u cb: Int, v cr: Int, alpha: UInt8, tables: TwinTables,
                                into pixel: UnsafeMutablePointer<UInt8>) {
         let y = Int(luma)
-        unsafe pixel[0] = tables.redBlue[cr &<< 8 | y]
-        unsafe pixel[1] = UInt8(truncatingIfNeeded: tables.terms[1600 &+ Int((tables.terms[y] &+ tables.terms[2304 &+ (cb &<< 8 | cr)]) &>> 6)])
-        unsafe pixel[2] = tables.redBlue[65536 &+ (cb &<< 8 | y)]
+        unsafe pixel[0] = tables.red[cr &<< 8 | y]
+        unsafe pixel[1] = UInt8(truncatingIfNeeded: tables.channel[Int((tables.luma[y] &+ tables.green[cb &<< 8 | cr]) &>> 6)])
+        unsafe pixel[2] = tables.blue[cb &<< 8 | y]
         unsafe pixel[3] = alpha
     }
 }
@@ -207,7 +211,7 @@ extension ChromaUpsampler {
 
     /// An end output of the twins: the nearer chroma sample weighed 3:1 against the farther.
     @_transparent
-    static func edgeTwin(_ near: Int, _ far: Int) -> Int { (3 &* near &+ far &+ 2) &>> 2 }
+    static func edgeTwin(_ near: Int, _ far: Int) -> Int { (near &<< 1 &+ near &+ far &+ 2) &>> 2 }
 
     /// The two outputs of each of the twins' row pair between a chroma sample and its left
     /// neighbour, above and below (libwebp's rounding: the mean of two diagonal averages).
@@ -216,7 +220,8 @@ extension ChromaUpsampler {
     static func pairTwin(aboveLeft: Int, aboveHere: Int, belowLeft: Int, belowHere: Int)
         -> (topLeft: Int, topRight: Int, bottomLeft: Int, bottomRight: Int) {
         let sum = aboveLeft &+ aboveHere &+ belowLeft &+ belowHere &+ 8
-        let antiDiagonal = (sum &+ 2 &* (aboveHere &+ belowLeft)) &>> 3, diagonal = (sum &+ 2 &* (aboveLeft &+ belowHere)) &>> 3
+        // (Shifts rather than products: unoptimised, a constant factor is stored and reloaded.)
+        let antiDiagonal = (sum &+ (aboveHere &+ belowLeft) &<< 1) &>> 3, diagonal = (sum &+ (aboveLeft &+ belowHere) &<< 1) &>> 3
         return ((antiDiagonal &+ aboveLeft) &>> 1, (diagonal &+ aboveHere) &>> 1,
                 (diagonal &+ belowLeft) &>> 1, (antiDiagonal &+ belowHere) &>> 1)
     }
