@@ -43,15 +43,13 @@ enum LZWDecoder {
     ) -> Result {
         precondition(supportedMinimumCodeSizes.contains(minimumCodeSize) && minimumCodeSize <= Index.bitWidth
                      && output.count <= Int(UInt32.max))
-        // Per code, two words: the string's first 8 bytes of indices (zero past its end), then its
-        // output start (high 32 bits) and length (low 32 bits). Literal codes are stored (one index,
-        // set up by ``CodeStream``), and the clear code has a length no string has; table codes are
-        // not cleared: an entry is read only once defined (codes past the next free code are
-        // refused, and the next free code is defined before it is read), and frames start after a
-        // fresh table. 32 bits hold any pixel position or length (a frame has fewer than 2^32
-        // pixels). One entry more than codes: ``CodeStream`` defines into it, never to be read, once
-        // the table is full.
-        return unsafe withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 2 * (tableSize + 1)) { entries in
+        // Per table code (literals are not stored), its string's output start (high 32 bits) and
+        // length (low 32 bits), one word so that one load and one store serve both; not cleared:
+        // an entry is read only once defined (codes past the next free code are refused, and the
+        // next free code is defined before it is read), and frames start after a fresh table. 32
+        // bits hold any pixel position or length (a frame has fewer than 2^32 pixels). One entry
+        // more than codes: ``CodeStream`` defines into it, never to be read, once the table is full.
+        return unsafe withUnsafeTemporaryAllocation(of: UInt64.self, capacity: tableSize + 1) { entries in
             var decoder = unsafe CodeStream(reader: LSBBitReader(data), minimumCodeSize: minimumCodeSize,
                                      output: output, entries: entries)
             return unsafe decoder.run()
@@ -66,30 +64,18 @@ enum LZWDecoder {
     let minimumCodeSize: Int
     let clearCode: Int
     let output: UnsafeMutableBufferPointer<Index>
-    /// Two words per code: the string's first chunk (8 bytes of indices, zero past its end), then
-    /// its output start << 32 | its length (see ``LZWDecoder/decode(_:minimumCodeSize:into:)``).
     let entries: UnsafeMutableBufferPointer<UInt64>
     /// Pixels written.
     var position = 0
     /// The code width, and the next free code. After a clear code (and at the start) that is the
-    /// end code, a slot no code reads as a string: the first code's entry (no previous string,
-    /// plus a pixel) goes there harmlessly, no "defining?" state is kept, and any table code
-    /// (> end code) is then above it, refused.
+    /// end code, a slot no code reads: the first code's entry (no previous string, plus a pixel)
+    /// goes there harmlessly, no "defining?" state is kept, and any table code (> end code) is
+    /// then above it, refused.
     var width: Int
     var nextCode: Int
-    /// The previous code's string, as an entry's second word (start << 32 | length: the entry it
-    /// implies is one more, and a literal's is a shift and an or, with no 64-bit constant kept
-    /// live); after a clear code (and at the start) ``afterClear``.
-    var previous: UInt64 = unsafe CodeStream.afterClear
-    /// The previous code's string's first chunk (zero past its end).
-    var previousChunk: UInt64 = 0
-
-    /// The length in the clear and end codes' entries: no string's (strings are at most tableSize
-    /// long), so the fast loop tells those codes from strings by the length it loads anyway.
-    static var specialLength: UInt64 { 0xFFFF_FFFF }
-    /// ``previous`` after a clear code: the entry it implies, which the next code defines at the
-    /// end code's slot, has ``specialLength``.
-    static var afterClear: UInt64 { unsafe specialLength &- 1 }
+    /// The previous code's string, as an entry (start << 32 | length: the entry it implies is one
+    /// more, and a literal's is a shift and an or, with no 64-bit constant kept live).
+    var previous: UInt64 = 0
 
     init(reader: LSBBitReader, minimumCodeSize: Int,
          output: UnsafeMutableBufferPointer<Index>, entries: UnsafeMutableBufferPointer<UInt64>) {
@@ -100,15 +86,6 @@ enum LZWDecoder {
         unsafe self.entries = entries
         unsafe self.width = minimumCodeSize + 1
         unsafe self.nextCode = (1 << minimumCodeSize) + 1
-        // Literal codes are strings of one index; the clear and end codes have the special length.
-        // (`entries` holds 2 × (tableSize + 1) words, and clearCode + 1 < tableSize.)
-        let words = unsafe entries.baseAddress.unsafelyUnwrapped, clearCode = 1 << minimumCodeSize
-        for code in 0..<clearCode {
-            unsafe words[2 &* code] = UInt64(truncatingIfNeeded: code)
-            unsafe words[2 &* code &+ 1] = 1
-        }
-        unsafe words[2 &* clearCode &+ 1] = Self.specialLength
-        unsafe words[2 &* clearCode &+ 3] = Self.specialLength
     }
 
     /// Decodes until the output is full or the stream stops: most of a large frame in the
@@ -129,17 +106,13 @@ enum LZWDecoder {
 
     /// The code loop while 8 bytes of input are left. Unchecked (for the bulk of a large frame),
     /// it runs while a whole string (at most tableSize indices) and a chunk fit after `position`,
-    /// so that it checks no room per code; checked, to the end of the output, each string checked
-    /// against the room left (an exact copy when its chunks would not fit).
+    /// so that it checks no room per code; checked, to the end of the output, each table code's
+    /// string checked against the room left (an exact copy when its chunks would not fit).
     /// `checked` is a constant at both calls, so each copy keeps only its own checks.
     /// Returns `nil` when it leaves the rest to the next loop (its state saved).
-    ///
-    /// Every code, a literal too, is one entry load: a string's first chunk comes from the table,
-    /// not from the output (which would be reading bytes stored moments before, in pieces the
-    /// processor cannot forward), so a string of up to a chunk is one store and no output read, and
-    /// there is no literal-or-string branch. Unlike ``decodeCodes()`` it defines the next free code
-    /// (into the spare entry once the table is full) before using the code's entry, and the code
-    /// being defined takes that entry from registers.
+    /// Unlike ``decodeCodes()`` it defines the next free code before looking at the code (into the
+    /// spare entry once the table is full), and it copies a string that ends with its own first
+    /// index (the code just defined) as a chunk too.
     ///
     /// One function on purpose: it is the decoder's hot loop, and its state (bit buffer, count,
     /// position, next code) must stay in registers across codes; split into calls, or with its steps
@@ -156,119 +129,78 @@ enum LZWDecoder {
         #if DEBUG
         let stride = MemoryLayout<Index>.stride, bytes = unsafe UnsafeMutableRawPointer(out).assumingMemoryBound(to: UInt8.self)
         #endif
-        // Codes are read straight from the input at bit `bit` (one register, no refill branch), an
-        // 8-byte load at its byte while one fits (a code and its bit offset take at most 19 bits).
-        guard let input = unsafe reader.bytes.baseAddress, unsafe reader.bitCount >= 0 else { return nil }
-        let lastWord = unsafe reader.end &- 8
-        var bit = unsafe reader.bitsConsumed, position = unsafe self.position, width = unsafe self.width
+        var reader = unsafe self.reader, position = unsafe self.position, width = unsafe self.width
         var nextCode = unsafe self.nextCode, previous = unsafe self.previous, mask = (1 &<< width) &- 1
-        var chunk = unsafe previousChunk
         let entries = unsafe self.entries.baseAddress.unsafelyUnwrapped
         defer {
-            unsafe reader.rewind(to: LSBBitReader.State(position: bit &>> 3, bits: 0, bitCount: 0))
-            _ = unsafe reader.read(bit & 7)
-            unsafe self.position = position; unsafe self.width = width
-            unsafe self.nextCode = nextCode; unsafe self.previous = previous; unsafe previousChunk = chunk
+            unsafe self.reader = reader; unsafe self.position = position; unsafe self.width = width
+            unsafe self.nextCode = nextCode; unsafe self.previous = previous
         }
         while position < limit {
-            let byte = bit &>> 3
-            guard byte <= lastWord else { return nil }
-            let word = unsafe UInt64(littleEndian: UnsafeRawPointer(input + byte).loadUnaligned(as: UInt64.self))
+            if unsafe reader.bitCount < width {
+                guard unsafe reader.hasWordAhead else { return nil }
+                unsafe reader.refillWord()
+            }
             // `mask` is at most 4095 (width ≤ 12), so the code is below tableSize.
-            let code = Int(truncatingIfNeeded: word &>> UInt64(truncatingIfNeeded: bit & 7)) & mask
-            bit &+= width
+            let code = unsafe Int(truncatingIfNeeded: reader.bits) & mask
+            unsafe reader.consume(width)
             let slot = nextCode
+            unsafe entries[slot] = previous &+ 1
             nextCode &+= slot < LZWDecoder.tableSize ? 1 : 0
-            guard code <= slot else { return .invalidCode(code: code, nextCode: max(slot, endCode &+ 1)) }
-            // The new entry: the previous string plus this code's first index (the previous
-            // string's own first when this code is the one being defined, whose chunk, not yet
-            // written, is not used then). Its second word is stored before this code's is loaded,
-            // so that the code being defined reads it back with no select (one on a load became a
-            // branch around it, mispredicted for those codes).
-            let isNew = code == slot, newInfo = previous &+ 1
-            unsafe entries[2 &* slot &+ 1] = newInfo
-            let loadedChunk = unsafe entries[2 &* code], info = unsafe entries[2 &* code &+ 1]
-            let previousLength = Int(truncatingIfNeeded: UInt32(truncatingIfNeeded: previous))
-            let first = unsafe (isNew ? chunk : loadedChunk) & Self.indexMask
-            // At index `previousLength` of the chunk; past it (a long previous string, or none after
-            // a clear code) nothing: two shifts, the second by up to 56 bits, move it out.
-            let shift = unsafe UInt64(truncatingIfNeeded: min(previousLength, Self.perChunk) &- 1) &* UInt64(Self.indexBits)
-            let newChunk = unsafe chunk | (first &<< UInt64(Self.indexBits)) &<< shift
-            unsafe entries[2 &* slot] = newChunk
-            chunk = isNew ? newChunk : loadedChunk
-            var length = Int(truncatingIfNeeded: UInt32(truncatingIfNeeded: info))
-            previous = UInt64(truncatingIfNeeded: position) &<< 32 | UInt64(truncatingIfNeeded: length)
-            if unsafe UInt(bitPattern: length &- 1) < UInt(Self.perChunk) && (!checked || length <= slackEnd &- position) {
-                // Up to a chunk: the chunk itself (junk past the string is overwritten later).
-                #if DEBUG
-                unsafe Self.storeTwin(chunk, count: length &* stride, at: position &* stride, bytes: bytes)
-                #else
-                unsafe UnsafeMutableRawPointer(out + position).storeBytes(of: chunk.littleEndian, as: UInt64.self)
-                #endif
-            } else if length <= LZWDecoder.tableSize {
-                let start = Int(truncatingIfNeeded: info &>> 32)
+            if UInt(bitPattern: code &- endCode &- 1) < UInt(bitPattern: slot &- endCode) {
+                // A table code, endCode < code ≤ slot (the one just defined).
+                let entry = unsafe entries[code], start = Int(truncatingIfNeeded: entry &>> 32)
+                var length = Int(truncatingIfNeeded: UInt32(truncatingIfNeeded: entry))
+                previous = UInt64(truncatingIfNeeded: position) &<< 32 | UInt64(truncatingIfNeeded: length)
                 if checked && length > slackEnd &- position {
-                    // Near the end: an exact copy, clipped to the output; a string of up to a chunk
-                    // from the chunk (a literal's entry has no output start).
+                    // Near the end: an exact copy, clipped to the output.
                     length = min(length, count &- position)
-                    if unsafe length <= Self.perChunk {
-                        unsafe Self.store(chunk, count: length, at: out + position)
-                    } else {
-                        unsafe LZ77.copyMatch(out, at: position, distance: position &- start, length: length,
-                                              room: count &- position)
-                    }
+                    unsafe LZ77.copyMatch(out, at: position, distance: position &- start, length: length,
+                                          room: count &- position)
                 } else {
                     #if DEBUG
                     unsafe Self.copyTwin(from: start &* stride, count: length &* stride, to: position &* stride, bytes: bytes)
                     #else
-                    unsafe Self.copy(chunk, from: start, length: length, to: position, out: out)
+                    unsafe Self.copy(from: start, length: length, to: position, out: out, endsWithFirst: code == slot)
                     #endif
                 }
+                position &+= length
+            } else if code < endCode &- 1 {
+                #if DEBUG
+                // (Unoptimised, a store through the generic `out` is generic calls.)
+                if stride == 1 { unsafe bytes[position] = UInt8(truncatingIfNeeded: code) } else { unsafe out[position] = Index(truncatingIfNeeded: code) }
+                #else
+                unsafe out[position] = Index(truncatingIfNeeded: code)
+                #endif
+                previous = UInt64(truncatingIfNeeded: position) &<< 32 | 1
+                position &+= 1
             } else if code == endCode &- 1 {
                 width = unsafe minimumCodeSize + 1
                 mask = (1 &<< width) &- 1
                 nextCode = endCode
-                previous = unsafe Self.afterClear
                 continue // (no growth check: see decodeCodes())
-            } else {
+            } else if code == endCode {
                 return .endCode
+            } else {
+                return .invalidCode(code: code, nextCode: max(slot, endCode &+ 1))
             }
-            position &+= length
-            if _slowPath(nextCode > mask && width < LZWDecoder.maximumCodeWidth) { (width, mask) = unsafe Self.grown(width) }
+            if nextCode > mask && width < LZWDecoder.maximumCodeWidth {
+                width &+= 1
+                mask = (1 &<< width) &- 1
+            }
         }
         return nil
     }
 
-    /// The code width (below 12) one bit wider, and its mask: a call of its own, taken a few
-    /// times a table (inlined, the optimiser made the test branch-free, computing the wider mask
-    /// for every code).
-    @inline(never)
-    private static func grown(_ width: Int) -> (width: Int, mask: Int) {
-        (width &+ 1, (1 &<< (width &+ 1)) &- 1)
-    }
-
     /// Indices per 8-byte chunk: 8 bytes, 4 of 16 bits.
     private static var perChunk: Int { 8 / MemoryLayout<Index>.stride }
-    /// Bits per index in a chunk, and one index's mask.
-    private static var indexBits: Int { 8 &* MemoryLayout<Index>.stride }
-    private static var indexMask: UInt64 { MemoryLayout<Index>.stride == 1 ? 0xFF : 0xFFFF }
-
-    /// Stores the first `count` (≤ perChunk) indices of `chunk` one by one, at the end of a frame.
-    @inline(never)
-    private static func store(_ chunk: UInt64, count: Int, at to: UnsafeMutablePointer<Index>) {
-        var index = 0
-        while index < count {
-            unsafe to[index] = Index(truncatingIfNeeded: chunk &>> UInt64(truncatingIfNeeded: index &* indexBits))
-            index &+= 1
-        }
-    }
 
     #if DEBUG
-    /// ``copy(_:from:length:to:out:)`` as debug builds run it: byte by byte through a byte pointer
-    /// (unoptimised, raw chunk loads and stores and copies of a generic `Index` are generic calls),
-    /// forwards, so that a string ending with its own first index reads that index where it was
-    /// just written; `@_transparent`, as a call would clear a stack frame per code. Offsets and
-    /// `count` are in bytes.
+    /// ``copy(from:length:to:out:endsWithFirst:)`` as debug builds run it: byte by byte through a
+    /// byte pointer (unoptimised, raw chunk loads and stores and copies of a generic `Index` are
+    /// generic calls), forwards, so that a string ending with its own first index reads that
+    /// index where it was just written; `@_transparent`, as a call would clear a stack frame per
+    /// code. Offsets and `count` are in bytes.
     @_transparent
     private static func copyTwin(from start: Int, count: Int, to position: Int, bytes: UnsafeMutablePointer<UInt8>) {
         var offset = 0
@@ -277,35 +209,32 @@ enum LZWDecoder {
             offset &+= 1
         }
     }
-
-    /// The first `count` bytes of `chunk` (little-endian) at byte `position`, byte by byte: the
-    /// chunk store as debug builds run it.
-    @_transparent
-    private static func storeTwin(_ chunk: UInt64, count: Int, at position: Int, bytes: UnsafeMutablePointer<UInt8>) {
-        var offset = 0
-        while offset < count {
-            unsafe bytes[position &+ offset] = UInt8(truncatingIfNeeded: chunk &>> UInt64(truncatingIfNeeded: offset &* 8))
-            offset &+= 1
-        }
-    }
     #endif
 
-    /// Writes a string of `length` (> perChunk) indices whose first chunk is `chunk` and which
-    /// starts at `start` in the output, to `position`, in 8-byte chunks, covering up to a chunk less
-    /// one index past it (which later output overwrites): room for that follows `position`. The
-    /// string lies wholly before `position`, or (the code just defined) is the one before
-    /// `position` plus its own first index, `position - start` = `length - 1` ≥ perChunk back.
-    /// A call of its own: inlined, the copy loop (vectorised by the optimiser) took registers the
-    /// code loop's state then lost to the stack.
-    @inline(never)
-    private static func copy(_ chunk: UInt64, from start: Int, length: Int, to position: Int,
-                             out: UnsafeMutablePointer<Index>) {
-        let stride = MemoryLayout<Index>.stride
-        let to = unsafe UnsafeMutableRawPointer(out + position)
+    /// Writes the string of `length` (≥ 2) indices at `start` to `position` in 8-byte chunks,
+    /// covering up to a chunk less one index past it (which later output overwrites): room for
+    /// that follows `position`. When `endsWithFirst` (the code just defined), `length` is
+    /// `position - start + 1`: the string is the one before `position` plus its own first index;
+    /// otherwise it lies wholly before `position`.
+    @inline(__always)
+    private static func copy(from start: Int, length: Int, to position: Int, out: UnsafeMutablePointer<Index>,
+                             endsWithFirst: Bool) {
+        let stride = MemoryLayout<Index>.stride, perChunk = 8 / stride
+        let raw = UnsafeMutableRawPointer(out), to = unsafe raw + position &* stride
+        // The first chunk's first `length - 1` indices come from before `position`; the last is
+        // set here when it is the first (in the register: storing one index would keep the next
+        // load of these bytes from being forwarded from the store).
+        var chunk = unsafe UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: start &* stride, as: UInt64.self))
+        if endsWithFirst && length <= perChunk {
+            let shift = UInt64(truncatingIfNeeded: (length &- 1) &* 8 &* stride)
+            let element: UInt64 = stride == 1 ? 0xFF : 0xFFFF
+            chunk = chunk & ~(element &<< shift) | (chunk & element) &<< shift
+        }
         unsafe to.storeBytes(of: chunk.littleEndian, as: UInt64.self)
-        // The rest from the output: each chunk's source lies at least a chunk back, so it is final
-        // before it is read; one that ends with its first index reads it back from where this copy
-        // wrote it.
+        guard length > perChunk else { return }
+        // A longer string starts at least a chunk back (position - start ≥ length - 1 ≥
+        // perChunk), so each chunk's source is final before it is read; one that ends with its
+        // first index reads it back from where this copy wrote it.
         let back = (position &- start) &* stride, bytes = length &* stride
         var k = 8
         repeat {
@@ -399,7 +328,7 @@ enum LZWDecoder {
     @inline(__always)
     private static func define(_ previous: UInt64, at nextCode: Int, in entries: UnsafeMutablePointer<UInt64>) -> Int {
         guard nextCode < LZWDecoder.tableSize else { return nextCode }
-        unsafe entries[2 &* nextCode &+ 1] = previous &+ 1
+        unsafe entries[nextCode] = previous &+ 1
         return nextCode &+ 1
     }
 
@@ -411,7 +340,7 @@ enum LZWDecoder {
         // A string written earlier: an LZ77 copy from where it was written. The entry defined just
         // now (code == nextCode - 1) overlaps itself: its last pixel is its own first.
         // Defined entries start before `position` and have a length of at least 2.
-        let entry = unsafe entries[2 &* code &+ 1]
+        let entry = unsafe entries[code]
         let length = Int(truncatingIfNeeded: UInt32(truncatingIfNeeded: entry))
         let distance = position &- Int(truncatingIfNeeded: entry &>> 32)
         let room = count &- position
