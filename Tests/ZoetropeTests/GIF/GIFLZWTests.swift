@@ -168,6 +168,20 @@ struct GIFLZWTests {
         #expect(image.warnings.isEmpty)
     }
 
+    @Test("in a frame wide enough for the unchecked loop: two clears, self-referencing codes, an end code after a clear")
+    func endCodeAfterClearInFastLoop() throws {
+        // Clear = 4, end = 5. After the clears, literal 1 then codes 6 and 7, each the code being
+        // defined (1 1, then 1 1 1): six pixels; the width grows to 4 bits, and after a clear the
+        // end code (3 bits) is the first code, whose table slot the clear's next code is.
+        let codes: [(code: Int, width: Int)] = [(4, 3), (4, 3), (1, 3), (6, 3), (7, 3), (4, 4), (5, 3)]
+        let (image, frame) = try handCoded(codes, minimumCodeSize: 2, colors: 4, count: 5000)
+        let color = GIFFixtures.palette(4)[1]
+        for x in 0..<6 { #expect(frame[x, 0] == (color.red, color.green, color.blue, 255)) }
+        #expect(frame[6, 0].a == 0 && frame[4999, 0].a == 0)
+        let damage = try #require(image.warnings.first)
+        #expect(damage.kind == .truncated && "\(damage)".contains("after 6 of 5000 pixels"), "\(damage)")
+    }
+
     @Test("a table code right after a clear code is refused (nothing is defined yet)")
     func tableCodeAfterClear() throws {
         // Clear = 4, end = 5: after clear, literal 1 and clear again, code 6 is not defined.
