@@ -212,11 +212,9 @@ struct VP8DebugTwinTests {
                 return copy
             }
             let twin = filter { origin in
-                VP8LoopFilter.clippingTables.withUnsafeBufferPointer { tables in
-                    VP8LoopFilter.normalEdgesTwin(origin, across: across, along: along, count: count, first: first, last: last,
-                                                  outerLimit: limit + 4, innerLimit: limit, interiorLimit: interior,
-                                                  varianceThreshold: variance, tables: tables.baseAddress!)
-                }
+                VP8LoopFilter.normalEdgesTwin(origin, across: across, along: along, count: count, first: first, last: last,
+                                              outerLimit: limit + 4, innerLimit: limit, interiorLimit: interior,
+                                              varianceThreshold: variance, tables: VP8LoopFilter.clippingTables)
             }
             let reference = filter { origin in
                 for edge in first...max(first, last) where edge <= last {
