@@ -67,7 +67,10 @@ struct VP8MacroblockDecoder {
                               coefficients: UnsafePointer<Int16>, blockCodes: UnsafePointer<UInt8>) {
         // Unoptimised, each `withUnsafe…BufferPointer` below costs about a thousand instructions
         // per macroblock: the arrays are passed as pointer arguments instead.
-        let strides = (planes.lumaStride, planes.chromaStride), origins = (planes.lumaRowOrigin + x * 16, planes.chromaRowOrigin + x * 8)
+        // (The row origins computed here: unoptimised, reading a computed property of `planes`
+        // copies the planes, retaining and releasing their three arrays.)
+        let strides = (planes.lumaStride, planes.chromaStride)
+        let origins = (VP8Planes.lumaRowsAbove &* strides.0 &+ x &* 16, VP8Planes.chromaRowsAbove &* strides.1 &+ x &* 8)
         unsafe Self.reconstructTwin(&workspace, &aboveSamples, &planes.luma, &planes.u, &planes.v, x: x, y: y, columns: columns,
                                     strides: strides, origins: origins, modes: modes, subblockModes: subblockModes,
                                     coefficients: coefficients, blockCodes: blockCodes)
@@ -122,6 +125,10 @@ struct VP8MacroblockDecoder {
                                     subblockModes: ArraySlice<VP8PredictionMode>,
                                     coefficients: UnsafePointer<Int16>, blockCodes: UnsafePointer<UInt8>) {
         unsafe loadEdges(p, hasLeft: hasLeft, hasAbove: hasAbove)
+        #if DEBUG
+        unsafe addLumaTwin(p, hasLeft: hasLeft, hasAbove: hasAbove, modes: modes, subblockModes: subblockModes,
+                           coefficients: coefficients, blockCodes: blockCodes)
+        #else
         if modes.usesSubblocks {
             unsafe setAboveRight(p, hasAbove: hasAbove)
             var index = subblockModes.startIndex
@@ -139,6 +146,7 @@ struct VP8MacroblockDecoder {
                 unsafe addResiduals(codes: blockCodes + block, coefficients + block * 16, to: target)
             }
         }
+        #endif
         for plane in 0..<2 { // U, then V
             let origin = unsafe plane == 0 ? p.u : p.v, first = 16 + 4 * plane
             unsafe VP8IntraPredictor.predictWholeBlock(modes.chromaMode, size: 8, origin, hasAbove: hasAbove, hasLeft: hasLeft)
@@ -146,6 +154,39 @@ struct VP8MacroblockDecoder {
         }
         unsafe store(p)
     }
+
+    #if DEBUG
+    /// The luma part of ``reconstruct(_:hasLeft:hasAbove:modes:subblockModes:coefficients:blockCodes:)``
+    /// as debug builds run it: counted loops (unoptimised, a range iterator is a call per pass) and
+    /// the workspace stride as a literal (each read of the static constant is a call).
+    /// `@_transparent`: no stack clearing per macroblock.
+    @_transparent
+    private static func addLumaTwin(_ p: Pointers, hasLeft: Bool, hasAbove: Bool, modes: VP8MacroblockModes,
+                                    subblockModes: ArraySlice<VP8PredictionMode>,
+                                    coefficients: UnsafePointer<Int16>, blockCodes: UnsafePointer<UInt8>) {
+        var block = 0
+        if modes.usesSubblocks {
+            unsafe setAboveRight(p, hasAbove: hasAbove)
+            var index = subblockModes.startIndex
+            while block < 16 {
+                let offset = (block &>> 2) &* 128 &+ (block & 3) &* 4 // 128: four rows of 32
+                let target = unsafe p.luma + offset
+                unsafe VP8IntraPredictor.predictSubblock(subblockModes[index], target)
+                unsafe addResidual(code: blockCodes[block], coefficients + block &* 16, to: target)
+                index &+= 1
+                block &+= 1
+            }
+        } else {
+            unsafe VP8IntraPredictor.predictWholeBlock(modes.lumaMode, size: 16, p.luma, hasAbove: hasAbove, hasLeft: hasLeft)
+            while block < 16 { // two blocks side by side a pass
+                let offset = (block &>> 2) &* 128 &+ (block & 3) &* 4
+                let target = unsafe p.luma + offset
+                unsafe addResiduals(codes: blockCodes + block, coefficients + block &* 16, to: target)
+                block &+= 2
+            }
+        }
+    }
+    #endif
 
     /// Adds one luma block's residual the way libwebp on x86 does: the full transform in 16-bit
     /// lanes (code 3), the three-coefficient transform (code 2) and the DC-only one (code 1) in
