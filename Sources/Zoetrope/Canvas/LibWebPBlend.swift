@@ -84,8 +84,8 @@ enum LibWebPBlend {
     private static func runEnd(_ pixels: UnsafeRawPointer, from start: Int, count: Int, alpha: UInt8) -> Int {
         #if DEBUG
         // Unoptimised, every raw load and byte-order conversion below is a generic call: test the
-        // alpha bytes through typed pointers instead (whose subscripts are inlined), two pixels a
-        // step as one 64-bit word where the pixels are 8-byte aligned, else one byte at a time.
+        // alpha bytes through typed pointers instead (whose subscripts are inlined), four or two
+        // pixels a step as 64-bit words where the pixels are 8-byte aligned, else one byte at a time.
         let bytes = unsafe pixels.assumingMemoryBound(to: UInt8.self)
         var next = start
         #if _endian(little)
@@ -97,6 +97,10 @@ enum LibWebPBlend {
             let words = unsafe UnsafeRawPointer(bytes + next &* 4).assumingMemoryBound(to: UInt64.self)
             let mask: UInt64 = 0xff00_0000_ff00_0000, pair: UInt64 = alpha == 0 ? 0 : mask
             var word = 0
+            while next &+ 4 <= count, unsafe (words[word] & mask ^ pair) | (words[word &+ 1] & mask ^ pair) == 0 {
+                word &+= 2 // four pixels a pass: half the loop's stores and reloads per pixel
+                next &+= 4
+            }
             while next &+ 2 <= count, unsafe words[word] & mask == pair {
                 word &+= 1
                 next &+= 2

@@ -81,8 +81,26 @@ struct AlphaApplyTests {
     @Test("a blended row copies opaque pixels, skips transparent ones and blends the rest, from any start",
           arguments: [0, 1, 2, 3])
     func blendRow(start: Int) {
-        let count = 61
-        let alpha = Self.alphas(start + count, seed: start)
+        Self.checkBlendRow(alpha: Self.alphas(start + 61, seed: start), start: start)
+    }
+
+    /// Runs of 1 to 13 opaque or transparent pixels, with a partial alpha now and then: debug
+    /// builds test runs four and two pixels at a time.
+    @Test("a blended row with long opaque and transparent runs, from any start", arguments: [0, 1, 2, 3])
+    func blendRowRuns(start: Int) {
+        var alpha = [UInt8](repeating: 9, count: start)
+        var run = 0
+        while alpha.count < start + 150 {
+            let value: UInt8 = run % 5 == 4 ? 130 : (run % 2 == 0 ? 255 : 0)
+            alpha += [UInt8](repeating: value, count: value == 130 ? 1 : 1 + (run * 7 + start) % 13)
+            run += 1
+        }
+        Self.checkBlendRow(alpha: alpha, start: start)
+    }
+
+    /// Blends a row of `alpha.count − start` pixels from `start` and compares with pixel-by-pixel rules.
+    private static func checkBlendRow(alpha: [UInt8], start: Int) {
+        let count = alpha.count - start
         let source: [UInt8] = alpha.enumerated().flatMap { index, value in
             [UInt8(truncatingIfNeeded: index * 5), UInt8(truncatingIfNeeded: 200 - index), 77, value]
         }

@@ -225,11 +225,9 @@ struct VP8DebugTwinTests {
                 return copy
             }
             let twin = filter { origin in
-                VP8LoopFilter.clippingTables.withUnsafeBufferPointer { tables in
-                    VP8LoopFilter.normalEdgesTwin(origin, across: across, along: along, count: count, first: first, last: last,
-                                                  outerLimit: limit + 4, innerLimit: limit, interiorLimit: interior,
-                                                  varianceThreshold: variance, tables: tables.baseAddress!)
-                }
+                VP8LoopFilter.normalEdgesTwin(origin, across: across, along: along, count: count, first: first, last: last,
+                                              outerLimit: limit + 4, innerLimit: limit, interiorLimit: interior,
+                                              varianceThreshold: variance, tables: VP8LoopFilter.clippingTables)
             }
             let reference = filter { origin in
                 for edge in first...max(first, last) where edge <= last {
@@ -313,6 +311,42 @@ struct VP8DebugTwinTests {
     }
 
     #if DEBUG
+    /// Debug builds decode a macroblock's tokens with a one-loop twin; optimised builds through
+    /// `decodeBlocks`. Later macroblocks read the flags earlier ones left, so those are compared too.
+    @Test("macroblock tokens: the twin gives decodeBlocks' coefficients, codes, flags and reader state")
+    func macroblockTokens() {
+        var g = SplitMix64(seed: 13_365)
+        for stream in 0..<30 {
+            let bytes = Self.bytes(30 + stream * 25, &g) // the shorter streams run past their end
+            let probabilities = (0..<4 * 8 * VP8ResidualDecoder.probabilitiesPerPosition).map { _ in
+                Bool.random(using: &g) ? UInt8.random(in: 1...60, using: &g) : UInt8.random(in: 1...255, using: &g)
+            }
+            let quant = VP8QuantMatrix(index: Int.random(in: 0...127, using: &g), deltas: VP8QuantDeltas())
+            bytes.withUnsafeBufferPointer { buffer in
+                var reference = VP8ResidualDecoder(macroblockColumns: 3, probabilities: probabilities), twin = reference
+                var referenceReader = VP8BoolDecoder(buffer, range: 0..<buffer.count), twinReader = referenceReader
+                for macroblock in 0..<9 {
+                    let column = macroblock % 3, usesSubblocks = Bool.random(using: &g)
+                    if column == 0 {
+                        reference.startRow()
+                        twin.startRow()
+                    }
+                    var expected = [Int16](repeating: 5, count: 384), actual = expected // both zero them first
+                    var expectedCodes = [UInt8](repeating: 9, count: 24), actualCodes = expectedCodes
+                    let expectedAny = reference.decodeMacroblockByBlocks(column: column, usesSubblocks: usesSubblocks, quant: quant,
+                                                                         reader: &referenceReader, coefficients: &expected,
+                                                                         blockCodes: &expectedCodes)
+                    let actualAny = twin.decodeMacroblock(column: column, usesSubblocks: usesSubblocks, quant: quant,
+                                                          reader: &twinReader, coefficients: &actual, blockCodes: &actualCodes)
+                    #expect(actual == expected && actualCodes == expectedCodes && actualAny == expectedAny,
+                            "stream \(stream), macroblock \(macroblock)")
+                }
+                #expect(twinReader.isPastEnd == referenceReader.isPastEnd)
+                #expect(twinReader.readLiteral(24) == referenceReader.readLiteral(24))
+            }
+        }
+    }
+
     /// Debug builds read 4×4 modes with a one-loop twin; optimised builds with the per-bit walk.
     @Test("4×4 modes: the twin gives the per-bit walk's modes and reader state")
     func subblockModes() {

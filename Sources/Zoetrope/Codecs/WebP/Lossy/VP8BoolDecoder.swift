@@ -175,9 +175,11 @@ extension VP8BoolDecoder {
     /// which decodes with it in local variables and hands it back once per block.
     typealias Interval = (value: UInt64, range: UInt32, bitCount: Int)
 
+    /// `@_transparent`: unoptimised, accessors that are not zero their locals with a `memset` call
+    /// apiece and copy the tuple through `memcpy`, twice per block.
     var interval: Interval {
-        get { unsafe (value, range, bitCount) }
-        set { unsafe (value, range, bitCount) = newValue }
+        @_transparent get { unsafe (value, range, bitCount) }
+        @_transparent set { unsafe (value, range, bitCount) = newValue }
     }
 
     /// Refills `interval` (taken from this reader) the way ``readBit(_:)`` refills when it has run dry.

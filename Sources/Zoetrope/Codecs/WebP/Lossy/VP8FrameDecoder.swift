@@ -109,12 +109,17 @@
                 unsafe strengths[x] = filterStrengths[modes[x].segment][modes[x].usesSubblocks ? 1 : 0]
                 unsafe strengths[x].filtersInnerEdges = strengths[x].filtersInnerEdges || hasCoefficients
             }
+            #if DEBUG // unoptimised, a `withUnsafeBufferPointer` costs hundreds of instructions: pointer arguments instead
+            unsafe macroblocks.reconstruct(x: x, y: y, modes: modes[x], subblockModes: subblockModes[(x * 16)..<(x * 16 + 16)],
+                                           coefficients: coefficients, blockCodes: blockCodes)
+            #else
             unsafe coefficients.withUnsafeBufferPointer { coefficientBuffer in
                 unsafe blockCodes.withUnsafeBufferPointer { codeBuffer in
                     unsafe macroblocks.reconstruct(x: x, y: y, modes: modes[x], subblockModes: subblockModes[(x * 16)..<(x * 16 + 16)],
                                             coefficients: coefficientBuffer.baseAddress!, blockCodes: codeBuffer.baseAddress!)
                 }
             }
+            #endif
         }
         return nil
     }
@@ -129,11 +134,16 @@
             return false
         }
         let quant = unsafe header.quantMatrices[modes.segment]
+        #if DEBUG // unoptimised, a `withUnsafeMutableBufferPointer` costs hundreds of instructions: pointer arguments instead
+        return unsafe residuals.decodeMacroblock(column: x, usesSubblocks: modes.usesSubblocks, quant: quant, reader: &tokens,
+                                                 coefficients: &coefficients, blockCodes: &blockCodes)
+        #else
         return unsafe coefficients.withUnsafeMutableBufferPointer { coefficientBuffer in
             unsafe blockCodes.withUnsafeMutableBufferPointer { codeBuffer in
                 unsafe residuals.decodeMacroblock(column: x, usesSubblocks: modes.usesSubblocks, quant: quant, reader: &tokens,
                                            coefficients: coefficientBuffer.baseAddress!, blockCodes: codeBuffer.baseAddress!)
             }
         }
+        #endif
     }
 }

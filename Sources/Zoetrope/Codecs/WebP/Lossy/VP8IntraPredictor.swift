@@ -28,6 +28,9 @@ enum VP8IntraPredictor {
         UInt8(truncatingIfNeeded: (Int(a) &+ Int(b) &+ 1) >> 1)
     }
 
+    #if DEBUG
+    @_transparent // unoptimised, no stack clearing per call (a `memset` call per variable)
+    #endif
     private static func fill(_ block: UnsafeMutablePointer<UInt8>, size: Int, with value: UInt8) {
         #if DEBUG
         var row = unsafe block, rowsLeft = size
@@ -94,8 +97,22 @@ enum VP8IntraPredictor {
     private static func predictDC(_ block: UnsafeMutablePointer<UInt8>, size: Int, hasAbove: Bool, hasLeft: Bool) {
         let log2Size = size == 16 ? 4 : 3
         var sum = 0
+        #if DEBUG
+        // Counted loops: unoptimised, a range iterator is a call per pass.
+        var i = hasAbove ? 0 : size
+        while i < size {
+            unsafe sum &+= Int(block[i &- 32])
+            i &+= 1
+        }
+        i = hasLeft ? 0 : size
+        while i < size {
+            unsafe sum &+= Int(block[i &* 32 &- 1])
+            i &+= 1
+        }
+        #else
         if hasAbove { for column in 0..<size { unsafe sum &+= Int(block[column &- stride]) } }
         if hasLeft { for row in 0..<size { unsafe sum &+= Int(block[row &* stride &- 1]) } }
+        #endif
         let value: Int
         switch (hasAbove, hasLeft) {
         case (true, true): value = (sum &+ size) >> (log2Size &+ 1)
@@ -120,34 +137,28 @@ enum VP8IntraPredictor {
         #endif
     }
 
-    /// ``trueMotion(_:size:)`` as debug builds run it: counted loops with the clamp written out
-    /// (unoptimised, the range iterators and the clamp are calls per pixel); tests compare the two.
+    /// ``trueMotion(_:size:)`` as debug builds run it: counted loops, and the clamp a lookup in
+    /// ``VP8Transform/clampTable`` (unoptimised, the range iterators and the clamp are calls per pixel, and a
+    /// clamp written out is a dozen stores and reloads); tests compare the two.
     /// `@_transparent`: an unoptimised build gives it no debugger variables to zero and store.
     @_transparent
     static func trueMotionScalar(_ block: UnsafeMutablePointer<UInt8>, size: Int) {
         let above = unsafe block - 32 // 32: the block stride
-        let corner = unsafe Int(above[-1])
+        let clamp = unsafe VP8Transform.clampTable + (255 &- Int(above[-1])) // clamp[a + left] is a + left − corner, clamped
         var line = unsafe block, row = 0
         while row < size {
-            let leftMinusCorner = unsafe Int(line[-1]) &- corner
+            let shifted = unsafe clamp + Int(line[-1])
             var column = 0
             while column < size { // four pixels a pass: `size` is 4, 8 or 16
-                unsafe line[column] = clampedByteTwin(Int(above[column]) &+ leftMinusCorner)
-                unsafe line[column &+ 1] = clampedByteTwin(Int(above[column &+ 1]) &+ leftMinusCorner)
-                unsafe line[column &+ 2] = clampedByteTwin(Int(above[column &+ 2]) &+ leftMinusCorner)
-                unsafe line[column &+ 3] = clampedByteTwin(Int(above[column &+ 3]) &+ leftMinusCorner)
+                unsafe line[column] = shifted[Int(above[column])]
+                unsafe line[column &+ 1] = shifted[Int(above[column &+ 1])]
+                unsafe line[column &+ 2] = shifted[Int(above[column &+ 2])]
+                unsafe line[column &+ 3] = shifted[Int(above[column &+ 3])]
                 column &+= 4
             }
             unsafe line += 32
             row &+= 1
         }
-    }
-
-    /// `value` clamped to 0…255 with masks rather than branches (unoptimised, every branch stores
-    /// and reloads the values live across it); `@_transparent`, the inlining an unoptimised build does.
-    @_transparent
-    private static func clampedByteTwin(_ value: Int) -> UInt8 {
-        UInt8(truncatingIfNeeded: (value | ((255 &- value) &>> 63)) & ~(value &>> 63))
     }
 
     // MARK: 4×4 luma
@@ -157,7 +168,12 @@ enum VP8IntraPredictor {
         switch mode {
         case .dc:
             var sum = 4
+            #if DEBUG // written out: unoptimised, a range iterator is a call per pass
+            unsafe sum &+= Int(block[-32]) &+ Int(block[-31]) &+ Int(block[-30]) &+ Int(block[-29])
+            unsafe sum &+= Int(block[-1]) &+ Int(block[31]) &+ Int(block[63]) &+ Int(block[95])
+            #else
             for i in 0..<4 { unsafe sum &+= Int(block[i &- stride]) &+ Int(block[i &* stride &- 1]) }
+            #endif
             unsafe fill(block, size: 4, with: UInt8(truncatingIfNeeded: sum >> 3))
         case .trueMotion: unsafe trueMotion(block, size: 4)
         case .vertical: unsafe predictVertical4(block)

@@ -62,6 +62,38 @@ struct VP8MacroblockDecoder {
     /// Predicts and reconstructs macroblock (`x`, `y`) and stores it in the current row of the cache.
     /// `coefficients` and `blockCodes` come from ``VP8ResidualDecoder`` (all-zero codes for a
     /// macroblock without coefficients); `subblockModes` holds the row's 4×4 modes.
+    #if DEBUG
+    mutating func reconstruct(x: Int, y: Int, modes: VP8MacroblockModes, subblockModes: ArraySlice<VP8PredictionMode>,
+                              coefficients: UnsafePointer<Int16>, blockCodes: UnsafePointer<UInt8>) {
+        // Unoptimised, each `withUnsafe…BufferPointer` below costs about a thousand instructions
+        // per macroblock: the arrays are passed as pointer arguments instead.
+        // (The row origins computed here: unoptimised, reading a computed property of `planes`
+        // copies the planes, retaining and releasing their three arrays.)
+        let strides = (planes.lumaStride, planes.chromaStride)
+        let origins = (VP8Planes.lumaRowsAbove &* strides.0 &+ x &* 16, VP8Planes.chromaRowsAbove &* strides.1 &+ x &* 8)
+        unsafe Self.reconstructTwin(&workspace, &aboveSamples, &planes.luma, &planes.u, &planes.v, x: x, y: y, columns: columns,
+                                    strides: strides, origins: origins, modes: modes, subblockModes: subblockModes,
+                                    coefficients: coefficients, blockCodes: blockCodes)
+    }
+
+    /// ``reconstruct(x:y:modes:subblockModes:coefficients:blockCodes:)`` on the storage of the
+    /// workspace, `aboveSamples` and the three planes.
+    private static func reconstructTwin(_ work: UnsafeMutablePointer<UInt8>, _ above: UnsafeMutablePointer<UInt8>,
+                                        _ luma: UnsafeMutablePointer<UInt8>, _ u: UnsafeMutablePointer<UInt8>,
+                                        _ v: UnsafeMutablePointer<UInt8>, x: Int, y: Int, columns: Int,
+                                        strides: (luma: Int, chroma: Int), origins: (luma: Int, chroma: Int),
+                                        modes: VP8MacroblockModes, subblockModes: ArraySlice<VP8PredictionMode>,
+                                        coefficients: UnsafePointer<Int16>, blockCodes: UnsafePointer<UInt8>) {
+        let aboveBase = unsafe above + x &* 32
+        let pointers = unsafe Pointers(
+            luma: work + lumaOffset, u: work + uOffset, v: work + vOffset,
+            above: aboveBase, nextAbove: x == columns &- 1 ? nil : aboveBase + 32,
+            lumaPlane: luma + origins.luma, uPlane: u + origins.chroma, vPlane: v + origins.chroma,
+            lumaStride: strides.luma, chromaStride: strides.chroma)
+        unsafe reconstruct(pointers, hasLeft: x > 0, hasAbove: y > 0, modes: modes,
+                           subblockModes: subblockModes, coefficients: coefficients, blockCodes: blockCodes)
+    }
+    #else
     mutating func reconstruct(x: Int, y: Int, modes: VP8MacroblockModes, subblockModes: ArraySlice<VP8PredictionMode>,
                               coefficients: UnsafePointer<Int16>, blockCodes: UnsafePointer<UInt8>) {
         let lumaStride = planes.lumaStride, chromaStride = planes.chromaStride, isLastColumn = x == columns - 1
@@ -87,11 +119,16 @@ struct VP8MacroblockDecoder {
             }
         }
     }
+    #endif
 
     private static func reconstruct(_ p: Pointers, hasLeft: Bool, hasAbove: Bool, modes: VP8MacroblockModes,
                                     subblockModes: ArraySlice<VP8PredictionMode>,
                                     coefficients: UnsafePointer<Int16>, blockCodes: UnsafePointer<UInt8>) {
         unsafe loadEdges(p, hasLeft: hasLeft, hasAbove: hasAbove)
+        #if DEBUG
+        unsafe addLumaTwin(p, hasLeft: hasLeft, hasAbove: hasAbove, modes: modes, subblockModes: subblockModes,
+                           coefficients: coefficients, blockCodes: blockCodes)
+        #else
         if modes.usesSubblocks {
             unsafe setAboveRight(p, hasAbove: hasAbove)
             var index = subblockModes.startIndex
@@ -109,6 +146,7 @@ struct VP8MacroblockDecoder {
                 unsafe addResiduals(codes: blockCodes + block, coefficients + block * 16, to: target)
             }
         }
+        #endif
         for plane in 0..<2 { // U, then V
             let origin = unsafe plane == 0 ? p.u : p.v, first = 16 + 4 * plane
             unsafe VP8IntraPredictor.predictWholeBlock(modes.chromaMode, size: 8, origin, hasAbove: hasAbove, hasLeft: hasLeft)
@@ -116,6 +154,39 @@ struct VP8MacroblockDecoder {
         }
         unsafe store(p)
     }
+
+    #if DEBUG
+    /// The luma part of ``reconstruct(_:hasLeft:hasAbove:modes:subblockModes:coefficients:blockCodes:)``
+    /// as debug builds run it: counted loops (unoptimised, a range iterator is a call per pass) and
+    /// the workspace stride as a literal (each read of the static constant is a call).
+    /// `@_transparent`: no stack clearing per macroblock.
+    @_transparent
+    private static func addLumaTwin(_ p: Pointers, hasLeft: Bool, hasAbove: Bool, modes: VP8MacroblockModes,
+                                    subblockModes: ArraySlice<VP8PredictionMode>,
+                                    coefficients: UnsafePointer<Int16>, blockCodes: UnsafePointer<UInt8>) {
+        var block = 0
+        if modes.usesSubblocks {
+            unsafe setAboveRight(p, hasAbove: hasAbove)
+            var index = subblockModes.startIndex
+            while block < 16 {
+                let offset = (block &>> 2) &* 128 &+ (block & 3) &* 4 // 128: four rows of 32
+                let target = unsafe p.luma + offset
+                unsafe VP8IntraPredictor.predictSubblock(subblockModes[index], target)
+                unsafe addResidual(code: blockCodes[block], coefficients + block &* 16, to: target)
+                index &+= 1
+                block &+= 1
+            }
+        } else {
+            unsafe VP8IntraPredictor.predictWholeBlock(modes.lumaMode, size: 16, p.luma, hasAbove: hasAbove, hasLeft: hasLeft)
+            while block < 16 { // two blocks side by side a pass
+                let offset = (block &>> 2) &* 128 &+ (block & 3) &* 4
+                let target = unsafe p.luma + offset
+                unsafe addResiduals(codes: blockCodes + block, coefficients + block &* 16, to: target)
+                block &+= 2
+            }
+        }
+    }
+    #endif
 
     /// Adds one luma block's residual the way libwebp on x86 does: the full transform in 16-bit
     /// lanes (code 3), the three-coefficient transform (code 2) and the DC-only one (code 1) in
@@ -235,8 +306,8 @@ struct VP8MacroblockDecoder {
 extension VP8MacroblockDecoder {
     /// Debug builds' ``loadEdges(_:hasLeft:hasAbove:)``: unoptimised, `update(from:count:)` is a
     /// generic call, a range loop calls its iterator and each read of a static constant goes
-    /// through a one-time-initialisation call; here a `copyMemory` call per row, from one stride
-    /// read. The same bytes (the corpus tests compare the decoder's output with libwebp's).
+    /// through a one-time-initialisation call; here a word or two per row (``copyRowsTwin``), from
+    /// one stride read. The same bytes (the corpus tests compare the decoder's output with libwebp's).
     private static func loadEdgesTwin(_ p: Pointers, hasLeft: Bool, hasAbove: Bool) {
         let stride = Self.stride
         if hasLeft { // rows −1 … 15 (−1 … 7 in chroma): the right 4 columns become the left 4
@@ -261,16 +332,25 @@ extension VP8MacroblockDecoder {
         unsafe copyRowsTwin(p.vPlane, from: p.v, rows: 8, count: 8, strides: (p.chromaStride, stride))
     }
 
-    /// Copies `rows` rows of `count` bytes from `source` to `target`, the rows `strides.target`
-    /// and `strides.source` apart, a row per `copyMemory` (a plain call to `memmove` even
-    /// unoptimised, unlike `update(from:count:)`). `@_transparent`: an unoptimised build gives
-    /// it no locals to zero.
+    /// Copies `rows` rows of `count` bytes (4, 8 or 16) from `source` to `target`, the rows
+    /// `strides.target` and `strides.source` apart, as 32-bit words (`count` 4) or 64-bit words:
+    /// unoptimised, cheaper than a `copyMemory` call per row (a call to `memmove` behind a call).
+    /// Every row copied here starts on a multiple of its word size: the workspace, `aboveSamples`
+    /// and the planes start on multiples of 8 and their strides and block offsets are multiples of
+    /// 8, and the 4-byte edge columns start 4 or 12 bytes into a block row. `@_transparent`: an
+    /// unoptimised build gives it no locals to zero.
     @_transparent
     static func copyRowsTwin(_ target: UnsafeMutablePointer<UInt8>, from source: UnsafePointer<UInt8>, rows: Int, count: Int,
                              strides: (target: Int, source: Int)) {
-        var to = unsafe target, from = unsafe source, row = 0
+        var to = UnsafeMutableRawPointer(target), from = unsafe UnsafeRawPointer(source), row = 0
         while row < rows {
-            unsafe UnsafeMutableRawPointer(to).copyMemory(from: from, byteCount: count)
+            if count == 4 {
+                unsafe to.assumingMemoryBound(to: UInt32.self)[0] = from.assumingMemoryBound(to: UInt32.self)[0]
+            } else {
+                let words = unsafe to.assumingMemoryBound(to: UInt64.self), sourceWords = unsafe from.assumingMemoryBound(to: UInt64.self)
+                unsafe words[0] = sourceWords[0]
+                if count == 16 { unsafe words[1] = sourceWords[1] }
+            }
             unsafe to += strides.target
             unsafe from += strides.source
             row &+= 1

@@ -42,25 +42,24 @@ extension VP8LoopFilter {
                                       planes: inout VP8Planes) {
         let (lumaStride, chromaStride) = (planes.lumaStride, planes.chromaStride)
         let (lumaRow, chromaRow) = (planes.lumaRowOrigin, planes.chromaRowOrigin)
-        unsafe clippingTables.withUnsafeBufferPointer { tables in
-            unsafe planes.luma.withUnsafeMutableBufferPointer { luma in
-                unsafe planes.u.withUnsafeMutableBufferPointer { u in
-                    unsafe planes.v.withUnsafeMutableBufferPointer { v in
-                        let table = tables.baseAddress!, strength = strengths.baseAddress!
-                        var column = x, index = 0
-                        while index < strengths.count {
-                            if unsafe strength[index].limit > 0 {
-                                let lumaOrigin = lumaRow &+ column &* 16, chromaOrigin = chromaRow &+ column &* 8
-                                unsafe filterBlockTwin(luma.baseAddress! + lumaOrigin, stride: lumaStride, count: 16, x: column, y: y,
-                                                       strength[index], table)
-                                unsafe filterBlockTwin(u.baseAddress! + chromaOrigin, stride: chromaStride, count: 8, x: column, y: y,
-                                                       strength[index], table)
-                                unsafe filterBlockTwin(v.baseAddress! + chromaOrigin, stride: chromaStride, count: 8, x: column, y: y,
-                                                       strength[index], table)
-                            }
-                            column &+= 1
-                            index &+= 1
+        let table = unsafe clippingTables
+        unsafe planes.luma.withUnsafeMutableBufferPointer { luma in
+            unsafe planes.u.withUnsafeMutableBufferPointer { u in
+                unsafe planes.v.withUnsafeMutableBufferPointer { v in
+                    let strength = strengths.baseAddress!
+                    var column = x, index = 0
+                    while index < strengths.count {
+                        if unsafe strength[index].limit > 0 {
+                            let lumaOrigin = lumaRow &+ column &* 16, chromaOrigin = chromaRow &+ column &* 8
+                            unsafe filterBlockTwin(luma.baseAddress! + lumaOrigin, stride: lumaStride, count: 16, x: column, y: y,
+                                                   strength[index], table)
+                            unsafe filterBlockTwin(u.baseAddress! + chromaOrigin, stride: chromaStride, count: 8, x: column, y: y,
+                                                   strength[index], table)
+                            unsafe filterBlockTwin(v.baseAddress! + chromaOrigin, stride: chromaStride, count: 8, x: column, y: y,
+                                                   strength[index], table)
                         }
+                        column &+= 1
+                        index &+= 1
                     }
                 }
             }
@@ -72,7 +71,7 @@ extension VP8LoopFilter {
     /// `@_transparent`, so that an unoptimised build inlines it with no variables to zero.
     @_transparent
     private static func filterBlockTwin(_ origin: UnsafeMutablePointer<UInt8>, stride: Int, count: Int, x: Int, y: Int,
-                                        _ strength: VP8FilterStrength, _ tables: UnsafePointer<Int16>) {
+                                        _ strength: VP8FilterStrength, _ tables: ClippingTables) {
         let last = strength.filtersInnerEdges ? count &>> 2 &- 1 : 0
         unsafe normalEdgesTwin(origin, across: 1, along: stride, count: count, first: x > 0 ? 0 : 1, last: last,
                                outerLimit: strength.limit &+ 4, innerLimit: strength.limit, interiorLimit: strength.interiorLimit,

@@ -73,27 +73,35 @@ struct VP8ResidualDecoder {
 
     /// Decodes one macroblock's tokens into `coefficients` (zeroed first) and `blockCodes`
     /// (24 entries). Returns whether any block has something to add (libwebp's "not skipped").
+    #if DEBUG
     mutating func decodeMacroblock(column: Int, usesSubblocks: Bool, quant: VP8QuantMatrix,
                                    reader: inout VP8BoolDecoder,
                                    coefficients: UnsafeMutablePointer<Int16>,
                                    blockCodes: UnsafeMutablePointer<UInt8>) -> Bool {
-        #if DEBUG
-        // Unoptimised, `update(repeating:count:)` is a generic call with a witness call per
-        // element: a counted loop instead, 16 coefficients a pass in four 64-bit words.
-        unsafe coefficients.withMemoryRebound(to: UInt64.self, capacity: 96) { words in
-            var word = unsafe words
-            let end = unsafe words + 96
-            while unsafe word < end {
-                unsafe word[0] = 0
-                unsafe word[1] = 0
-                unsafe word[2] = 0
-                unsafe word[3] = 0
-                unsafe word += 4
-            }
-        }
-        #else
+        // Unoptimised, each `withUnsafe…BufferPointer` costs hundreds of instructions per
+        // macroblock: the arrays are passed as pointer arguments instead (see `decodeTwin`).
+        unsafe Self.decodeTwin(positionProbabilities, VP8Tables.zigzag, &aboveFlags, &leftFlags, column: column,
+                               usesSubblocks: usesSubblocks, quant: quant, reader: &reader,
+                               coefficients: coefficients, blockCodes: blockCodes)
+    }
+    #else
+    mutating func decodeMacroblock(column: Int, usesSubblocks: Bool, quant: VP8QuantMatrix,
+                                   reader: inout VP8BoolDecoder,
+                                   coefficients: UnsafeMutablePointer<Int16>,
+                                   blockCodes: UnsafeMutablePointer<UInt8>) -> Bool {
+        unsafe decodeMacroblockByBlocks(column: column, usesSubblocks: usesSubblocks, quant: quant, reader: &reader,
+                                        coefficients: coefficients, blockCodes: blockCodes)
+    }
+    #endif
+
+    /// ``decodeMacroblock(column:usesSubblocks:quant:reader:coefficients:blockCodes:)`` as optimised
+    /// builds run it (debug builds' tests compare their twin with it).
+    @inline(__always)
+    mutating func decodeMacroblockByBlocks(column: Int, usesSubblocks: Bool, quant: VP8QuantMatrix,
+                                           reader: inout VP8BoolDecoder,
+                                           coefficients: UnsafeMutablePointer<Int16>,
+                                           blockCodes: UnsafeMutablePointer<UInt8>) -> Bool {
         unsafe coefficients.update(repeating: 0, count: 384)
-        #endif
         let base = column * Self.flagsPerMacroblock
         // The token loop runs on raw pointers: it is the hottest code of the decoder.
         return unsafe positionProbabilities.withUnsafeBufferPointer { probabilities in
@@ -276,6 +284,101 @@ extension VP8ResidualDecoder {
 
 #if DEBUG
 extension VP8ResidualDecoder {
+    /// Debug builds' macroblock: the arrays come in as pointer arguments (unoptimised, a
+    /// `withUnsafe…BufferPointer` costs hundreds of instructions), the 24 blocks are one counted
+    /// loop (a `for` over a range is an iterator call per pass) with one copy of the token loop,
+    /// and the second-order block is read into the first chroma block, still zero (no temporary
+    /// allocation). The same coefficients, codes, flags and reader state as
+    /// ``decodeMacroblockByBlocks(column:usesSubblocks:quant:reader:coefficients:blockCodes:)``,
+    /// which the tests check.
+    @_transparent
+    private static func decodeTwin(_ probabilities: UnsafePointer<UInt8>, _ zigzag: UnsafePointer<Int>,
+                                   _ aboveFlags: UnsafeMutablePointer<UInt8>, _ left: UnsafeMutablePointer<UInt8>,
+                                   column: Int, usesSubblocks: Bool, quant: VP8QuantMatrix, reader: inout VP8BoolDecoder,
+                                   coefficients: UnsafeMutablePointer<Int16>, blockCodes: UnsafeMutablePointer<UInt8>) -> Bool {
+        // Unoptimised, `update(repeating:count:)` is a generic call with a witness call per
+        // element: a counted loop instead, 16 coefficients a pass in four 64-bit words.
+        unsafe coefficients.withMemoryRebound(to: UInt64.self, capacity: 96) { words in
+            var word = unsafe words
+            let end = unsafe words + 96
+            while unsafe word < end {
+                unsafe word[0] = 0
+                unsafe word[1] = 0
+                unsafe word[2] = 0
+                unsafe word[3] = 0
+                unsafe word += 4
+            }
+        }
+        let w = unsafe Workspace(probabilities: probabilities, zigzag: zigzag, above: aboveFlags + column &* 9, // 9 flags each
+                                 left: left, coefficients: coefficients, blockCodes: blockCodes)
+        let typeStride = 17 &* probabilitiesPerPosition
+        var table = unsafe probabilities + 3 &* typeStride, first = 0 // luma with its DC
+        if !usesSubblocks {
+            unsafe decodeSecondOrderTwin(w, quant: quant, reader: &reader)
+            unsafe table = probabilities // luma after a second-order block
+            first = 1
+        }
+        var dcFactor = quant.lumaDC, acFactor = quant.lumaAC, block = 0, above = 0, beside = 0, anyNonZero = false
+        var bits = unsafe reader.interval // taken once for the 24 blocks
+        while block < 24 {
+            if block < 16 { // 4×4 luma: columns 0–3, rows 0–3
+                above = block & 3
+                beside = block &>> 2
+            } else { // U then V: flags 4–5 and 6–7, columns and rows
+                if block == 16 {
+                    unsafe table = probabilities + 2 &* typeStride
+                    (first, dcFactor, acFactor) = (0, quant.chromaDC, quant.chromaAC)
+                }
+                above = 4 &+ ((block &- 16) &>> 1 & 2) &+ (block & 1)
+                beside = 4 &+ (block &- 16) &>> 1
+            }
+            let output = unsafe coefficients + block &* 16
+            let count = unsafe readCoefficients(&bits, &reader, table, zigzag: zigzag, context: Int(w.above[above] &+ left[beside]),
+                                                dcFactor: dcFactor, acFactor: acFactor, first: first, into: output)
+            let flag: UInt8 = count > first ? 1 : 0
+            unsafe w.above[above] = flag
+            unsafe left[beside] = flag
+            let code = unsafe blockCode(count: count, dc: output[0])
+            unsafe blockCodes[block] = code
+            if code != 0 { anyNonZero = true } // no `||`: unoptimised, its right side is a closure
+            block &+= 1
+        }
+        unsafe reader.interval = bits
+        return anyNonZero
+    }
+
+    /// ``decodeSecondOrder(_:quant:reader:)`` reading into the first chroma block (zero until the
+    /// chroma tokens are read, and zeroed again after).
+    @_transparent
+    private static func decodeSecondOrderTwin(_ w: Workspace, quant: VP8QuantMatrix, reader: inout VP8BoolDecoder) {
+        let dc = unsafe w.coefficients + 256
+        let count = unsafe readCoefficients(&reader, w.probabilities + 17 &* probabilitiesPerPosition, zigzag: w.zigzag,
+                                            context: Int(w.above[8] &+ w.left[8]), dcFactor: quant.secondOrderDC,
+                                            acFactor: quant.secondOrderAC, first: 0, into: dc)
+        let flag: UInt8 = count > 0 ? 1 : 0
+        unsafe w.above[8] = flag
+        unsafe w.left[8] = flag
+        if count > 1 {
+            unsafe VP8Transform.inverseWHT(dc, into: w.coefficients)
+        } else { // only a DC: every output of the transform is the same value
+            let value = unsafe Int16(truncatingIfNeeded: (Int(dc[0]) &+ 3) &>> 3)
+            var block = 0
+            while block < 256 {
+                unsafe w.coefficients[block] = value
+                block &+= 16
+            }
+        }
+        var i = 0
+        while i < 16 {
+            unsafe dc[i] = 0
+            i &+= 1
+        }
+    }
+}
+#endif
+
+#if DEBUG
+extension VP8ResidualDecoder {
     /// Debug builds' ``readCoefficientsPerBit(_:_:zigzag:context:dcFactor:acFactor:first:into:)``:
     /// one loop that decodes a bit per pass with the reader's interval in local variables.
     /// Unoptimised, every call zeroes each of its parameters and locals with a `memset` call of
@@ -294,6 +397,21 @@ extension VP8ResidualDecoder {
                                  context: Int, dcFactor: Int32, acFactor: Int32, first: Int,
                                  into block: UnsafeMutablePointer<Int16>) -> Int {
         var bits = unsafe reader.interval
+        let count = unsafe readCoefficients(&bits, &reader, table, zigzag: zigzag, context: context,
+                                            dcFactor: dcFactor, acFactor: acFactor, first: first, into: block)
+        unsafe reader.interval = bits
+        return count
+    }
+
+    /// ``readCoefficients(_:_:zigzag:context:dcFactor:acFactor:first:into:)`` on the interval
+    /// `bits` taken from `reader` (which refills it), so that a caller reading many blocks takes
+    /// the interval and hands it back once (each of those is a call and a `memcpy` of the reader
+    /// unoptimised).
+    @_transparent
+    private static func readCoefficients(_ bits: inout VP8BoolDecoder.Interval, _ reader: inout VP8BoolDecoder,
+                                         _ table: UnsafePointer<UInt8>, zigzag: UnsafePointer<Int>,
+                                         context: Int, dcFactor: Int32, acFactor: Int32, first: Int,
+                                         into block: UnsafeMutablePointer<Int16>) -> Int {
         let stride = probabilitiesPerPosition
         var n = first, node = 0, magnitude = 0, extraEnd = 0, bit = false, split: UInt32 = 0, range: UInt32 = 0
         var p = unsafe table + (n &* stride &+ context &* 11)
@@ -310,8 +428,12 @@ extension VP8ResidualDecoder {
             } else { // VP8BoolDecoder.readBit
                 split = (bits.range &* UInt32(node < 16 ? unsafe p[node] : categoryProbability(node &- 32))) &>> 8
                 bit = UInt32(truncatingIfNeeded: bits.value &>> position) > split
-                range = bit ? bits.range &- split : split &+ 1
-                bits.value &-= bit ? UInt64(split &+ 1) &<< position : 0
+                if bit { // one branch rather than two conditional values (each stored and reloaded)
+                    range = bits.range &- split
+                    bits.value &-= UInt64(split &+ 1) &<< position
+                } else {
+                    range = split &+ 1
+                }
                 let shift = range.leadingZeroBitCount ^ 24
                 bits.range = (range &<< UInt32(truncatingIfNeeded: shift)) &- 1
                 bits.bitCount &-= shift
@@ -343,7 +465,6 @@ extension VP8ResidualDecoder {
                 node = 0
             }
         }
-        unsafe reader.interval = bits
         return n
     }
 

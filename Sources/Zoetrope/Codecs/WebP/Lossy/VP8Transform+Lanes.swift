@@ -140,20 +140,32 @@ extension VP8Transform {
     }
 
     /// The scalar twin of the DC-only transform (debug builds take it): `(dc + 4) >> 3` added
-    /// to each pixel, a row per pass, the clamp ``clampedByte(_:)``.
+    /// to each pixel, a row per pass, the clamp a lookup in ``clampTable``.
     @_transparent
     static func addInverseDCScalar(_ dc: Int16, to output: UnsafeMutablePointer<UInt8>) {
         let value = (Int(dc) &+ 4) &>> 3
+        // Past ±255 every pixel saturates alike: with the value held to ±255, `clamp[pixel]` is
+        // pixel + value clamped.
+        let clamp = unsafe clampTable + (255 &+ (value < -255 ? -255 : value > 255 ? 255 : value))
         var row = unsafe output, rows = 0
         while rows < 4 {
-            unsafe row[0] = clampedByte(Int(row[0]) &+ value)
-            unsafe row[1] = clampedByte(Int(row[1]) &+ value)
-            unsafe row[2] = clampedByte(Int(row[2]) &+ value)
-            unsafe row[3] = clampedByte(Int(row[3]) &+ value)
+            unsafe row[0] = clamp[Int(row[0])]
+            unsafe row[1] = clamp[Int(row[1])]
+            unsafe row[2] = clamp[Int(row[2])]
+            unsafe row[3] = clamp[Int(row[3])]
             unsafe row += 32 // the block stride
             rows &+= 1
         }
     }
+
+    /// `i` clamped to 0…255 at `[255 + i]`, for i in −255…510, which debug builds' twins look up
+    /// rather than clamp (unoptimised, a clamp written out is a dozen stores and reloads).
+    /// Allocated once, never freed.
+    nonisolated(unsafe) static let clampTable: UnsafePointer<UInt8> = {
+        let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 766)
+        for i in 0..<766 { unsafe table[i] = UInt8(min(max(i - 255, 0), 255)) }
+        return unsafe UnsafePointer(table)
+    }()
 
     /// The scalar twin of ``addInverseAC3Lanes(_:to:)`` (debug builds take it): row value plus
     /// column value, shifted and clamped (``clampedByte(_:)``), a row per pass, with nothing called
