@@ -14,7 +14,7 @@ enum WebPFrameDecoder {
             var alpha: [UInt8] = [], alphaDamage: ZoetropeError?
             if let payload = record.alpha {
                 // The size is checked against the limits before the plane is allocated.
-                let size = try VP8Decoder.checkedSize(bytes, payload: record.image, maxPixels: maxPixels)
+                let size = try VP8Decoder.checkedTag(bytes, payload: record.image, maxPixels: maxPixels)
                 do throws(ZoetropeError) {
                     let plane = try WebPAlphaDecoder.decode(bytes, payload: payload, width: size.width, height: size.height)
                     guard plane.count == size.width * size.height else {

@@ -23,8 +23,9 @@ enum VP8Decoder {
         return PixelSize(width: tag.width, height: tag.height)
     }
 
-    /// The frame's size, checked against `maxPixels` and the memory the process may still take.
-    static func checkedSize(_ bytes: ByteView, payload: Range<Int>, maxPixels: Int) throws(ZoetropeError) -> PixelSize {
+    /// The frame's key-frame header, its size checked against `maxPixels` and the memory the
+    /// process may still take.
+    static func checkedTag(_ bytes: ByteView, payload: Range<Int>, maxPixels: Int) throws(ZoetropeError) -> VP8FrameTag {
         let tag = try VP8FrameTag.parse(bytes, payload: payload)
         let (pixels, overflow) = tag.width.multipliedReportingOverflow(by: tag.height)
         guard !overflow, pixels <= maxPixels else {
@@ -33,7 +34,7 @@ enum VP8Decoder {
         }
         try MemoryHeadroom.reserve(MemoryHeadroom.bytes(pixels: pixels), for: "a \(tag.width)×\(tag.height) VP8 image",
                                    format: .webp, offset: payload.lowerBound)
-        return PixelSize(width: tag.width, height: tag.height)
+        return tag
     }
 
     /// Decodes the key frame in `bytes[payload]`. `maxPixels` is checked before any allocation.
@@ -45,12 +46,11 @@ enum VP8Decoder {
     /// data that runs out later gives a frame with ``VP8DecodedFrame/damage`` set.
     static func decode(_ bytes: ByteView, payload: Range<Int>, upsampling: VP8ChromaUpsampling = .fancy,
                        alpha: [UInt8] = [], skipsClear: Bool = false, maxPixels: Int) throws(ZoetropeError) -> VP8DecodedFrame {
-        let size = try checkedSize(bytes, payload: payload, maxPixels: maxPixels)
-        let pixels = size.width * size.height
+        let tag = try checkedTag(bytes, payload: payload, maxPixels: maxPixels)
+        let pixels = tag.width * tag.height
         precondition(alpha.isEmpty || alpha.count == pixels, "the alpha plane is the frame's size")
         // All reading happens inside this scope: the bool decoders point into the buffer.
         return unsafe try bytes.withUnsafeBufferPointer { buffer throws(ZoetropeError) in
-            let tag = try VP8FrameTag.parse(bytes, payload: payload)
             let (header, modeReader) = unsafe try VP8FrameHeader.parse(buffer, payload: payload, tag: tag)
             var frame = unsafe VP8FrameDecoder(header: header, modeReader: modeReader, bytes: buffer, upsampling: upsampling,
                                                alpha: alpha, skipsClear: skipsClear)
@@ -61,7 +61,7 @@ enum VP8Decoder {
                 initializedCount = pixels * 4
             }
             if let damage = outcome.damage, outcome.decodedRows == 0 { throw damage }
-            return VP8DecodedFrame(image: RGBAImage(width: size.width, height: size.height, pixels: rgba), damage: outcome.damage)
+            return VP8DecodedFrame(image: RGBAImage(width: tag.width, height: tag.height, pixels: rgba), damage: outcome.damage)
         }
     }
 }
