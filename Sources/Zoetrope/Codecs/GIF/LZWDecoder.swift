@@ -76,6 +76,9 @@ enum LZWDecoder {
     /// The previous code's string, as an entry (start << 32 | length: the entry it implies is one
     /// more, and a literal's is a shift and an or, with no 64-bit constant kept live).
     var previous: UInt64 = 0
+    /// Set when ``fastCodes(checked:full:)`` stopped to hand over between the growing and the full
+    /// table (the table just filled, or a clear code emptied it).
+    var switched = false
 
     init(reader: LSBBitReader, minimumCodeSize: Int,
          output: UnsafeMutableBufferPointer<Index>, entries: UnsafeMutableBufferPointer<UInt64>) {
@@ -89,42 +92,56 @@ enum LZWDecoder {
     }
 
     /// Decodes until the output is full or the stream stops: most of a large frame in the
-    /// unchecked ``fastCodes(checked:)``, the rest of it (and small frames) in the checked one, and
-    /// the codes in the last 8 bytes of input in ``decodeCodes()``.
+    /// unchecked ``fastCodes(checked:full:)``, the rest of it (and small frames) in the checked
+    /// one, and the codes in the last 8 bytes of input in ``decodeCodes()``.
     mutating func run() -> LZWDecoder.Result {
-        let stop = unsafe fastCodes(checked: false) ?? checkedCodes() ?? decodeCodes()
+        let stop = unsafe codes(checked: false) ?? codes(checked: true) ?? decodeCodes()
         return unsafe LZWDecoder.Result(pixelsWritten: position, stop: stop, bytePosition: reader.byteOffset)
     }
 
-    /// The checked ``fastCodes(checked:)``, in a function of its own: inlined into ``run()`` its
-    /// extra live values made the unchecked loop there keep more of its state on the stack
-    /// (callgrind, gif-chat-480x270-48f: 10 % more instructions in the LZW loop).
-    @inline(never)
-    private mutating func checkedCodes() -> LZWDecoder.Stop? {
-        unsafe fastCodes(checked: true)
+    /// ``fastCodes(checked:full:)`` with the growing table's loop or the full table's, handing
+    /// over between them until it stops or leaves the rest to the next loop (`nil`).
+    @inline(__always)
+    private mutating func codes(checked: Bool) -> LZWDecoder.Stop? {
+        while true {
+            unsafe switched = false
+            let full = unsafe nextCode == LZWDecoder.tableSize
+            let stop = unsafe checked ? (full ? fullChecked() : growingChecked())
+                                      : (full ? fullUnchecked() : fastCodes(checked: false, full: false))
+            if unsafe stop != nil || !switched { return stop }
+        }
     }
 
+    // The other three loops, in functions of their own: inlined into ``run()`` their extra live
+    // values made the unchecked growing loop there (the bulk of most frames) keep more of its state
+    // on the stack (callgrind, gif-chat-480x270-48f: 10 % more instructions in the LZW loop).
+    @inline(never) private mutating func growingChecked() -> LZWDecoder.Stop? { unsafe fastCodes(checked: true, full: false) }
+    @inline(never) private mutating func fullChecked() -> LZWDecoder.Stop? { unsafe fastCodes(checked: true, full: true) }
+    @inline(never) private mutating func fullUnchecked() -> LZWDecoder.Stop? { unsafe fastCodes(checked: false, full: true) }
+
     /// The code loop while 8 bytes of input are left. Unchecked (for the bulk of a large frame),
-    /// it runs while a whole string (at most tableSize indices) and a chunk fit after `position`,
+    /// it runs while a whole string (at most tableSize indices) and its slack fit after `position`,
     /// so that it checks no room per code; checked, to the end of the output, each table code's
     /// string checked against the room left (an exact copy when its chunks would not fit).
-    /// `checked` is a constant at both calls, so each copy keeps only its own checks.
-    /// Returns `nil` when it leaves the rest to the next loop (its state saved).
-    /// Unlike ``decodeCodes()`` it defines the next free code before looking at the code (into the
-    /// spare entry once the table is full), and it copies a string that ends with its own first
-    /// index (the code just defined) as a chunk too.
+    /// `checked` and `full` are constants at each call, so each copy keeps only its own work: while
+    /// the table grows (`full` false) it defines the next free code before looking at the code,
+    /// and stops (`switched`) when the table fills; with the table full it defines nothing, checks
+    /// no code against the next free one (every code is defined), and stops (`switched`) at a
+    /// clear code. Returns `nil` when it leaves the rest to another loop (its state saved).
+    /// Unlike ``decodeCodes()`` it copies a string that ends with its own first index (the code
+    /// just defined) as a chunk too.
     ///
     /// One function on purpose: it is the decoder's hot loop, and its state (bit buffer, count,
     /// position, next code) must stay in registers across codes; split into calls, or with its steps
     /// in helpers the optimiser inlines differently, the register allocation changed and the chat
     /// file's LZW instructions rose by 10 % (see the commit that made the checked copy).
     @inline(__always)
-    private mutating func fastCodes(checked: Bool) -> LZWDecoder.Stop? {
+    private mutating func fastCodes(checked: Bool, full: Bool) -> LZWDecoder.Stop? {
         let endCode = unsafe clearCode &+ 1, count = unsafe output.count
-        // Unchecked, up to where any string and a chunk fit. A string's chunks end at most a chunk
-        // less one index after it: checked, a string fits them when it ends by `slackEnd`.
-        let limit = unsafe checked ? count : count &- LZWDecoder.tableSize &- Self.perChunk &+ 1
-        let slackEnd = unsafe count &- Self.perChunk &+ 1
+        // Unchecked, up to where any string and its slack fit. A string's chunks end less than
+        // ``slack`` indices after it: checked, a string fits them when it ends by `slackEnd`.
+        let limit = unsafe checked ? count : count &- LZWDecoder.tableSize &- Self.slack &+ 1
+        let slackEnd = unsafe count &- Self.slack &+ 1
         guard unsafe position < limit, let out = unsafe output.baseAddress else { return nil }
         #if DEBUG
         let stride = MemoryLayout<Index>.stride, bytes = unsafe UnsafeMutableRawPointer(out).assumingMemoryBound(to: UInt8.self)
@@ -145,10 +162,14 @@ enum LZWDecoder {
             let code = unsafe Int(truncatingIfNeeded: reader.bits) & mask
             unsafe reader.consume(width)
             let slot = nextCode
-            unsafe entries[slot] = previous &+ 1
-            nextCode &+= slot < LZWDecoder.tableSize ? 1 : 0
-            if UInt(bitPattern: code &- endCode &- 1) < UInt(bitPattern: slot &- endCode) {
-                // A table code, endCode < code ≤ slot (the one just defined).
+            if !full {
+                // Below tableSize here: the loop stops when nextCode reaches it.
+                unsafe entries[slot] = previous &+ 1
+                nextCode &+= 1
+            }
+            if code > endCode {
+                // A table code: defined, or (growing) the one just defined, code == slot.
+                if !full && code > slot { return .invalidCode(code: code, nextCode: max(slot, endCode &+ 1)) }
                 let entry = unsafe entries[code], start = Int(truncatingIfNeeded: entry &>> 32)
                 var length = Int(truncatingIfNeeded: UInt32(truncatingIfNeeded: entry))
                 previous = UInt64(truncatingIfNeeded: position) &<< 32 | UInt64(truncatingIfNeeded: length)
@@ -161,7 +182,7 @@ enum LZWDecoder {
                     #if DEBUG
                     unsafe Self.copyTwin(from: start &* stride, count: length &* stride, to: position &* stride, bytes: bytes)
                     #else
-                    unsafe Self.copy(from: start, length: length, to: position, out: out, endsWithFirst: code == slot)
+                    unsafe Self.copy(from: start, length: length, to: position, out: out, endsWithFirst: !full && code == slot)
                     #endif
                 }
                 position &+= length
@@ -178,13 +199,14 @@ enum LZWDecoder {
                 width = unsafe minimumCodeSize + 1
                 mask = (1 &<< width) &- 1
                 nextCode = endCode
+                if full { unsafe switched = true; return nil }
                 continue // (no growth check: see decodeCodes())
-            } else if code == endCode {
-                return .endCode
             } else {
-                return .invalidCode(code: code, nextCode: max(slot, endCode &+ 1))
+                return .endCode
             }
-            if nextCode > mask && width < LZWDecoder.maximumCodeWidth {
+            if !full && nextCode > mask {
+                // At the greatest width the table is now full: the full table's loop goes on.
+                if width == LZWDecoder.maximumCodeWidth { unsafe switched = true; return nil }
                 width &+= 1
                 mask = (1 &<< width) &- 1
             }
@@ -192,8 +214,9 @@ enum LZWDecoder {
         return nil
     }
 
-    /// Indices per 8-byte chunk: 8 bytes, 4 of 16 bits.
-    private static var perChunk: Int { 8 / MemoryLayout<Index>.stride }
+    /// Indices that ``copy(from:length:to:out:endsWithFirst:)`` may write past a string's end, plus
+    /// one: it writes the string rounded up to 16 bytes, at least 16.
+    private static var slack: Int { 16 / MemoryLayout<Index>.stride }
 
     #if DEBUG
     /// ``copy(from:length:to:out:endsWithFirst:)`` as debug builds run it: byte by byte through a
@@ -212,34 +235,42 @@ enum LZWDecoder {
     #endif
 
     /// Writes the string of `length` (≥ 2) indices at `start` to `position` in 8-byte chunks,
-    /// covering up to a chunk less one index past it (which later output overwrites): room for
-    /// that follows `position`. When `endsWithFirst` (the code just defined), `length` is
+    /// covering its first 16 bytes whatever its length, then 16 bytes at a time: the indices past
+    /// its end (fewer than ``slack``, which later output overwrites) need room after `position`.
+    /// A fixed first 16 bytes leaves no branch on the length for strings of up to 16 bytes (most of
+    /// them): mispredicted, that branch cost more than the copy (gif-large-1024x768-40f: the
+    /// LZW loop 24 % faster without it). When `endsWithFirst` (the code just defined), `length` is
     /// `position - start + 1`: the string is the one before `position` plus its own first index;
     /// otherwise it lies wholly before `position`.
     @inline(__always)
     private static func copy(from start: Int, length: Int, to position: Int, out: UnsafeMutablePointer<Index>,
                              endsWithFirst: Bool) {
         let stride = MemoryLayout<Index>.stride, perChunk = 8 / stride
-        let raw = UnsafeMutableRawPointer(out), to = unsafe raw + position &* stride
+        let raw = UnsafeMutableRawPointer(out), to = unsafe raw + position &* stride, from = start &* stride
         // The first chunk's first `length - 1` indices come from before `position`; the last is
         // set here when it is the first (in the register: storing one index would keep the next
         // load of these bytes from being forwarded from the store).
-        var chunk = unsafe UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: start &* stride, as: UInt64.self))
+        var chunk = unsafe UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: from, as: UInt64.self))
         if endsWithFirst && length <= perChunk {
             let shift = UInt64(truncatingIfNeeded: (length &- 1) &* 8 &* stride)
             let element: UInt64 = stride == 1 ? 0xFF : 0xFFFF
             chunk = chunk & ~(element &<< shift) | (chunk & element) &<< shift
         }
         unsafe to.storeBytes(of: chunk.littleEndian, as: UInt64.self)
-        guard length > perChunk else { return }
-        // A longer string starts at least a chunk back (position - start ≥ length - 1 ≥
-        // perChunk), so each chunk's source is final before it is read; one that ends with its
-        // first index reads it back from where this copy wrote it.
+        // The second chunk: junk past a string of at most a chunk; for a longer one its source is
+        // final (position - start ≥ length - 1 ≥ perChunk), for one that ends with its first
+        // index too, which it reads back from where the first chunk put it.
+        unsafe to.storeBytes(of: raw.loadUnaligned(fromByteOffset: from &+ 8, as: UInt64.self), toByteOffset: 8, as: UInt64.self)
+        guard length > 2 &* perChunk else { return }
+        // A longer string starts at least 16 bytes back (position - start ≥ length - 1), so each
+        // chunk's source is final before it is read.
         let back = (position &- start) &* stride, bytes = length &* stride
-        var k = 8
+        var k = 16
         repeat {
             unsafe to.storeBytes(of: to.loadUnaligned(fromByteOffset: k &- back, as: UInt64.self), toByteOffset: k, as: UInt64.self)
-            k &+= 8
+            unsafe to.storeBytes(of: to.loadUnaligned(fromByteOffset: k &+ 8 &- back, as: UInt64.self),
+                                 toByteOffset: k &+ 8, as: UInt64.self)
+            k &+= 16
         } while k < bytes
     }
 
@@ -250,7 +281,7 @@ enum LZWDecoder {
         width < LZWDecoder.maximumCodeWidth ? 1 << width : 2 * LZWDecoder.tableSize
     }
 
-    /// The code loop from where ``fastCodes(checked:)`` stopped (fewer than 8 bytes of input
+    /// The code loop from where ``fastCodes(checked:full:)`` stopped (fewer than 8 bytes of input
     /// left), to the end. It stays whole so that its per-code state stays in registers; literal
     /// codes take the first branch: no table read and no copy.
     @inline(__always)
