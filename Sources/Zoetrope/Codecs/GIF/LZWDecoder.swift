@@ -247,20 +247,27 @@ enum LZWDecoder {
                              endsWithFirst: Bool) {
         let stride = MemoryLayout<Index>.stride, perChunk = 8 / stride
         let raw = UnsafeMutableRawPointer(out), to = unsafe raw + position &* stride, from = start &* stride
-        // The first chunk's first `length - 1` indices come from before `position`; the last is
-        // set here when it is the first (in the register: storing one index would keep the next
-        // load of these bytes from being forwarded from the store).
+        // Both chunks are loaded before either is stored: a second chunk read after the first was
+        // stored would overlap that store whenever the string starts less than 8 bytes back (a
+        // quarter of the strings in a small sticker), and wait for it (the processor cannot
+        // forward part of a store). The first chunk's first `length - 1` indices come from before
+        // `position`, and the second's are final for a string longer than a chunk (position -
+        // start ≥ length - 1 ≥ perChunk); past a shorter string it is junk. A string that ends with
+        // its first index gets that index set here, in the register of the chunk that holds it.
         var chunk = unsafe UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: from, as: UInt64.self))
-        if endsWithFirst && length <= perChunk {
-            let shift = UInt64(truncatingIfNeeded: (length &- 1) &* 8 &* stride)
-            let element: UInt64 = stride == 1 ? 0xFF : 0xFFFF
-            chunk = chunk & ~(element &<< shift) | (chunk & element) &<< shift
+        var second = unsafe UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: from &+ 8, as: UInt64.self))
+        if endsWithFirst {
+            let element: UInt64 = stride == 1 ? 0xFF : 0xFFFF, first = chunk & element
+            if length <= perChunk {
+                let shift = UInt64(truncatingIfNeeded: (length &- 1) &* 8 &* stride)
+                chunk = chunk & ~(element &<< shift) | first &<< shift
+            } else if length <= 2 &* perChunk {
+                let shift = UInt64(truncatingIfNeeded: (length &- 1 &- perChunk) &* 8 &* stride)
+                second = second & ~(element &<< shift) | first &<< shift
+            }
         }
         unsafe to.storeBytes(of: chunk.littleEndian, as: UInt64.self)
-        // The second chunk: junk past a string of at most a chunk; for a longer one its source is
-        // final (position - start ≥ length - 1 ≥ perChunk), for one that ends with its first
-        // index too, which it reads back from where the first chunk put it.
-        unsafe to.storeBytes(of: raw.loadUnaligned(fromByteOffset: from &+ 8, as: UInt64.self), toByteOffset: 8, as: UInt64.self)
+        unsafe to.storeBytes(of: second.littleEndian, toByteOffset: 8, as: UInt64.self)
         guard length > 2 &* perChunk else { return }
         // A longer string starts at least 16 bytes back (position - start ≥ length - 1), so each
         // chunk's source is final before it is read.
