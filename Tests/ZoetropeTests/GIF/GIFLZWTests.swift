@@ -83,6 +83,24 @@ struct GIFLZWTests {
         #expect(try decodeStill(bytes).frame.pixels == GIFFixtures.expectedPixels(indices, palette: palette))
     }
 
+    @Test("a full table hands back to the growing one at each clear, in the unchecked loop and near the end")
+    func fullTableThenClear() throws {
+        // Random 8-bit data, a clear every 4500 codes: the table fills after about 3840 codes, the
+        // next 660 are coded against the full table, then the clear starts a growing table again;
+        // 400×300 pixels take several such rounds, in the unchecked loop (the bulk of the frame)
+        // and in the checked one (its last 4112 pixels).
+        let palette = GIFFixtures.palette(256)
+        let indices = GIFFixtures.randomIndices(400 * 300, below: 256, seed: 4500)
+        let bytes = try GIFFixtures.still(width: 400, height: 300, indices: indices, palette: palette,
+                                          lzw: GIFEncoder.LZWOptions(clearCodes: .every(codes: 4500)))
+        let (image, frame) = try decodeStill(bytes)
+        let expected = GIFFixtures.expectedPixels(indices, palette: palette)
+        // (The first differing byte, not the arrays: 480,000 bytes each.)
+        let firstDifference = frame.pixels.indices.first { $0 >= expected.count || frame.pixels[$0] != expected[$0] }
+        #expect(frame.pixels.count == expected.count && firstDifference == nil, "first difference at byte \(firstDifference ?? -1)")
+        #expect(image.warnings.isEmpty)
+    }
+
     @Test("an invalid code stops the frame: earlier pixels kept, the rest transparent, damage reported")
     func invalidCode() throws {
         // Minimum code size 2: clear = 4, end = 5, first free code 6. After one literal the next
