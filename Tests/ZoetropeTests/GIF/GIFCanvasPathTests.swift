@@ -64,7 +64,8 @@ struct GIFCanvasPathTests {
 
     /// How many pixels `frame`'s data decodes to (the LZW decoder itself is tested elsewhere).
     private func pixelsDecoded(_ frame: Frame) -> Int {
-        var indices = [UInt16](repeating: 0, count: frame.indices.count)
+        let room = LZWDecoder.literalRoom(minimumCodeSize: frame.minimumCodeSize)
+        var indices = [UInt16](repeating: 0, count: room + frame.indices.count)
         return frame.data.withUnsafeBufferPointer { data in
             indices.withUnsafeMutableBufferPointer { output in
                 LZWDecoder.decode(data, minimumCodeSize: frame.minimumCodeSize, into: output).pixelsWritten

@@ -46,14 +46,15 @@ enum GIFFrameDecoder {
             return DrawnFrame(damage: decoded.damage, isOpaque: decoded.isOpaque)
         }
         let data = GIFImageData(file: file, offset: record.dataOffset, endOffset: record.dataEndOffset)
-        if scratch.count < pixelCount {
+        let room = LZWDecoder.literalRoom(minimumCodeSize: record.minimumCodeSize)
+        if scratch.count < room + pixelCount {
             scratch = []
-            try MemoryHeadroom.reserve(pixelCount, for: "frame \(frameIndex)'s \(rect.width)×\(rect.height) indices",
+            try MemoryHeadroom.reserve(room + pixelCount, for: "frame \(frameIndex)'s \(rect.width)×\(rect.height) indices",
                                        format: .gif, offset: record.dataOffset)
-            scratch = unsafe [UInt8](unwrittenCount: pixelCount)
+            scratch = unsafe [UInt8](unwrittenCount: room + pixelCount)
         }
         let result = unsafe scratch.withUnsafeMutableBufferPointer { scratch in
-            unsafe decodeIndices(record, data: data, into: UnsafeMutableBufferPointer(rebasing: scratch[..<pixelCount]))
+            unsafe decodeIndices(record, data: data, into: UnsafeMutableBufferPointer(rebasing: scratch[..<(room + pixelCount)]))
         }
         let damage = damage(result, data: data, frameIndex: frameIndex, pixelCount: pixelCount)
         if result.pixelsWritten == 0, let damage { throw damage }
@@ -65,7 +66,8 @@ enum GIFFrameDecoder {
         // Over a clear area, storing a transparent pixel (0) leaves it as skipping it would.
         let mode: GIFIndexPainter.Mode = opaque || compositor.isClear(in: rect) ? .replace : .skipTransparent
         let overwrites = mode == .replace && result.pixelsWritten == pixelCount
-        unsafe try scratch.withUnsafeBufferPointer { (indices) throws(ZoetropeError) in
+        unsafe try scratch.withUnsafeBufferPointer { (scratch) throws(ZoetropeError) in
+            let indices = unsafe UnsafeBufferPointer(rebasing: scratch[room...])
             unsafe try colors.withUnsafeBufferPointer { (colors) throws(ZoetropeError) in
                 unsafe try compositor.drawInPlace(info: info, overwrites: overwrites) { pixels in
                     unsafe painter.paint(indices, colors: colors, into: pixels, origin: rect.y * canvas.width + rect.x,
@@ -83,8 +85,10 @@ enum GIFFrameDecoder {
     ) -> (LZWDecoder.Result, [UInt8]) {
         let pixelCount = record.rect.area
         let colors = colorLookup(record, file: file)
-        return unsafe withUnsafeTemporaryAllocation(of: Index.self, capacity: pixelCount) { indices in
-            let result = unsafe decodeIndices(record, data: data, into: indices)
+        let room = LZWDecoder.literalRoom(minimumCodeSize: record.minimumCodeSize)
+        return unsafe withUnsafeTemporaryAllocation(of: Index.self, capacity: room + pixelCount) { buffer in
+            let result = unsafe decodeIndices(record, data: data, into: buffer)
+            let indices = unsafe UnsafeBufferPointer(rebasing: buffer[room...])
             // Not zero-filled when every pixel is written: every byte is then written before it is read.
             var pixels = unsafe result.pixelsWritten == pixelCount
                 ? [UInt8](unwrittenCount: pixelCount * 4) : [UInt8](repeating: 0, count: pixelCount * 4)
@@ -92,7 +96,7 @@ enum GIFFrameDecoder {
                                           isInterlaced: record.isInterlaced, pixelsWritten: result.pixelsWritten)
             unsafe pixels.withUnsafeMutableBytes { pixels in
                 unsafe colors.withUnsafeBufferPointer { colors in
-                    unsafe painter.paint(UnsafeBufferPointer(indices), colors: colors, into: pixels, origin: 0,
+                    unsafe painter.paint(indices, colors: colors, into: pixels, origin: 0,
                                   rowStride: record.rect.width, mode: .replace)
                 }
             }
@@ -100,12 +104,13 @@ enum GIFFrameDecoder {
         }
     }
 
-    /// Runs the frame's LZW data into `indices`, one per pixel in stored order.
+    /// Runs the frame's LZW data into `buffer`: the literal room, then one index per pixel in
+    /// stored order (see ``LZWDecoder/decode(_:minimumCodeSize:into:)``).
     private static func decodeIndices<Index: FixedWidthInteger & UnsignedInteger & BitwiseCopyable>(
-        _ record: GIFFrameRecord, data: GIFImageData, into indices: UnsafeMutableBufferPointer<Index>
+        _ record: GIFFrameRecord, data: GIFImageData, into buffer: UnsafeMutableBufferPointer<Index>
     ) -> LZWDecoder.Result {
         unsafe data.bytes.withUnsafeBufferPointer { input in
-            unsafe LZWDecoder.decode(input, minimumCodeSize: record.minimumCodeSize, into: indices)
+            unsafe LZWDecoder.decode(input, minimumCodeSize: record.minimumCodeSize, into: buffer)
         }
     }
 

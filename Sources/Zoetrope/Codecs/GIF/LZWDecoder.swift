@@ -3,8 +3,9 @@
 /// Each table entry is the string of the previous code plus one index, and that string was just
 /// written to the output contiguously. So instead of prefix chains the table keeps, per code, where
 /// its string starts in the output and how long it is, and emitting a code is a forward copy from
-/// earlier output (as in LZ77; the copy may overlap itself for the code being defined). The output
-/// is one index per pixel (a byte for minimum code sizes up to 8, so string copies move a quarter
+/// earlier output (as in LZ77; the copy may overlap itself for the code being defined). Literal
+/// codes are strings too, one index long, written once per frame into a room before the output.
+/// The output is one index per pixel (a byte for minimum code sizes up to 8, so string copies move a quarter
 /// of the bytes RGBA would); ``GIFIndexPainter`` maps indices to colours.
 enum LZWDecoder {
     /// LZW minimum code sizes accepted: the specification's 2–8, 1 (written by some encoders for
@@ -34,22 +35,35 @@ enum LZWDecoder {
         var bytePosition: Int
     }
 
-    /// Decodes `data` into `output`, one index (a literal code, below `1 << minimumCodeSize`) per
-    /// pixel; `Index` must hold every literal code.
+    /// Elements that ``decode(_:minimumCodeSize:into:)`` writes before a frame's indices: one per
+    /// literal code, its one-index string, so that a literal is copied like any other string (no
+    /// branch telling them apart, which the processor mispredicted where literals are frequent).
+    static func literalRoom(minimumCodeSize: Int) -> Int { 1 << minimumCodeSize }
+
+    /// Decodes `data` into `buffer`: ``literalRoom(minimumCodeSize:)`` elements of literal strings,
+    /// then one index (a literal code, below `1 << minimumCodeSize`) per pixel; `Index` must hold
+    /// every literal code. ``Result/pixelsWritten`` counts indices after the literal room.
     /// Every loop is bounded: each code consumes at least two bits of `data`, and output is bounded
-    /// by `output.count`.
+    /// by `buffer.count`.
     static func decode<Index: FixedWidthInteger & UnsignedInteger & BitwiseCopyable>(
-        _ data: UnsafeBufferPointer<UInt8>, minimumCodeSize: Int, into output: UnsafeMutableBufferPointer<Index>
+        _ data: UnsafeBufferPointer<UInt8>, minimumCodeSize: Int, into buffer: UnsafeMutableBufferPointer<Index>
     ) -> Result {
-        precondition(supportedMinimumCodeSizes.contains(minimumCodeSize) && minimumCodeSize <= Index.bitWidth
-                     && output.count <= Int(UInt32.max))
-        // Per table code (literals are not stored), its string's output start (high 32 bits) and
-        // length (low 32 bits), one word so that one load and one store serve both; not cleared:
-        // an entry is read only once defined (codes past the next free code are refused, and the
-        // next free code is defined before it is read), and frames start after a fresh table. 32
-        // bits hold any pixel position or length (a frame has fewer than 2^32 pixels). One entry
-        // more than codes: ``CodeStream`` defines into it, never to be read, once the table is full.
+        precondition(supportedMinimumCodeSizes.contains(minimumCodeSize) && minimumCodeSize <= Index.bitWidth)
+        let room = literalRoom(minimumCodeSize: minimumCodeSize)
+        precondition(buffer.count >= room && buffer.count - room <= Int(UInt32.max))
+        let output = unsafe UnsafeMutableBufferPointer(rebasing: buffer[room...])
+        // Per code, its string's output start (high 32 bits, signed: a literal's lies in the room,
+        // before the output) and length (low 32 bits), one word so that one load and one store
+        // serve both; table codes' entries are not cleared: an entry is read only once defined
+        // (codes past the next free code are refused, and the next free code is defined before it
+        // is read), and frames start after a fresh table. 32 bits hold any pixel position or
+        // length (a frame has fewer than 2^32 pixels). One entry more than codes: ``CodeStream``
+        // defines into it, never to be read, once the table is full.
         return unsafe withUnsafeTemporaryAllocation(of: UInt64.self, capacity: tableSize + 1) { entries in
+            for code in 0..<room {
+                unsafe buffer[code] = Index(truncatingIfNeeded: code)
+                unsafe entries[code] = UInt64(bitPattern: Int64(code &- room) &<< 32) | 1
+            }
             var decoder = unsafe CodeStream(reader: LSBBitReader(data), minimumCodeSize: minimumCodeSize,
                                      output: output, entries: entries)
             return unsafe decoder.run()
@@ -167,17 +181,22 @@ enum LZWDecoder {
                 unsafe entries[slot] = previous &+ 1
                 nextCode &+= 1
             }
-            if code > endCode {
-                // A table code: defined, or (growing) the one just defined, code == slot.
+            if UInt(bitPattern: code &- endCode &+ 1) > 1 {
+                // Not the clear or end code: a literal (its one-index string in the literal room),
+                // or a table code, defined or (growing) the one just defined, code == slot.
                 if !full && code > slot { return .invalidCode(code: code, nextCode: max(slot, endCode &+ 1)) }
-                let entry = unsafe entries[code], start = Int(truncatingIfNeeded: entry &>> 32)
+                let entry = unsafe entries[code], start = Int(truncatingIfNeeded: Int64(bitPattern: entry) &>> 32)
                 var length = Int(truncatingIfNeeded: UInt32(truncatingIfNeeded: entry))
                 previous = UInt64(truncatingIfNeeded: position) &<< 32 | UInt64(truncatingIfNeeded: length)
                 if checked && length > slackEnd &- position {
-                    // Near the end: an exact copy, clipped to the output.
+                    // Near the end: an exact copy, clipped to the output (a literal from its room).
                     length = min(length, count &- position)
-                    unsafe LZ77.copyMatch(out, at: position, distance: position &- start, length: length,
-                                          room: count &- position)
+                    if start < 0 {
+                        unsafe out[position] = out[start]
+                    } else {
+                        unsafe LZ77.copyMatch(out, at: position, distance: position &- start, length: length,
+                                              room: count &- position)
+                    }
                 } else {
                     #if DEBUG
                     unsafe Self.copyTwin(from: start &* stride, count: length &* stride, to: position &* stride, bytes: bytes)
@@ -186,15 +205,6 @@ enum LZWDecoder {
                     #endif
                 }
                 position &+= length
-            } else if code < endCode &- 1 {
-                #if DEBUG
-                // (Unoptimised, a store through the generic `out` is generic calls.)
-                if stride == 1 { unsafe bytes[position] = UInt8(truncatingIfNeeded: code) } else { unsafe out[position] = Index(truncatingIfNeeded: code) }
-                #else
-                unsafe out[position] = Index(truncatingIfNeeded: code)
-                #endif
-                previous = UInt64(truncatingIfNeeded: position) &<< 32 | 1
-                position &+= 1
             } else if code == endCode &- 1 {
                 width = unsafe minimumCodeSize + 1
                 mask = (1 &<< width) &- 1
