@@ -152,9 +152,11 @@ enum LZWDecoder {
     @inline(__always)
     private mutating func fastCodes(checked: Bool, full: Bool) -> LZWDecoder.Stop? {
         let endCode = unsafe clearCode &+ 1, count = unsafe output.count
-        // Unchecked, up to where any string and its slack fit. A string's chunks end less than
-        // ``slack`` indices after it: checked, a string fits them when it ends by `slackEnd`.
-        let limit = unsafe checked ? count : count &- LZWDecoder.tableSize &- Self.slack &+ 1
+        // Unchecked, up to where any string and its slack fit: a string is at most tableSize
+        // indices, and at most position + 1 (an entry is a string written before it plus one
+        // index), so a small frame's first half runs unchecked too. A string's chunks end less
+        // than ``slack`` indices after it: checked, a string fits them when it ends by `slackEnd`.
+        let limit = unsafe checked ? count : max(count &- LZWDecoder.tableSize &- Self.slack &+ 1, (count &- Self.slack) / 2)
         let slackEnd = unsafe count &- Self.slack &+ 1
         guard unsafe position < limit, let out = unsafe output.baseAddress else { return nil }
         #if DEBUG
