@@ -110,14 +110,32 @@ struct GIFIndexPainter {
                 let start = stored * frameWidth, count = min(frameWidth, written - start)
                 let row = isInterlaced ? GIFInterlace.imageRow(ofStored: stored, height: frameHeight) : stored
                 let from = unsafe source + start, to = unsafe target + (origin + row * rowStride)
+                // Four pixels a step: unoptimised, `x` lives in memory, and each step waits for
+                // its store and reload (about 6 cycles, a pixel's whole cost one at a time).
                 var x = 0
                 if skipsTransparent {
+                    while x &+ 4 <= count {
+                        let a = unsafe palette[Int(from[x])], b = unsafe palette[Int(from[x &+ 1])]
+                        let c = unsafe palette[Int(from[x &+ 2])], d = unsafe palette[Int(from[x &+ 3])]
+                        if a != 0 { unsafe to[x] = a }
+                        if b != 0 { unsafe to[x &+ 1] = b }
+                        if c != 0 { unsafe to[x &+ 2] = c }
+                        if d != 0 { unsafe to[x &+ 3] = d }
+                        x &+= 4
+                    }
                     while x < count {
                         let color = unsafe palette[Int(from[x])]
                         if color != 0 { unsafe to[x] = color }
                         x &+= 1
                     }
                 } else {
+                    while x &+ 4 <= count {
+                        unsafe to[x] = palette[Int(from[x])]
+                        unsafe to[x &+ 1] = palette[Int(from[x &+ 1])]
+                        unsafe to[x &+ 2] = palette[Int(from[x &+ 2])]
+                        unsafe to[x &+ 3] = palette[Int(from[x &+ 3])]
+                        x &+= 4
+                    }
                     while x < count {
                         unsafe to[x] = palette[Int(from[x])]
                         x &+= 1
