@@ -192,7 +192,8 @@ struct DisplaySizeTests {
         let animator = Animator(clock: clock, cache: cache)
         animator.displaySize = PixelSize(width: 12, height: 12)
         try animator.prepare(image)
-        let canvas = 96 * 96 * 4 + 96 * 96, frame = 12 * 12 * 4
+        // The canvas, and the indices buffer: the LZW literal strings (2-bit literals), then 96×96.
+        let canvas = 96 * 96 * 4 + LZWDecoder.literalRoom(minimumCodeSize: 2) + 96 * 96, frame = 12 * 12 * 4
         // Decoding: one canvas and the indices of one frame, no checkpoint, counted.
         #expect(image.retainedBytes == canvas)
         #expect(cache.statistics.retainedBytes == canvas)

@@ -19,6 +19,9 @@ final class RetainingImage: AnimatableImage, RetainsMemory {
 @Suite("Memory images keep, in the cache's limit")
 struct RetainedMemoryTests {
     static let frameBytes = 16 * 16 * 4
+    /// The GIF decoder's indices buffer: the LZW literal strings (a 2-colour GIF codes with 2-bit
+    /// literals: 4), then the 16×16 first frame's indices.
+    static let indexBytes = LZWDecoder.literalRoom(minimumCodeSize: 2) + 256
 
     @Test("what an image keeps counts against the limit: frames are evicted to make room")
     func countedAgainstLimit() throws {
@@ -77,12 +80,12 @@ struct RetainedMemoryTests {
         let image = try AnimatedImage(bytes: try Self.squaresGIF())
         #expect(image.retainedBytes == 0)
         _ = try image.frame(at: 39)
-        #expect(image.retainedBytes == 5 * Self.frameBytes + 256)
+        #expect(image.retainedBytes == 5 * Self.frameBytes + Self.indexBytes)
         let scheduler = ManualDecodeScheduler()
         let cache = SharedFrameCache(byteLimit: 1 << 20, scheduler: scheduler)
         let buffer = CacheClient(image: image, budget: .frames(2), cache: cache)
         _ = try buffer.decodeNow(38)
-        #expect(cache.statistics.retainedBytes == 5 * Self.frameBytes + 256)
+        #expect(cache.statistics.retainedBytes == 5 * Self.frameBytes + Self.indexBytes)
     }
 
     @Test("a GIF's replay keeps one indices buffer from frame to frame, counted; parking lets it go")
@@ -91,7 +94,7 @@ struct RetainedMemoryTests {
         #expect(image.workingBytesPerDecode == 0) // drawn onto the canvas: no frame buffer
         for index in 0..<6 {
             _ = try image.frame(at: index)
-            #expect(image.retainedBytes == Self.frameBytes + 256) // the canvas and the first frame's indices
+            #expect(image.retainedBytes == Self.frameBytes + Self.indexBytes) // the canvas and the first frame's indices
         }
         image.parkCanvas()
         #expect(!image.holdsCanvas)
