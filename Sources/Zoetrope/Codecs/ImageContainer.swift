@@ -30,11 +30,18 @@ protocol ImageContainer: Sendable {
     /// Whether ``drawFrame(at:info:onto:scratch:)`` draws onto the canvas with no frame buffer of
     /// its own (only `scratch`), rather than decoding the frame's pixels first.
     var drawsFramesInPlace: Bool { get }
+
+    /// The `scratch` bytes that ``drawFrame(at:info:onto:scratch:)`` uses for a frame of `area`
+    /// pixels, at most (0 when it needs none).
+    func scratchBytes(frameArea area: Int) -> Int
 }
 
 extension ImageContainer {
     /// A frame is decoded into its own pixels before it is drawn, by default.
     var drawsFramesInPlace: Bool { false }
+
+    /// No scratch, by default.
+    func scratchBytes(frameArea area: Int) -> Int { 0 }
 
     /// Decodes the frame into its own pixels, then draws them.
     func drawFrame(at index: Int, info: FrameInfo, onto compositor: inout Compositor,

@@ -128,8 +128,8 @@ public final class AnimatedImage: AnimatableImage {
         self.metadata = table.metadata
         let largestFrame = table.frames.reduce(0) { max($0, $1.rect.area) }
         frameBufferBytes = container.drawsFramesInPlace ? 0 : 4 * largestFrame
-        // A walk's canvas, and a GIF frame's indices (its scratch) when frames are drawn in place.
-        resumeBytes = table.canvasSize.area * 4 + (container.drawsFramesInPlace ? largestFrame : 0)
+        // A walk's canvas, and the scratch its container draws the largest frame with (a GIF's indices).
+        resumeBytes = table.canvasSize.area * 4 + container.scratchBytes(frameArea: largestFrame)
         let plan = ReplayPlan(frames: frames, canvas: canvasSize)
         let checkpoints = ReplayCheckpoints(frameCount: frames.count, bytesPerCanvas: canvasSize.area * 4)
         self.state = LockedState(PlaybackState(plan: plan, checkpoints: checkpoints))

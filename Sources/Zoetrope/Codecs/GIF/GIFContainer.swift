@@ -23,6 +23,9 @@ struct GIFContainer: ImageContainer {
     /// Indices go to `scratch`, colours straight onto the canvas.
     var drawsFramesInPlace: Bool { true }
 
+    /// The LZW decoder's literal room (byte indices: at most 256), then an index a pixel.
+    func scratchBytes(frameArea area: Int) -> Int { LZWDecoder.literalRoom(minimumCodeSize: 8) + area }
+
     /// Decodes straight into the canvas through the palette (see ``GIFFrameDecoder``).
     func drawFrame(at index: Int, info: FrameInfo, onto compositor: inout Compositor,
                    scratch: inout [UInt8]) throws(ZoetropeError) -> DrawnFrame {
