@@ -145,23 +145,22 @@ enum LZWDecoder {
     /// Unlike ``decodeCodes()`` it copies a string that ends with its own first index (the code
     /// just defined) as a chunk too.
     ///
+    /// Unchecked, it runs up to where any string and its slack fit: a string is at most tableSize
+    /// indices, and at most position + 1 (an entry is a string written before it plus one index),
+    /// so a small frame's first half runs unchecked too. A string's chunks end less than ``slack``
+    /// indices after it: checked, a string fits them when it ends by `slackEnd`.
+    ///
     /// One function on purpose: it is the decoder's hot loop, and its state (bit buffer, count,
     /// position, next code) must stay in registers across codes; split into calls, or with its steps
     /// in helpers the optimiser inlines differently, the register allocation changed and the chat
-    /// file's LZW instructions rose by 10 % (see the commit that made the checked copy).
+    /// file's LZW instructions rose by 10 % (see the commit that made the checked copy). Only the
+    /// copies, `@_transparent`, are apart.
     @inline(__always)
     private mutating func fastCodes(checked: Bool, full: Bool) -> LZWDecoder.Stop? {
         let endCode = unsafe clearCode &+ 1, count = unsafe output.count
-        // Unchecked, up to where any string and its slack fit: a string is at most tableSize
-        // indices, and at most position + 1 (an entry is a string written before it plus one
-        // index), so a small frame's first half runs unchecked too. A string's chunks end less
-        // than ``slack`` indices after it: checked, a string fits them when it ends by `slackEnd`.
         let limit = unsafe checked ? count : max(count &- LZWDecoder.tableSize &- Self.slack &+ 1, (count &- Self.slack) / 2)
         let slackEnd = unsafe count &- Self.slack &+ 1
         guard unsafe position < limit, let out = unsafe output.baseAddress else { return nil }
-        #if DEBUG
-        let stride = MemoryLayout<Index>.stride, bytes = unsafe UnsafeMutableRawPointer(out).assumingMemoryBound(to: UInt8.self)
-        #endif
         var reader = unsafe self.reader, position = unsafe self.position, width = unsafe self.width
         var nextCode = unsafe self.nextCode, previous = unsafe self.previous, mask = (1 &<< width) &- 1
         let entries = unsafe self.entries.baseAddress.unsafelyUnwrapped
@@ -191,20 +190,9 @@ enum LZWDecoder {
                 var length = Int(truncatingIfNeeded: UInt32(truncatingIfNeeded: entry))
                 previous = UInt64(truncatingIfNeeded: position) &<< 32 | UInt64(truncatingIfNeeded: length)
                 if checked && length > slackEnd &- position {
-                    // Near the end: an exact copy, clipped to the output (a literal from its room).
-                    length = min(length, count &- position)
-                    if start < 0 {
-                        unsafe out[position] = out[start]
-                    } else {
-                        unsafe LZ77.copyMatch(out, at: position, distance: position &- start, length: length,
-                                              room: count &- position)
-                    }
+                    length = unsafe Self.copyExactly(from: start, length: length, to: position, out: out, count: count)
                 } else {
-                    #if DEBUG
-                    unsafe Self.copyTwin(from: start &* stride, count: length &* stride, to: position &* stride, bytes: bytes)
-                    #else
-                    unsafe Self.copy(from: start, length: length, to: position, out: out, endsWithFirst: !full && code == slot)
-                    #endif
+                    unsafe Self.copyString(from: start, length: length, to: position, out: out, endsWithFirst: !full && code == slot)
                 }
                 position &+= length
             } else if code == endCode &- 1 {
@@ -224,6 +212,32 @@ enum LZWDecoder {
             }
         }
         return nil
+    }
+
+    /// Copies a string near the end of the output exactly, clipped to the `count` indices of
+    /// `out` (a literal from its room), and returns how many indices it wrote.
+    @_transparent
+    private static func copyExactly(from start: Int, length: Int, to position: Int, out: UnsafeMutablePointer<Index>,
+                                    count: Int) -> Int {
+        let length = min(length, count &- position)
+        if start < 0 {
+            unsafe out[position] = out[start]
+        } else {
+            unsafe LZ77.copyMatch(out, at: position, distance: position &- start, length: length, room: count &- position)
+        }
+        return length
+    }
+
+    /// ``copy(from:length:to:out:endsWithFirst:)``, or in debug builds its twin, ``copyTwin(from:count:to:bytes:)``.
+    @_transparent
+    private static func copyString(from start: Int, length: Int, to position: Int, out: UnsafeMutablePointer<Index>,
+                                   endsWithFirst: Bool) {
+        #if DEBUG
+        let stride = MemoryLayout<Index>.stride, bytes = unsafe UnsafeMutableRawPointer(out).assumingMemoryBound(to: UInt8.self)
+        unsafe copyTwin(from: start &* stride, count: length &* stride, to: position &* stride, bytes: bytes)
+        #else
+        unsafe copy(from: start, length: length, to: position, out: out, endsWithFirst: endsWithFirst)
+        #endif
     }
 
     /// Indices that ``copy(from:length:to:out:endsWithFirst:)`` may write past a string's end, plus
