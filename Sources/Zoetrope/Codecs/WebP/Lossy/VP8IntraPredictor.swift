@@ -40,9 +40,37 @@ enum VP8IntraPredictor {
             rowsLeft &-= 1
         }
         #else
-        for row in 0..<size { unsafe (block + row &* stride).update(repeating: value, count: size) }
+        for row in 0..<size { unsafe fillRow(block + row &* stride, size: size, with: value) }
         #endif
     }
+
+    #if !DEBUG
+    /// Sets the `size` (4, 8 or 16) samples at `row` to `value` with one store: with a variable
+    /// count, `update(repeating:count:)` is a `memset` call per row.
+    @inline(__always)
+    private static func fillRow(_ row: UnsafeMutablePointer<UInt8>, size: Int, with value: UInt8) {
+        let target = UnsafeMutableRawPointer(row)
+        switch size {
+        case 16: unsafe target.storeBytes(of: SIMD16<UInt8>(repeating: value), as: SIMD16<UInt8>.self)
+        case 8: unsafe target.storeBytes(of: SIMD8<UInt8>(repeating: value), as: SIMD8<UInt8>.self)
+        default: unsafe target.storeBytes(of: SIMD4<UInt8>(repeating: value), as: SIMD4<UInt8>.self)
+        }
+    }
+
+    /// Copies the row above the block into each of its `size` (8 or 16) rows, one load and a store
+    /// a row (a `memmove` call per row with a variable count).
+    @inline(__always)
+    private static func copyAbove(_ block: UnsafeMutablePointer<UInt8>, size: Int) {
+        let above = unsafe UnsafeRawPointer(block - stride)
+        if size == 16 {
+            let samples = unsafe above.loadUnaligned(as: SIMD16<UInt8>.self)
+            for row in 0..<16 { unsafe UnsafeMutableRawPointer(block + row &* stride).storeBytes(of: samples, as: SIMD16<UInt8>.self) }
+        } else {
+            let samples = unsafe above.loadUnaligned(as: SIMD8<UInt8>.self)
+            for row in 0..<8 { unsafe UnsafeMutableRawPointer(block + row &* stride).storeBytes(of: samples, as: SIMD8<UInt8>.self) }
+        }
+    }
+    #endif
 
     #if DEBUG
     /// `row.update(repeating: value, count: count)` as debug builds run it: unoptimised, that is a
@@ -72,7 +100,11 @@ enum VP8IntraPredictor {
                                   hasAbove: Bool, hasLeft: Bool) {
         switch mode {
         case .vertical:
+            #if DEBUG
             for row in 0..<size { unsafe (block + row &* stride).update(from: block - stride, count: size) }
+            #else
+            unsafe copyAbove(block, size: size)
+            #endif
         case .horizontal:
             #if DEBUG
             var line = unsafe block, rowsLeft = size
@@ -84,7 +116,7 @@ enum VP8IntraPredictor {
             #else
             for row in 0..<size {
                 let line = unsafe block + row &* stride
-                unsafe line.update(repeating: line[-1], count: size)
+                unsafe fillRow(line, size: size, with: line[-1])
             }
             #endif
         case .trueMotion:

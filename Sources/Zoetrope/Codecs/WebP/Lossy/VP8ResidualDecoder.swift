@@ -119,47 +119,43 @@ struct VP8ResidualDecoder {
     }
 
     private static func decodeBlocks(_ w: Workspace, usesSubblocks: Bool, quant: VP8QuantMatrix,
-                                     reader: inout VP8BoolDecoder) -> Bool {
-        var firstLumaCoefficient = 0
-        var lumaTable = unsafe w.table(.lumaWithDC)
+                                     reader sharedReader: inout VP8BoolDecoder) -> Bool {
+        // The 24 blocks in one loop with one inlined copy of the token loop, on a local reader.
+        var reader = unsafe sharedReader
+        defer { unsafe sharedReader = reader }
+        var first = 0
+        var table = unsafe w.table(.lumaWithDC)
         if !usesSubblocks {
             unsafe decodeSecondOrder(w, quant: quant, reader: &reader)
-            firstLumaCoefficient = 1
-            unsafe lumaTable = w.table(.lumaAfterSecondOrder)
+            first = 1
+            unsafe table = w.table(.lumaAfterSecondOrder)
         }
-        var anyNonZero = false
-        for y in 0..<4 {
-            for x in 0..<4 {
-                let block = unsafe w.coefficients + (y * 4 + x) * 16
-                let count = unsafe readCoefficients(&reader, lumaTable, zigzag: w.zigzag, context: Int(w.above[x] &+ w.left[y]),
-                                             dcFactor: quant.lumaDC, acFactor: quant.lumaAC,
-                                             first: firstLumaCoefficient, into: block)
-                let hasCoefficients: UInt8 = count > firstLumaCoefficient ? 1 : 0
-                unsafe w.above[x] = hasCoefficients
-                unsafe w.left[y] = hasCoefficients
-                let code = unsafe blockCode(count: count, dc: block[0])
-                unsafe w.blockCodes[y * 4 + x] = code
-                anyNonZero = anyNonZero || code != 0
-            }
-        }
-        let chromaTable = unsafe w.table(.chroma)
-        for plane in 0..<2 { // U then V: two 4×4 columns and rows each
-            let flag = 4 + 2 * plane
-            for y in 0..<2 {
-                for x in 0..<2 {
-                    let blockIndex = 16 + (flag - 4) * 2 + y * 2 + x
-                    let block = unsafe w.coefficients + blockIndex * 16
-                    let count = unsafe readCoefficients(&reader, chromaTable, zigzag: w.zigzag,
-                                                 context: Int(w.above[flag + x] &+ w.left[flag + y]),
-                                                 dcFactor: quant.chromaDC, acFactor: quant.chromaAC, first: 0, into: block)
-                    let hasCoefficients: UInt8 = count > 0 ? 1 : 0
-                    unsafe w.above[flag + x] = hasCoefficients
-                    unsafe w.left[flag + y] = hasCoefficients
-                    let code = unsafe blockCode(count: count, dc: block[0])
-                    unsafe w.blockCodes[blockIndex] = code
-                    anyNonZero = anyNonZero || code != 0
+        var dcFactor = quant.lumaDC, acFactor = quant.lumaAC, anyNonZero = false
+        var block = 0
+        while block < 24 {
+            let above: Int, beside: Int
+            if block < 16 { // 4×4 luma: columns 0–3, rows 0–3
+                above = block & 3
+                beside = block &>> 2
+            } else { // U then V: flags 4–5 and 6–7, columns and rows
+                if block == 16 {
+                    unsafe table = w.table(.chroma)
+                    (first, dcFactor, acFactor) = (0, quant.chromaDC, quant.chromaAC)
                 }
+                above = 4 &+ ((block &- 16) &>> 1 & 2) &+ (block & 1)
+                beside = 4 &+ (block &- 16) &>> 1
             }
+            let output = unsafe w.coefficients + block &* 16
+            let count = unsafe readCoefficientsPerBit(&reader, table, zigzag: w.zigzag,
+                                                      context: Int(w.above[above] &+ w.left[beside]),
+                                                      dcFactor: dcFactor, acFactor: acFactor, first: first, into: output)
+            let flag: UInt8 = count > first ? 1 : 0
+            unsafe w.above[above] = flag
+            unsafe w.left[beside] = flag
+            let code = unsafe blockCode(count: count, dc: output[0])
+            unsafe w.blockCodes[block] = code
+            anyNonZero = anyNonZero || code != 0
+            block &+= 1
         }
         return anyNonZero
     }
