@@ -32,4 +32,16 @@ enum SIMDInterleave {
 
     /// The high groups of four of each, as a row.
     @inline(__always) static func high64(_ x: Halves, _ y: Halves) -> Row { unsafe unsafeBitCast(Halves(x[1], y[1]), to: Row.self) }
+
+    /// `v.lowHalf` and `v.highHalf` by reinterpreting its storage: the standard library's
+    /// accessors are calls the optimiser leaves out of line in large functions (a call and a trip
+    /// through memory for each half).
+    @inline(__always) static func halves(_ v: SIMD16<Int16>) -> (low: Row, high: Row) {
+        unsafe unsafeBitCast(v, to: (Row, Row).self)
+    }
+
+    /// ``halves(_:)`` of 16 bytes.
+    @inline(__always) static func halves(_ v: SIMD16<UInt8>) -> (low: SIMD8<UInt8>, high: SIMD8<UInt8>) {
+        unsafe unsafeBitCast(v, to: (SIMD8<UInt8>, SIMD8<UInt8>).self)
+    }
 }

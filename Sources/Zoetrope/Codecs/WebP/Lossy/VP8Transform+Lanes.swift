@@ -51,9 +51,9 @@ extension VP8Transform {
             let bytes = unsafe pixels.loadUnaligned(as: SIMD4<UInt8>.self)
             for lane in 0..<4 { wide[lane] = Int16(bytes[lane]) }
         }
-        let sum = (wide &+ residual).clamped(lowerBound: .zero, upperBound: Lanes(repeating: 255))
-        var out = SIMD8<UInt8>()
-        for lane in 0..<8 { out[lane] = UInt8(truncatingIfNeeded: sum[lane]) }
+        // Narrowed with saturation (`packuswb`); `clamped(lowerBound:upperBound:)` is left out of
+        // line in some callers.
+        let out = SIMD8<UInt8>(clamping: wide &+ residual)
         if pair {
             unsafe pixels.storeBytes(of: out, as: SIMD8<UInt8>.self)
         } else {

@@ -41,9 +41,9 @@ extension VP8VectorLoopFilter {
         let rows = transpose(columns)
         let target = unsafe UnsafeMutableRawPointer(q0 - 4)
         @inline(__always) func store(_ first: Row, _ second: Row, _ row: Int) {
-            let bytes = SIMD16<UInt8>(clamping: SIMD16<Int16>(lowHalf: first, highHalf: second))
-            unsafe target.storeBytes(of: bytes.lowHalf, toByteOffset: row &* stride, as: SIMD8<UInt8>.self)
-            unsafe target.storeBytes(of: bytes.highHalf, toByteOffset: (row &+ 1) &* stride, as: SIMD8<UInt8>.self)
+            let bytes = SIMDInterleave.halves(SIMD16<UInt8>(clamping: SIMD16<Int16>(lowHalf: first, highHalf: second)))
+            unsafe target.storeBytes(of: bytes.low, toByteOffset: row &* stride, as: SIMD8<UInt8>.self)
+            unsafe target.storeBytes(of: bytes.high, toByteOffset: (row &+ 1) &* stride, as: SIMD8<UInt8>.self)
         }
         store(rows.0, rows.1, 0)
         store(rows.2, rows.3, 2)
@@ -67,9 +67,10 @@ extension VP8VectorLoopFilter {
             normal(&s, limit: settings.limit, interiorLimit: settings.interiorLimit,
                    varianceThreshold: settings.varianceThreshold, isMacroblockEdge: settings.isMacroblockEdge)
         }
-        unsafe storeColumns((upper.0, s.p2.lowHalf, s.p1.lowHalf, s.p0.lowHalf, s.q0.lowHalf, s.q1.lowHalf, s.q2.lowHalf, upper.7),
-                            top, stride: stride)
-        unsafe storeColumns((lower.0, s.p2.highHalf, s.p1.highHalf, s.p0.highHalf, s.q0.highHalf, s.q1.highHalf, s.q2.highHalf,
-                             lower.7), bottom, stride: stride)
+        typealias I = SIMDInterleave
+        let (p2, p1, p0) = (I.halves(s.p2), I.halves(s.p1), I.halves(s.p0))
+        let (q0, q1, q2) = (I.halves(s.q0), I.halves(s.q1), I.halves(s.q2))
+        unsafe storeColumns((upper.0, p2.low, p1.low, p0.low, q0.low, q1.low, q2.low, upper.7), top, stride: stride)
+        unsafe storeColumns((lower.0, p2.high, p1.high, p0.high, q0.high, q1.high, q2.high, lower.7), bottom, stride: stride)
     }
 }

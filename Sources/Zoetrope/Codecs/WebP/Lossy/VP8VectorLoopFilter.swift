@@ -55,9 +55,9 @@ enum VP8VectorLoopFilter {
 
     /// Stores one row of samples, clamped to 0…255 (the filters leave that clamp to the store).
     @_transparent private static func storeRow(_ values: Lanes, _ edge: Edge, _ offset: Int) {
-        let bytes = SIMD16<UInt8>(clamping: values)
-        unsafe UnsafeMutableRawPointer(edge.first + offset).storeBytes(of: bytes.lowHalf, as: SIMD8<UInt8>.self)
-        unsafe UnsafeMutableRawPointer(edge.second + offset).storeBytes(of: bytes.highHalf, as: SIMD8<UInt8>.self)
+        let bytes = SIMDInterleave.halves(SIMD16<UInt8>(clamping: values))
+        unsafe UnsafeMutableRawPointer(edge.first + offset).storeBytes(of: bytes.low, as: SIMD8<UInt8>.self)
+        unsafe UnsafeMutableRawPointer(edge.second + offset).storeBytes(of: bytes.high, as: SIMD8<UInt8>.self)
     }
 
     @_transparent static func load(_ edge: Edge) -> EdgeSamples {
