@@ -104,3 +104,20 @@ extension SIMD8 where Scalar == UInt8 {
         for lane in 0 ..< 8 { self[lane] = UInt8(truncatingIfNeeded: Swift.min(Swift.max(words[lane], 0), 255)) }
     }
 }
+
+extension SIMD16 where Scalar == Int16 {
+    /// Each signed byte in a 16-bit lane.
+    @inline(__always) init(signExtending bytes: SIMD16<Int8>) {
+        self.init()
+        for lane in 0 ..< 16 { self[lane] = Int16(bytes[lane]) }
+    }
+}
+
+extension SIMD16 where Scalar == Int8 {
+    /// Each lane clamped to −128…127. Applied to a sum or difference of sign-extended bytes, the
+    /// optimiser makes it one saturating instruction (`paddsb`/`psubsb`).
+    @inline(__always) init(clamping words: SIMD16<Int16>) {
+        self.init()
+        for lane in 0 ..< 16 { self[lane] = Int8(truncatingIfNeeded: Swift.min(Swift.max(words[lane], -128), 127)) }
+    }
+}

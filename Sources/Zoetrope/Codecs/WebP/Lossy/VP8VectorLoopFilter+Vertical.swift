@@ -57,19 +57,15 @@ extension VP8VectorLoopFilter {
     static func filterVerticalEdge(top: UnsafeMutablePointer<UInt8>, bottom: UnsafeMutablePointer<UInt8>, stride: Int,
                                    _ settings: Settings) {
         let upper = unsafe loadColumns(top, stride: stride), lower = unsafe loadColumns(bottom, stride: stride)
-        var s = EdgeSamples(p3: Lanes(lowHalf: upper.0, highHalf: lower.0), p2: Lanes(lowHalf: upper.1, highHalf: lower.1),
-                            p1: Lanes(lowHalf: upper.2, highHalf: lower.2), p0: Lanes(lowHalf: upper.3, highHalf: lower.3),
-                            q0: Lanes(lowHalf: upper.4, highHalf: lower.4), q1: Lanes(lowHalf: upper.5, highHalf: lower.5),
-                            q2: Lanes(lowHalf: upper.6, highHalf: lower.6), q3: Lanes(lowHalf: upper.7, highHalf: lower.7))
-        if settings.isSimple {
-            simple(&s, limit: settings.limit)
-        } else {
-            normal(&s, limit: settings.limit, interiorLimit: settings.interiorLimit,
-                   varianceThreshold: settings.varianceThreshold, isMacroblockEdge: settings.isMacroblockEdge)
-        }
+        @inline(__always) func bytes(_ first: Row, _ second: Row) -> Lanes { Lanes(truncating: SIMD16<Int16>(lowHalf: first, highHalf: second)) }
+        var s = EdgeSamples(p3: bytes(upper.0, lower.0), p2: bytes(upper.1, lower.1), p1: bytes(upper.2, lower.2),
+                            p0: bytes(upper.3, lower.3), q0: bytes(upper.4, lower.4), q1: bytes(upper.5, lower.5),
+                            q2: bytes(upper.6, lower.6), q3: bytes(upper.7, lower.7))
+        filter(&s, settings)
         typealias I = SIMDInterleave
-        let (p2, p1, p0) = (I.halves(s.p2), I.halves(s.p1), I.halves(s.p0))
-        let (q0, q1, q2) = (I.halves(s.q0), I.halves(s.q1), I.halves(s.q2))
+        @inline(__always) func rows(_ v: Lanes) -> (low: Row, high: Row) { I.halves(SIMD16<Int16>(zeroExtending: v)) }
+        let (p2, p1, p0) = (rows(s.p2), rows(s.p1), rows(s.p0))
+        let (q0, q1, q2) = (rows(s.q0), rows(s.q1), rows(s.q2))
         unsafe storeColumns((upper.0, p2.low, p1.low, p0.low, q0.low, q1.low, q2.low, upper.7), top, stride: stride)
         unsafe storeColumns((lower.0, p2.high, p1.high, p0.high, q0.high, q1.high, q2.high, lower.7), bottom, stride: stride)
     }

@@ -1,12 +1,24 @@
-/// The loop filters of ``VP8LoopFilter`` applied to 16 positions of an edge at once with SIMD
-/// lanes, with the same arithmetic (the tests check both agree on random samples).
+/// The loop filters of ``VP8LoopFilter`` applied to 16 positions of an edge at once, a byte lane
+/// a position, as libwebp's SSE2 code does them, with the same results (the tests check both
+/// agree on random samples).
+///
+/// Samples stay bytes: one 128-bit register holds a sample row of all 16 positions. Differences,
+/// masks and thresholds are unsigned saturating byte steps (`psubusb`, `paddusb`, `pmaxub`); the
+/// filter itself works on the samples with their sign bit flipped (−128…127) in signed saturating
+/// byte steps (`paddsb`, `psubsb`, written as clamped 16-bit sums, see
+/// ``Swift/SIMD16/init(clamping:)-(SIMD16<Int16>)``). Only the six-sample filter's weights (27, 18
+/// and 9 / 128) are computed in 16-bit lanes.
 ///
 /// A horizontal edge has its positions side by side in memory, so each of the eight sample rows
 /// p3…q3 is one load. Chroma edges are 8 long: U and V are filtered together, eight lanes each,
 /// as libwebp does. Vertical edges are transposed into the same form
 /// (`VP8VectorLoopFilter+Vertical.swift`).
 enum VP8VectorLoopFilter {
-    typealias Lanes = SIMD16<Int16>
+    typealias Lanes = SIMD16<UInt8>
+    typealias Signed = SIMD16<Int8>
+    /// A lane mask as bytes, 255 or 0: `SIMDMask` algebra (`.!`, `.&`, comparisons with a scalar)
+    /// compiles lane by lane here, bitwise operations on bytes do not.
+    typealias Mask = SIMD16<UInt8>
 
     /// The eight samples across the edge for each of the 16 positions.
     struct EdgeSamples {
@@ -22,27 +34,54 @@ enum VP8VectorLoopFilter {
         var across: Int
     }
 
-    // Minimum, maximum and clamp as compare-and-select, which map to single vector instructions.
-    @inline(__always) private static func minimum(_ a: Lanes, _ b: Lanes) -> Lanes { a.replacing(with: b, where: b .< a) }
-    @inline(__always) private static func maximum(_ a: Lanes, _ b: Lanes) -> Lanes { a.replacing(with: b, where: b .> a) }
+    // MARK: Byte arithmetic
 
-    @inline(__always) private static func distance(_ a: Lanes, _ b: Lanes) -> Lanes {
-        let d = a &- b
-        return maximum(d, 0 &- d)
+    /// `a − b`, 0 where negative (`psubusb`).
+    @_transparent private static func minus(_ a: Lanes, _ b: Lanes) -> Lanes { (a &- b).replacing(with: 0, where: a .< b) }
+
+    /// `a + b`, 255 where it overflows (`paddusb`).
+    @_transparent private static func plus(_ a: Lanes, _ b: Lanes) -> Lanes {
+        let sum = a &+ b
+        return sum.replacing(with: .max, where: sum .< a)
     }
 
-    // Clamps as libwebp's SSE2 code gets them from signed-byte saturation: a compare-and-select
-    // clamp against constants compiles to about 8 instructions a register at the x86-64 baseline
-    // (no `pminsw`/`pmaxsw`), the narrowing `SIMD16<UInt8>(clamping:)` to one `packuswb` for both.
+    @_transparent private static func distance(_ a: Lanes, _ b: Lanes) -> Lanes { minus(a, b) | minus(b, a) }
 
-    /// `v` clamped to −128…127: offset into 0…255, narrowed with saturation and widened back.
-    @_transparent private static func clampToSignedByte(_ v: Lanes) -> Lanes {
-        Lanes(zeroExtending: SIMD16<UInt8>(clamping: v &+ 128)) &- 128
+    @_transparent private static func maximum(_ a: Lanes, _ b: Lanes) -> Lanes { a.replacing(with: b, where: b .> a) }
+
+    /// 255 where the lane is at most `limit` (below 256), else 0.
+    @_transparent private static func isWithin(_ v: Lanes, _ limit: Int) -> Mask {
+        Mask().replacing(with: .max, where: minus(v, Lanes(repeating: UInt8(truncatingIfNeeded: limit))) .== Lanes())
     }
 
-    /// `v >> 3` clamped to −16…15, which is `v` clamped to −128…127, then shifted.
-    @_transparent private static func clampedEighth(_ v: Lanes) -> Lanes {
-        (Lanes(zeroExtending: SIMD16<UInt8>(clamping: v &+ 128)) &>> 3) &- 16
+    /// The samples with the sign bit flipped: 0…255 as −128…127, and back.
+    @_transparent private static func signed(_ v: Lanes) -> Signed {
+        unsafe unsafeBitCast(v ^ Lanes(repeating: 0x80), to: Signed.self)
+    }
+
+    @_transparent private static func unsigned(_ v: Signed) -> Lanes {
+        unsafe unsafeBitCast(v, to: Lanes.self) ^ Lanes(repeating: 0x80)
+    }
+
+    /// Signed `a + b` and `a − b` clamped to −128…127 (`paddsb`, `psubsb`).
+    @_transparent private static func plus(_ a: Signed, _ b: Signed) -> Signed {
+        Signed(clamping: SIMD16<Int16>(signExtending: a) &+ SIMD16<Int16>(signExtending: b))
+    }
+
+    @_transparent private static func minus(_ a: Signed, _ b: Signed) -> Signed {
+        Signed(clamping: SIMD16<Int16>(signExtending: a) &- SIMD16<Int16>(signExtending: b))
+    }
+
+    /// `a − b` of unsigned samples, clamped to −128…127: in unsigned steps, as `b − a` is either
+    /// 0 or the negative part (held + 128, then the sign bit flipped). The clamped difference of
+    /// the flipped samples compiles lane by lane where its value is shared by both filters.
+    @_transparent private static func outerDifference(_ a: Lanes, _ b: Lanes) -> Signed {
+        signed(minus(plus(minus(a, b), Lanes(repeating: 128)), minus(b, a)))
+    }
+
+    /// `v` where `mask` is set, else 0.
+    @_transparent private static func masked(_ v: Signed, _ mask: Mask) -> Signed {
+        unsafe v & unsafeBitCast(mask, to: Signed.self)
     }
 
     // MARK: Loading and storing a horizontal edge
@@ -50,25 +89,28 @@ enum VP8VectorLoopFilter {
     @_transparent private static func loadRow(_ edge: Edge, _ offset: Int) -> Lanes {
         let low = unsafe UnsafeRawPointer(edge.first + offset).loadUnaligned(as: SIMD8<UInt8>.self)
         let high = unsafe UnsafeRawPointer(edge.second + offset).loadUnaligned(as: SIMD8<UInt8>.self)
-        return Lanes(zeroExtending: SIMD16<UInt8>(lowHalf: low, highHalf: high))
+        return unsafe unsafeBitCast((low, high), to: Lanes.self)
     }
 
-    /// Stores one row of samples, clamped to 0…255 (the filters leave that clamp to the store).
     @_transparent private static func storeRow(_ values: Lanes, _ edge: Edge, _ offset: Int) {
-        let bytes = SIMDInterleave.halves(SIMD16<UInt8>(clamping: values))
-        unsafe UnsafeMutableRawPointer(edge.first + offset).storeBytes(of: bytes.low, as: SIMD8<UInt8>.self)
-        unsafe UnsafeMutableRawPointer(edge.second + offset).storeBytes(of: bytes.high, as: SIMD8<UInt8>.self)
+        // As two 64-bit words: a store of `SIMD8<UInt8>` can stay an out-of-line generic call.
+        let words = unsafe unsafeBitCast(values, to: (UInt64, UInt64).self)
+        unsafe UnsafeMutableRawPointer(edge.first + offset).storeBytes(of: words.0, as: UInt64.self)
+        unsafe UnsafeMutableRawPointer(edge.second + offset).storeBytes(of: words.1, as: UInt64.self)
     }
 
     @_transparent static func load(_ edge: Edge) -> EdgeSamples {
         let s = unsafe edge.across
         return unsafe EdgeSamples(p3: loadRow(edge, -4 * s), p2: loadRow(edge, -3 * s), p1: loadRow(edge, -2 * s),
-                           p0: loadRow(edge, -s), q0: loadRow(edge, 0), q1: loadRow(edge, s),
-                           q2: loadRow(edge, 2 * s), q3: loadRow(edge, 3 * s))
+                                  p0: loadRow(edge, -s), q0: loadRow(edge, 0), q1: loadRow(edge, s),
+                                  q2: loadRow(edge, 2 * s), q3: loadRow(edge, 3 * s))
     }
 
-    /// Stores p2…q2 (the only samples any filter changes), clamped to 0…255.
-    @_transparent static func store(_ samples: EdgeSamples, _ edge: Edge) {
+    /// Stores p2…q2 (the only samples any filter changes).
+    ///
+    /// Out of line: inside the large filtering function the optimiser leaves each of the twelve
+    /// 64-bit stores an out-of-line generic call; here they are plain moves.
+    @inline(never) static func store(_ samples: EdgeSamples, _ edge: Edge) {
         let s = unsafe edge.across
         unsafe storeRow(samples.p2, edge, -3 * s)
         unsafe storeRow(samples.p1, edge, -2 * s)
@@ -80,81 +122,93 @@ enum VP8VectorLoopFilter {
 
     // MARK: The filters on lanes
 
-    /// p0/q0 adjustment of the simple filter and of high-variance edges, as new (p0, q0), not yet
-    /// clamped to 0…255 (as in all the adjustments below: storing clamps).
+    /// Whether each position's edge step is small enough: 4·|p0−q0| + |p1−q1| ≤ 2·limit + 1,
+    /// computed as libwebp's SSE2 code does, 2·|p0−q0| + |p1−q1|/2 ≤ limit with saturation (the
+    /// same for every limit below 255; the largest is 193).
     @_transparent
-    private static func adjustTwo(p1: Lanes, p0: Lanes, q0: Lanes, q1: Lanes) -> (Lanes, Lanes) {
-        let a = 3 &* (q0 &- p0) &+ clampToSignedByte(p1 &- q1)
-        let forQ = clampedEighth(a &+ 4)
-        let forP = clampedEighth(a &+ 3)
-        return (p0 &+ forP, q0 &- forQ)
+    private static func edgeIsSmooth(p1: Lanes, p0: Lanes, q0: Lanes, q1: Lanes, limit: Int) -> Mask {
+        let step = distance(p0, q0)
+        return isWithin(plus(plus(step, step), distance(p1, q1) &>> 1), limit)
     }
 
-    /// Whether each position's edge step is small enough: 4·|p0−q0| + |p1−q1| ≤ 2·limit + 1.
+    /// 3·(q0 − p0) + (p1 − q1) on signed samples, every step clamped to −128…127 (libwebp's
+    /// `GetBaseDelta`: the same as clamping the exact sum); `outer` is p1 − q1, or 0 in lanes that
+    /// leave it out.
     @_transparent
-    private static func edgeIsSmooth(p1: Lanes, p0: Lanes, q0: Lanes, q1: Lanes,
-                                     limit: Int) -> SIMDMask<SIMD16<Int16>.MaskStorage> {
-        let threshold = Lanes(repeating: Int16(truncatingIfNeeded: 2 &* limit &+ 1))
-        return 4 &* distance(p0, q0) &+ distance(p1, q1) .<= threshold
+    private static func baseDelta(outer: Signed, p0: Signed, q0: Signed) -> Signed {
+        let step = minus(q0, p0)
+        return plus(step, plus(step, plus(outer, step)))
+    }
+
+    /// p0 += (f + 3) >> 3 and q0 −= (f + 4) >> 3, clamped (libwebp's `DoSimpleFilter`); returns
+    /// (f + 4) >> 3 for the four-sample filter.
+    @_transparent
+    @discardableResult
+    private static func adjustTwo(_ p0: inout Signed, _ q0: inout Signed, _ f: Signed) -> Signed {
+        let three = Signed(repeating: 3)
+        let forP = plus(f, three) &>> three, forQ = plus(f, Signed(repeating: 4)) &>> three
+        p0 = plus(p0, forP)
+        q0 = minus(q0, forQ)
+        return forQ
     }
 
     /// The simple filter on 16 positions.
-    @inline(__always) static func simple(_ s: inout EdgeSamples, limit: Int) {
+    @_transparent static func simple(_ s: inout EdgeSamples, limit: Int) {
         let mask = edgeIsSmooth(p1: s.p1, p0: s.p0, q0: s.q0, q1: s.q1, limit: limit)
-        let (p0, q0) = adjustTwo(p1: s.p1, p0: s.p0, q0: s.q0, q1: s.q1)
-        s.p0.replace(with: p0, where: mask)
-        s.q0.replace(with: q0, where: mask)
+        var p0 = signed(s.p0), q0 = signed(s.q0)
+        let a = baseDelta(outer: outerDifference(s.p1, s.q1), p0: p0, q0: q0)
+        adjustTwo(&p0, &q0, masked(a, mask))
+        s.p0 = unsigned(p0)
+        s.q0 = unsigned(q0)
     }
 
     /// The normal filter on 16 positions: six-sample adjustment on macroblock edges, four-sample
     /// inside, two-sample where the edge variance is high, nothing where a limit is exceeded.
-    @inline(__always) static func normal(_ s: inout EdgeSamples, limit: Int, interiorLimit: Int, varianceThreshold: Int,
+    @_transparent static func normal(_ s: inout EdgeSamples, limit: Int, interiorLimit: Int, varianceThreshold: Int,
                                          isMacroblockEdge: Bool) {
-        let (p2, p1, p0, q0, q1, q2) = (s.p2, s.p1, s.p0, s.q0, s.q1, s.q2)
-        let interior = Lanes(repeating: Int16(truncatingIfNeeded: interiorLimit))
-        let largest = maximum(maximum(maximum(distance(s.p3, p2), distance(p2, p1)), distance(p1, p0)),
-                              maximum(maximum(distance(s.q3, q2), distance(q2, q1)), distance(q1, q0)))
-        let filtered = edgeIsSmooth(p1: p1, p0: p0, q0: q0, q1: q1, limit: limit) .& (largest .<= interior)
-        let variance = Lanes(repeating: Int16(truncatingIfNeeded: varianceThreshold))
-        let highVariance = (distance(p1, p0) .> variance) .| (distance(q1, q0) .> variance)
-        let (twoP0, twoQ0) = adjustTwo(p1: p1, p0: p0, q0: q0, q1: q1)
-        if isMacroblockEdge { adjustSix(&s) } else { adjustFour(&s) }
-        let keep = .!filtered
-        let useTwo = filtered .& highVariance
-        s.p2.replace(with: p2, where: keep .| useTwo)
-        s.p1.replace(with: p1, where: keep .| useTwo)
-        s.q1.replace(with: q1, where: keep .| useTwo)
-        s.q2.replace(with: q2, where: keep .| useTwo)
-        s.p0.replace(with: p0, where: keep)
-        s.q0.replace(with: q0, where: keep)
-        s.p0.replace(with: twoP0, where: useTwo)
-        s.q0.replace(with: twoQ0, where: useTwo)
+        let nearP = distance(s.p1, s.p0), nearQ = distance(s.q1, s.q0)
+        let largest = maximum(maximum(maximum(distance(s.p3, s.p2), distance(s.p2, s.p1)), nearP),
+                              maximum(maximum(distance(s.q3, s.q2), distance(s.q2, s.q1)), nearQ))
+        let filtered = edgeIsSmooth(p1: s.p1, p0: s.p0, q0: s.q0, q1: s.q1, limit: limit) & isWithin(largest, interiorLimit)
+        let lowVariance = isWithin(maximum(nearP, nearQ), varianceThreshold)
+        if isMacroblockEdge {
+            adjustSix(&s, filtered: filtered, lowVariance: lowVariance)
+        } else {
+            adjustFour(&s, filtered: filtered, lowVariance: lowVariance)
+        }
     }
 
+    /// Inner edges (libwebp's `DoFilter4`): p0 and q0 by (a + 3) >> 3 and (a + 4) >> 3, where a is
+    /// 3·(q0 − p0), plus p1 − q1 where the variance is high; p1 and q1 by half of q0's step where
+    /// it is low.
     @_transparent
-    private static func adjustSix(_ s: inout EdgeSamples) {
-        let a = clampToSignedByte(3 &* (s.q0 &- s.p0) &+ clampToSignedByte(s.p1 &- s.q1))
-        let near = (27 &* a &+ 63) &>> 7
-        let middle = (18 &* a &+ 63) &>> 7
-        let far = (9 &* a &+ 63) &>> 7
-        s.p2 &+= far
-        s.p1 &+= middle
-        s.p0 &+= near
-        s.q0 &-= near
-        s.q1 &-= middle
-        s.q2 &-= far
+    private static func adjustFour(_ s: inout EdgeSamples, filtered: Mask, lowVariance: Mask) {
+        var p1 = signed(s.p1), p0 = signed(s.p0), q0 = signed(s.q0), q1 = signed(s.q1)
+        let a = baseDelta(outer: masked(outerDifference(s.p1, s.q1), ~lowVariance), p0: p0, q0: q0)
+        let forQ = adjustTwo(&p0, &q0, masked(a, filtered))
+        let outer = masked((forQ &+ Signed(repeating: 1)) &>> Signed(repeating: 1), lowVariance)
+        p1 = plus(p1, outer)
+        q1 = minus(q1, outer)
+        (s.p1, s.p0, s.q0, s.q1) = (unsigned(p1), unsigned(p0), unsigned(q0), unsigned(q1))
     }
 
+    /// Macroblock edges (libwebp's `DoFilter6`): where the variance is high, the two-sample
+    /// filter; where it is low, p2…q2 by (w·a + 63) >> 7 for weights 9, 18 and 27.
     @_transparent
-    private static func adjustFour(_ s: inout EdgeSamples) {
-        let a = 3 &* (s.q0 &- s.p0)
-        let forQ = clampedEighth(a &+ 4)
-        let forP = clampedEighth(a &+ 3)
-        let outer = (forQ &+ 1) &>> 1
-        s.p1 &+= outer
-        s.p0 &+= forP
-        s.q0 &-= forQ
-        s.q1 &-= outer
+    private static func adjustSix(_ s: inout EdgeSamples, filtered: Mask, lowVariance: Mask) {
+        var p2 = signed(s.p2), p1 = signed(s.p1), p0 = signed(s.p0)
+        var q0 = signed(s.q0), q1 = signed(s.q1), q2 = signed(s.q2)
+        let a = baseDelta(outer: outerDifference(s.p1, s.q1), p0: p0, q0: q0)
+        adjustTwo(&p0, &q0, masked(a, filtered & ~lowVariance))
+        let nine = SIMD16<Int16>(signExtending: masked(a, filtered & lowVariance)) &* 9
+        let far = Signed(clamping: (nine &+ 63) &>> 7)
+        let middle = Signed(clamping: (nine &* 2 &+ 63) &>> 7)
+        let near = Signed(clamping: (nine &* 3 &+ 63) &>> 7)
+        (p2, q2) = (plus(p2, far), minus(q2, far))
+        (p1, q1) = (plus(p1, middle), minus(q1, middle))
+        (p0, q0) = (plus(p0, near), minus(q0, near))
+        (s.p2, s.p1, s.p0) = (unsigned(p2), unsigned(p1), unsigned(p0))
+        (s.q0, s.q1, s.q2) = (unsigned(q0), unsigned(q1), unsigned(q2))
     }
 }
 
@@ -168,6 +222,17 @@ extension VP8VectorLoopFilter {
         var isMacroblockEdge: Bool
     }
 
+    /// Filters `samples` as `settings` say.
+    @inline(__always)
+    static func filter(_ samples: inout EdgeSamples, _ settings: Settings) {
+        if settings.isSimple {
+            simple(&samples, limit: settings.limit)
+        } else {
+            normal(&samples, limit: settings.limit, interiorLimit: settings.interiorLimit,
+                   varianceThreshold: settings.varianceThreshold, isMacroblockEdge: settings.isMacroblockEdge)
+        }
+    }
+
     /// Filters a horizontal edge: the 8 + 8 positions start at `left` and `right` (the rows below
     /// the edge; `right` is `left + 8` for luma, the V row for chroma).
     @inline(__always)
@@ -175,12 +240,7 @@ extension VP8VectorLoopFilter {
                                      _ settings: Settings) {
         let edge = unsafe Edge(first: left, second: right, across: stride)
         var samples = unsafe load(edge)
-        if settings.isSimple {
-            simple(&samples, limit: settings.limit)
-        } else {
-            normal(&samples, limit: settings.limit, interiorLimit: settings.interiorLimit,
-                   varianceThreshold: settings.varianceThreshold, isMacroblockEdge: settings.isMacroblockEdge)
-        }
+        filter(&samples, settings)
         unsafe store(samples, edge)
     }
 }
