@@ -33,6 +33,25 @@ enum SIMDInterleave {
     /// The high groups of four of each, as a row.
     @inline(__always) static func high64(_ x: Halves, _ y: Halves) -> Row { unsafe unsafeBitCast(Halves(x[1], y[1]), to: Row.self) }
 
+    /// x0 y0 x1 y1 … x7 y7 of two 8-byte rows, as pairs of samples (`punpcklbw`).
+    @inline(__always) static func bytes(_ x: SIMD8<UInt8>, _ y: SIMD8<UInt8>) -> Row {
+        let pairs = SIMD16<UInt8>(x[0], y[0], x[1], y[1], x[2], y[2], x[3], y[3], x[4], y[4], x[5], y[5], x[6], y[6], x[7], y[7])
+        return unsafe unsafeBitCast(pairs, to: Row.self)
+    }
+
+    /// x0 y0 … x7 y7 of two 16-byte vectors, as pairs (`punpcklbw`).
+    @inline(__always) static func lowBytes(_ x: SIMD16<UInt8>, _ y: SIMD16<UInt8>) -> Row {
+        let pairs = SIMD16<UInt8>(x[0], y[0], x[1], y[1], x[2], y[2], x[3], y[3], x[4], y[4], x[5], y[5], x[6], y[6], x[7], y[7])
+        return unsafe unsafeBitCast(pairs, to: Row.self)
+    }
+
+    /// x8 y8 … x15 y15 of two 16-byte vectors, as pairs (`punpckhbw`).
+    @inline(__always) static func highBytes(_ x: SIMD16<UInt8>, _ y: SIMD16<UInt8>) -> Row {
+        let pairs = SIMD16<UInt8>(x[8], y[8], x[9], y[9], x[10], y[10], x[11], y[11],
+                                  x[12], y[12], x[13], y[13], x[14], y[14], x[15], y[15])
+        return unsafe unsafeBitCast(pairs, to: Row.self)
+    }
+
     /// `v.lowHalf` and `v.highHalf` by reinterpreting its storage: the standard library's
     /// accessors are calls the optimiser leaves out of line in large functions (a call and a trip
     /// through memory for each half).

@@ -1,54 +1,65 @@
 /// Vertical edges for ``VP8VectorLoopFilter``, as libwebp's SSE2 code does them: the 8 columns
 /// around the edge (4 before, 4 after) in 16 rows are transposed into the sample vectors p3…q3 of
-/// 16 lanes, filtered like a horizontal edge and transposed back.
+/// 16 byte lanes, filtered like a horizontal edge and transposed back.
 ///
-/// Each row is widened to 16-bit lanes as it is loaded (`punpcklbw`), and each 8×8 transpose of
-/// 16-bit lanes is written as unpacks of 16-, 32- and 64-bit units (`SIMDInterleave`) so that the x86-64 baseline compiles every step to one
-/// `punpckl*`/`punpckh*` instruction; unpacks of bytes, or a general shuffle, are taken apart
-/// lane by lane by the code generator.
+/// The transposes are unpacks of 8-, 16-, 32- and 64-bit units (`SIMDInterleave`), each written
+/// so that the x86-64 baseline compiles it to one `punpckl*`/`punpckh*` instruction: 32 for the
+/// 16×8 bytes in, 24 for the 8×16 back.
 extension VP8VectorLoopFilter {
-    private typealias Row = SIMD8<Int16>
-    private typealias Block = (Row, Row, Row, Row, Row, Row, Row, Row)
+    private typealias I = SIMDInterleave
 
-    /// Transposes an 8×8 block of 16-bit samples.
+    /// The 8 samples around the edge (q0 at `top`, `bottom`) in rows 0–7 from `top` and rows 8–15
+    /// from `bottom`, as columns p3…q3 of 16 lanes.
     @_transparent
-    private static func transpose(_ r: Block) -> Block {
-        typealias I = SIMDInterleave
-        // 32-bit units: two rows' samples of one column; 64-bit units: four rows' samples.
-        let a0 = I.low16(r.0, r.1), a1 = I.low16(r.2, r.3), a2 = I.low16(r.4, r.5), a3 = I.low16(r.6, r.7)
-        let a4 = I.high16(r.0, r.1), a5 = I.high16(r.2, r.3), a6 = I.high16(r.4, r.5), a7 = I.high16(r.6, r.7)
-        let b0 = I.low32(a0, a1), b1 = I.low32(a2, a3), b2 = I.high32(a0, a1), b3 = I.high32(a2, a3)
-        let b4 = I.low32(a4, a5), b5 = I.low32(a6, a7), b6 = I.high32(a4, a5), b7 = I.high32(a6, a7)
-        return (I.low64(b0, b1), I.high64(b0, b1), I.low64(b2, b3), I.high64(b2, b3),
-                I.low64(b4, b5), I.high64(b4, b5), I.low64(b6, b7), I.high64(b6, b7))
+    private static func loadColumns(top: UnsafeMutablePointer<UInt8>, bottom: UnsafeMutablePointer<UInt8>,
+                                    stride: Int) -> EdgeSamples {
+        @_transparent func row(_ start: UnsafeMutablePointer<UInt8>, _ i: Int) -> SIMD8<UInt8> {
+            unsafe UnsafeRawPointer(start + (i &* stride &- 4)).loadUnaligned(as: SIMD8<UInt8>.self)
+        }
+        // Pairs of rows interleaved (16-bit units: two rows' sample of one column), then 32-bit
+        // units (four rows), then 64-bit units (eight rows of one column).
+        let a0 = unsafe I.bytes(row(top, 0), row(top, 1)), a1 = unsafe I.bytes(row(top, 2), row(top, 3))
+        let a2 = unsafe I.bytes(row(top, 4), row(top, 5)), a3 = unsafe I.bytes(row(top, 6), row(top, 7))
+        let a4 = unsafe I.bytes(row(bottom, 0), row(bottom, 1)), a5 = unsafe I.bytes(row(bottom, 2), row(bottom, 3))
+        let a6 = unsafe I.bytes(row(bottom, 4), row(bottom, 5)), a7 = unsafe I.bytes(row(bottom, 6), row(bottom, 7))
+        let b0 = I.low16(a0, a1), b1 = I.high16(a0, a1), b2 = I.low16(a2, a3), b3 = I.high16(a2, a3)
+        let b4 = I.low16(a4, a5), b5 = I.high16(a4, a5), b6 = I.low16(a6, a7), b7 = I.high16(a6, a7)
+        let c0 = I.low32(b0, b2), c1 = I.high32(b0, b2), c2 = I.low32(b1, b3), c3 = I.high32(b1, b3)
+        let c4 = I.low32(b4, b6), c5 = I.high32(b4, b6), c6 = I.low32(b5, b7), c7 = I.high32(b5, b7)
+        @_transparent func column(_ v: Row) -> Lanes { unsafe unsafeBitCast(v, to: Lanes.self) }
+        return EdgeSamples(p3: column(I.low64(c0, c4)), p2: column(I.high64(c0, c4)),
+                           p1: column(I.low64(c1, c5)), p0: column(I.high64(c1, c5)),
+                           q0: column(I.low64(c2, c6)), q1: column(I.high64(c2, c6)),
+                           q2: column(I.low64(c3, c7)), q3: column(I.high64(c3, c7)))
     }
 
-    /// The 8 samples around the edge in each of 8 rows (q0 of the first row at `q0`), as columns.
-    @inline(__always)
-    private static func loadColumns(_ q0: UnsafeMutablePointer<UInt8>, stride: Int) -> Block {
-        @inline(__always) func row(_ i: Int) -> Row {
-            let bytes = unsafe UnsafeRawPointer(q0 + (i &* stride &- 4)).loadUnaligned(as: SIMD8<UInt8>.self)
-            var wide = Row()
-            for lane in 0 ..< 8 { wide[lane] = Int16(bytes[lane]) }
-            return wide
-        }
-        return transpose((row(0), row(1), row(2), row(3), row(4), row(5), row(6), row(7)))
-    }
+    private typealias Row = SIMD8<Int16>
 
-    /// Stores 8 columns of 8 rows back as rows, clamped to 0…255, q0 of the first row at `q0`.
-    @inline(__always)
-    private static func storeColumns(_ columns: Block, _ q0: UnsafeMutablePointer<UInt8>, stride: Int) {
-        let rows = transpose(columns)
-        let target = unsafe UnsafeMutableRawPointer(q0 - 4)
-        @inline(__always) func store(_ first: Row, _ second: Row, _ row: Int) {
-            let bytes = SIMDInterleave.halves(SIMD16<UInt8>(clamping: SIMD16<Int16>(lowHalf: first, highHalf: second)))
-            unsafe target.storeBytes(of: bytes.low, toByteOffset: row &* stride, as: SIMD8<UInt8>.self)
-            unsafe target.storeBytes(of: bytes.high, toByteOffset: (row &+ 1) &* stride, as: SIMD8<UInt8>.self)
+    /// Stores the columns p3…q3 back as 16 rows of 8 samples (rows 0–7 at `top`, 8–15 at
+    /// `bottom`). Out of line: inside the large filtering function the optimiser leaves the
+    /// 8-byte stores out-of-line generic calls.
+    @inline(never)
+    private static func storeColumns(_ s: EdgeSamples, top: UnsafeMutablePointer<UInt8>, bottom: UnsafeMutablePointer<UInt8>,
+                                     stride: Int) {
+        @_transparent func store(_ pair: SIMD2<UInt64>, _ start: UnsafeMutablePointer<UInt8>, _ i: Int) {
+            let target = unsafe UnsafeMutableRawPointer(start - 4)
+            unsafe target.storeBytes(of: pair[0], toByteOffset: i &* stride, as: UInt64.self)
+            unsafe target.storeBytes(of: pair[1], toByteOffset: (i &+ 1) &* stride, as: UInt64.self)
         }
-        store(rows.0, rows.1, 0)
-        store(rows.2, rows.3, 2)
-        store(rows.4, rows.5, 4)
-        store(rows.6, rows.7, 6)
+        // Pairs of columns interleaved, then 32-bit units (four columns), then 64-bit (a row).
+        let a0 = I.lowBytes(s.p3, s.p2), a1 = I.lowBytes(s.p1, s.p0), a2 = I.lowBytes(s.q0, s.q1), a3 = I.lowBytes(s.q2, s.q3)
+        let a4 = I.highBytes(s.p3, s.p2), a5 = I.highBytes(s.p1, s.p0)
+        let a6 = I.highBytes(s.q0, s.q1), a7 = I.highBytes(s.q2, s.q3)
+        let b0 = I.low16(a0, a1), b1 = I.high16(a0, a1), b2 = I.low16(a2, a3), b3 = I.high16(a2, a3)
+        let b4 = I.low16(a4, a5), b5 = I.high16(a4, a5), b6 = I.low16(a6, a7), b7 = I.high16(a6, a7)
+        unsafe store(I.low32(b0, b2), top, 0)
+        unsafe store(I.high32(b0, b2), top, 2)
+        unsafe store(I.low32(b1, b3), top, 4)
+        unsafe store(I.high32(b1, b3), top, 6)
+        unsafe store(I.low32(b4, b6), bottom, 0)
+        unsafe store(I.high32(b4, b6), bottom, 2)
+        unsafe store(I.low32(b5, b7), bottom, 4)
+        unsafe store(I.high32(b5, b7), bottom, 6)
     }
 
     /// Filters a vertical edge: 8 + 8 positions, q0 of rows 0–7 at `top` (row stride `stride`),
@@ -56,17 +67,8 @@ extension VP8VectorLoopFilter {
     @inline(__always)
     static func filterVerticalEdge(top: UnsafeMutablePointer<UInt8>, bottom: UnsafeMutablePointer<UInt8>, stride: Int,
                                    _ settings: Settings) {
-        let upper = unsafe loadColumns(top, stride: stride), lower = unsafe loadColumns(bottom, stride: stride)
-        @inline(__always) func bytes(_ first: Row, _ second: Row) -> Lanes { Lanes(truncating: SIMD16<Int16>(lowHalf: first, highHalf: second)) }
-        var s = EdgeSamples(p3: bytes(upper.0, lower.0), p2: bytes(upper.1, lower.1), p1: bytes(upper.2, lower.2),
-                            p0: bytes(upper.3, lower.3), q0: bytes(upper.4, lower.4), q1: bytes(upper.5, lower.5),
-                            q2: bytes(upper.6, lower.6), q3: bytes(upper.7, lower.7))
-        filter(&s, settings)
-        typealias I = SIMDInterleave
-        @inline(__always) func rows(_ v: Lanes) -> (low: Row, high: Row) { I.halves(SIMD16<Int16>(zeroExtending: v)) }
-        let (p2, p1, p0) = (rows(s.p2), rows(s.p1), rows(s.p0))
-        let (q0, q1, q2) = (rows(s.q0), rows(s.q1), rows(s.q2))
-        unsafe storeColumns((upper.0, p2.low, p1.low, p0.low, q0.low, q1.low, q2.low, upper.7), top, stride: stride)
-        unsafe storeColumns((lower.0, p2.high, p1.high, p0.high, q0.high, q1.high, q2.high, lower.7), bottom, stride: stride)
+        var samples = unsafe loadColumns(top: top, bottom: bottom, stride: stride)
+        filter(&samples, settings)
+        unsafe storeColumns(samples, top: top, bottom: bottom, stride: stride)
     }
 }
