@@ -143,8 +143,13 @@ struct VP8LEntropyDecoder {
     /// `position` to it (the cache is only brought up to date when a stream reads it).
     ///
     /// The hash (``VP8LColorCache/index(of:bits:)``) is written out: unoptimised, a call per pixel
-    /// here cost more than the rest of the entropy decoding.
+    /// here cost more than the rest of the entropy decoding; `@_transparent` there, so that no
+    /// locals are cleared per call.
+    #if DEBUG
+    @_transparent
+    #else
     @inline(__always)
+    #endif
     private func cachedColor(_ index: Int, _ cache: UnsafeMutablePointer<UInt32>, _ pixels: UnsafeMutablePointer<UInt32>,
                              cachedUpTo: inout Int, before position: Int) -> UInt32 {
         let multiplier = VP8LColorCache.hashMultiplier, shift = UInt32(truncatingIfNeeded: 32 &- cacheBits)

@@ -38,9 +38,14 @@ enum VP8LPrefixCode {
     /// Needs ``maximumCodeBits`` bits buffered (the caller refills, once for several codes where it
     /// can), or the input exhausted: past its end the missing bits read as zeros, as in libwebp.
     ///
-    /// Unoptimised builds run it as one call with no calls inside (the reader's fields and the
-    /// entry's layout written out), since it runs up to five times a pixel.
+    /// Unoptimised builds run it with no calls inside (the reader's fields and the entry's layout
+    /// written out), since it runs up to five times a pixel, and `@_transparent`: inlined, with
+    /// no locals to clear (a `memset` call each on every call otherwise).
+    #if DEBUG
+    @_transparent
+    #else
     @inline(__always)
+    #endif
     static func decode(_ table: UnsafePointer<UInt32>, primaryBits: Int, _ reader: inout LSBBitReader) -> Int {
         let bits = unsafe reader.bits
         var entry = unsafe table[Int(truncatingIfNeeded: bits & ((1 &<< UInt64(truncatingIfNeeded: primaryBits)) &- 1))]
