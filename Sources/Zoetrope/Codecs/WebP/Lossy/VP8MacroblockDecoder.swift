@@ -132,11 +132,32 @@ struct VP8MacroblockDecoder {
         if modes.usesSubblocks {
             unsafe setAboveRight(p, hasAbove: hasAbove)
             var index = subblockModes.startIndex
-            for block in 0..<16 {
+            for pair in 0..<8 {
+                let block = pair &* 2, first = unsafe blockCodes[block], second = unsafe blockCodes[block + 1]
                 let target = unsafe p.luma + (block >> 2) * 4 * stride + (block & 3) * 4
-                unsafe VP8IntraPredictor.predictSubblock(subblockModes[index], target)
-                unsafe addResidual(code: blockCodes[block], coefficients + block * 16, to: target)
-                index += 1
+                if first == 3 || second == 3 {
+                    // Each block's prediction needs its left neighbour reconstructed, but its
+                    // residual does not: the two transforms run as one, in all eight lanes.
+                    let residual = unsafe VP8Transform.inverseDCT16Lanes(coefficients + block * 16, pair: true)
+                    unsafe VP8IntraPredictor.predictSubblock(subblockModes[index], target)
+                    if first == 3 {
+                        unsafe VP8Transform.addResidual(residual, second: false, to: target)
+                    } else {
+                        unsafe addResidual(code: first, coefficients + block * 16, to: target)
+                    }
+                    unsafe VP8IntraPredictor.predictSubblock(subblockModes[index + 1], target + 4)
+                    if second == 3 {
+                        unsafe VP8Transform.addResidual(residual, second: true, to: target + 4)
+                    } else {
+                        unsafe addResidual(code: second, coefficients + block * 16 + 16, to: target + 4)
+                    }
+                } else {
+                    unsafe VP8IntraPredictor.predictSubblock(subblockModes[index], target)
+                    unsafe addResidual(code: first, coefficients + block * 16, to: target)
+                    unsafe VP8IntraPredictor.predictSubblock(subblockModes[index + 1], target + 4)
+                    unsafe addResidual(code: second, coefficients + block * 16 + 16, to: target + 4)
+                }
+                index += 2
             }
         } else {
             unsafe VP8IntraPredictor.predictWholeBlock(modes.lumaMode, size: 16, p.luma, hasAbove: hasAbove, hasLeft: hasLeft)

@@ -67,6 +67,18 @@ extension VP8Transform {
     /// back, add to the pixels.
     @inline(__always)
     static func addInverseDCT16Lanes(_ input: UnsafePointer<Int16>, to output: UnsafeMutablePointer<UInt8>, pair: Bool) {
+        let residual = unsafe inverseDCT16Lanes(input, pair: pair)
+        unsafe addClamped(residual.0, to: output, pair: pair)
+        unsafe addClamped(residual.1, to: output + stride, pair: pair)
+        unsafe addClamped(residual.2, to: output + 2 &* stride, pair: pair)
+        unsafe addClamped(residual.3, to: output + 3 &* stride, pair: pair)
+    }
+
+    /// The residual rows of ``addInverseDCT16Lanes(_:to:pair:)``, before they are added: row k
+    /// of the block at `input` in the low four lanes of `.k`, of the block at `input + 16` in the
+    /// high four when `pair` (else zeros).
+    @inline(__always)
+    static func inverseDCT16Lanes(_ input: UnsafePointer<Int16>, pair: Bool) -> (Lanes, Lanes, Lanes, Lanes) {
         let coefficients = unsafe UnsafeRawPointer(input)
         @inline(__always) func inputRow(_ i: Int) -> Lanes {
             let first = unsafe coefficients.loadUnaligned(fromByteOffset: i &* 8, as: SIMD4<Int16>.self)
@@ -76,11 +88,22 @@ extension VP8Transform {
         let vertical = transform1D(inputRow(0), inputRow(1), inputRow(2), inputRow(3))
         let columns = transpose(vertical.0, vertical.1, vertical.2, vertical.3)
         let horizontal = transform1D(columns.0 &+ 4, columns.1, columns.2, columns.3)
-        let residual = transpose(horizontal.0 &>> 3, horizontal.1 &>> 3, horizontal.2 &>> 3, horizontal.3 &>> 3)
-        unsafe addClamped(residual.0, to: output, pair: pair)
-        unsafe addClamped(residual.1, to: output + stride, pair: pair)
-        unsafe addClamped(residual.2, to: output + 2 &* stride, pair: pair)
-        unsafe addClamped(residual.3, to: output + 3 &* stride, pair: pair)
+        return transpose(horizontal.0 &>> 3, horizontal.1 &>> 3, horizontal.2 &>> 3, horizontal.3 &>> 3)
+    }
+
+    /// Adds the residual rows of one block of a pair (``inverseDCT16Lanes(_:pair:)``; the high
+    /// lanes when `second`) to the 4×4 pixels at `output`, clamping to 0…255.
+    @inline(__always)
+    static func addResidual(_ residual: (Lanes, Lanes, Lanes, Lanes), second: Bool, to output: UnsafeMutablePointer<UInt8>) {
+        @inline(__always) func rowOf(_ row: Lanes) -> Lanes {
+            guard second else { return row }
+            let halves = unsafe unsafeBitCast(row, to: (SIMD4<Int16>, SIMD4<Int16>).self)
+            return Lanes(lowHalf: halves.1, highHalf: halves.1)
+        }
+        unsafe addClamped(rowOf(residual.0), to: output, pair: false)
+        unsafe addClamped(rowOf(residual.1), to: output + stride, pair: false)
+        unsafe addClamped(rowOf(residual.2), to: output + 2 &* stride, pair: false)
+        unsafe addClamped(rowOf(residual.3), to: output + 3 &* stride, pair: false)
     }
 
     /// The scalar twin of ``addInverseDCT16Lanes(_:to:pair:)`` for one block, which debug builds
