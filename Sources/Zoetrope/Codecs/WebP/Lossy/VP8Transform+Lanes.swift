@@ -82,7 +82,9 @@ extension VP8Transform {
         let coefficients = unsafe UnsafeRawPointer(input)
         @inline(__always) func inputRow(_ i: Int) -> Lanes {
             let first = unsafe coefficients.loadUnaligned(fromByteOffset: i &* 8, as: SIMD4<Int16>.self)
-            let second = unsafe pair ? coefficients.loadUnaligned(fromByteOffset: 32 &+ i &* 8, as: SIMD4<Int16>.self) : .zero
+            // One block: its rows in both halves (with zeros in the high lanes the optimiser
+            // narrows the transform into scalar multiplies).
+            let second = unsafe pair ? coefficients.loadUnaligned(fromByteOffset: 32 &+ i &* 8, as: SIMD4<Int16>.self) : first
             return Lanes(lowHalf: first, highHalf: second)
         }
         let vertical = transform1D(inputRow(0), inputRow(1), inputRow(2), inputRow(3))
