@@ -133,29 +133,21 @@ struct VP8MacroblockDecoder {
             unsafe setAboveRight(p, hasAbove: hasAbove)
             var index = subblockModes.startIndex
             for pair in 0..<8 {
-                let block = pair &* 2, first = unsafe blockCodes[block], second = unsafe blockCodes[block + 1]
+                let block = pair &* 2, codes = unsafe (blockCodes[block], blockCodes[block + 1])
                 let target = unsafe p.luma + (block >> 2) * 4 * stride + (block & 3) * 4
-                if first == 3 || second == 3 {
-                    // Each block's prediction needs its left neighbour reconstructed, but its
-                    // residual does not: the two transforms run as one, in all eight lanes.
-                    let residual = unsafe VP8Transform.inverseDCT16Lanes(coefficients + block * 16, pair: true)
-                    unsafe VP8IntraPredictor.predictSubblock(subblockModes[index], target)
-                    if first == 3 {
-                        unsafe VP8Transform.addResidual(residual, second: false, to: target)
+                // Each block's prediction needs its left neighbour reconstructed, but its residual
+                // does not: when either needs the full transform, both run as one in all eight lanes.
+                let zero = VP8Transform.Lanes()
+                let residual = unsafe codes.0 == 3 || codes.1 == 3
+                    ? VP8Transform.inverseDCT16Lanes(coefficients + block * 16, pair: true) : (zero, zero, zero, zero)
+                for k in 0..<2 {
+                    let code = k == 0 ? codes.0 : codes.1, output = unsafe target + k * 4
+                    unsafe VP8IntraPredictor.predictSubblock(subblockModes[index + k], output)
+                    if code == 3 {
+                        unsafe VP8Transform.addResidual(residual, second: k == 1, to: output)
                     } else {
-                        unsafe addResidual(code: first, coefficients + block * 16, to: target)
+                        unsafe addResidual(code: code, coefficients + (block + k) * 16, to: output)
                     }
-                    unsafe VP8IntraPredictor.predictSubblock(subblockModes[index + 1], target + 4)
-                    if second == 3 {
-                        unsafe VP8Transform.addResidual(residual, second: true, to: target + 4)
-                    } else {
-                        unsafe addResidual(code: second, coefficients + block * 16 + 16, to: target + 4)
-                    }
-                } else {
-                    unsafe VP8IntraPredictor.predictSubblock(subblockModes[index], target)
-                    unsafe addResidual(code: first, coefficients + block * 16, to: target)
-                    unsafe VP8IntraPredictor.predictSubblock(subblockModes[index + 1], target + 4)
-                    unsafe addResidual(code: second, coefficients + block * 16 + 16, to: target + 4)
                 }
                 index += 2
             }

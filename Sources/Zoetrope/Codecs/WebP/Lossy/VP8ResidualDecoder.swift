@@ -133,18 +133,11 @@ struct VP8ResidualDecoder {
         var dcFactor = quant.lumaDC, acFactor = quant.lumaAC, anyNonZero = false
         var block = 0
         while block < 24 {
-            let above: Int, beside: Int
-            if block < 16 { // 4×4 luma: columns 0–3, rows 0–3
-                above = block & 3
-                beside = block &>> 2
-            } else { // U then V: flags 4–5 and 6–7, columns and rows
-                if block == 16 {
-                    unsafe table = w.table(.chroma)
-                    (first, dcFactor, acFactor) = (0, quant.chromaDC, quant.chromaAC)
-                }
-                above = 4 &+ ((block &- 16) &>> 1 & 2) &+ (block & 1)
-                beside = 4 &+ (block &- 16) &>> 1
+            if block == 16 {
+                unsafe table = w.table(.chroma)
+                (first, dcFactor, acFactor) = (0, quant.chromaDC, quant.chromaAC)
             }
+            let (above, beside) = Self.flags(of: block)
             let output = unsafe w.coefficients + block &* 16
             let count = unsafe readCoefficientsPerBit(&reader, table, zigzag: w.zigzag,
                                                       context: Int(w.above[above] &+ w.left[beside]),
@@ -158,6 +151,14 @@ struct VP8ResidualDecoder {
             block &+= 1
         }
         return anyNonZero
+    }
+
+    /// Where block `block` (0–15 luma, 16–19 U, 20–23 V, each in rows of 2 or 4) keeps its flags:
+    /// its column among the flags above (luma 0–3, U 4–5, V 6–7) and its row among the left ones.
+    @_transparent
+    private static func flags(of block: Int) -> (above: Int, beside: Int) {
+        if block < 16 { return (block & 3, block &>> 2) }
+        return (4 &+ ((block &- 16) &>> 1 & 2) &+ (block & 1), 4 &+ (block &- 16) &>> 1)
     }
 
     /// libwebp's summary of a block: more than 3 coefficients read → 3, 2–3 → 2, else whether
@@ -314,20 +315,14 @@ extension VP8ResidualDecoder {
             unsafe table = probabilities // luma after a second-order block
             first = 1
         }
-        var dcFactor = quant.lumaDC, acFactor = quant.lumaAC, block = 0, above = 0, beside = 0, anyNonZero = false
+        var dcFactor = quant.lumaDC, acFactor = quant.lumaAC, block = 0, anyNonZero = false
         var bits = unsafe reader.interval // taken once for the 24 blocks
         while block < 24 {
-            if block < 16 { // 4×4 luma: columns 0–3, rows 0–3
-                above = block & 3
-                beside = block &>> 2
-            } else { // U then V: flags 4–5 and 6–7, columns and rows
-                if block == 16 {
-                    unsafe table = probabilities + 2 &* typeStride
-                    (first, dcFactor, acFactor) = (0, quant.chromaDC, quant.chromaAC)
-                }
-                above = 4 &+ ((block &- 16) &>> 1 & 2) &+ (block & 1)
-                beside = 4 &+ (block &- 16) &>> 1
+            if block == 16 {
+                unsafe table = probabilities + 2 &* typeStride
+                (first, dcFactor, acFactor) = (0, quant.chromaDC, quant.chromaAC)
             }
+            let (above, beside) = flags(of: block)
             let output = unsafe coefficients + block &* 16
             let count = unsafe readCoefficients(&bits, &reader, table, zigzag: zigzag, context: Int(w.above[above] &+ left[beside]),
                                                 dcFactor: dcFactor, acFactor: acFactor, first: first, into: output)

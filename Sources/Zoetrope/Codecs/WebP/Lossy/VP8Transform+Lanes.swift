@@ -75,8 +75,8 @@ extension VP8Transform {
     }
 
     /// The residual rows of ``addInverseDCT16Lanes(_:to:pair:)``, before they are added: row k
-    /// of the block at `input` in the low four lanes of `.k`, of the block at `input + 16` in the
-    /// high four when `pair` (else zeros).
+    /// of the block at `input` in the low four lanes of `.k`, and in the high four that of the
+    /// block at `input + 16` when `pair`, else the same block's again.
     @inline(__always)
     static func inverseDCT16Lanes(_ input: UnsafePointer<Int16>, pair: Bool) -> (Lanes, Lanes, Lanes, Lanes) {
         let coefficients = unsafe UnsafeRawPointer(input)

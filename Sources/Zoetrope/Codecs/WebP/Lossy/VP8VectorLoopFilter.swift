@@ -93,7 +93,6 @@ enum VP8VectorLoopFilter {
     }
 
     @_transparent private static func storeRow(_ values: Lanes, _ edge: Edge, _ offset: Int) {
-        // As two 64-bit words: a store of `SIMD8<UInt8>` can stay an out-of-line generic call.
         let words = unsafe unsafeBitCast(values, to: (UInt64, UInt64).self)
         unsafe UnsafeMutableRawPointer(edge.first + offset).storeBytes(of: words.0, as: UInt64.self)
         unsafe UnsafeMutableRawPointer(edge.second + offset).storeBytes(of: words.1, as: UInt64.self)
